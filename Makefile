@@ -1,0 +1,49 @@
+# NoiseClock — `make run` and `make test` work on a fresh Debian 12 machine (as root, or with sudo).
+SHELL := /bin/bash
+SWIFT ?= swift
+CONFIG ?= config/noiseclock.yaml
+PREFIX ?= /usr/local
+DEB_PACKAGES := libmosquitto-dev mosquitto mosquitto-clients libasound2-dev libsndfile1-dev \
+	pkg-config tzdata sox alsa-utils openssl
+
+.PHONY: all deps build release run test bench sanitize install uninstall clean
+
+all: build
+
+# Installs only what is missing, so a second run costs a dpkg query.
+deps:
+	@missing=$$(for p in $(DEB_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "installing:" $$missing; \
+		sudo=""; [ "$$(id -u)" -eq 0 ] || sudo=sudo; \
+		$$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+run: release
+	@scripts/run-local.sh "$$($(SWIFT) build -c release --show-bin-path)/noiseclock" "$(CONFIG)"
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+bench: release
+	@Benchmarks/run.sh "$$($(SWIFT) build -c release --show-bin-path)/noiseclock"
+
+sanitize: deps
+	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter 'NoiseClockCoreTests|NoiseClockNodeTests'
+	$(SWIFT) test --sanitize=address --scratch-path .build-asan --filter 'NoiseClockCoreTests|NoiseClockNodeTests'
+
+install: release
+	@scripts/install.sh "$$($(SWIFT) build -c release --show-bin-path)/noiseclock" "$(PREFIX)"
+
+uninstall:
+	@scripts/uninstall.sh "$(PREFIX)"
+
+clean:
+	rm -rf .build .build-*

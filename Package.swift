@@ -1,0 +1,70 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "NoiseClock",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "noiseclock", targets: ["noiseclock"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.8.0"),
+        .package(url: "https://github.com/apple/swift-configuration", from: "1.0.0", traits: ["YAML"]),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    ],
+    targets: [
+        // C libraries, found by pkg-config; `make deps` installs the apt packages.
+        .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
+        .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
+
+        // Pure logic: no I/O, no C, no Foundation.
+        .target(name: "NoiseClockCore", swiftSettings: strict),
+        .target(name: "NoiseClockPlatform", dependencies: ["NoiseClockCore"], swiftSettings: strict),
+        .target(
+            name: "NoiseClockMQTT",
+            dependencies: ["CMosquitto", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "NoiseClockAudio",
+            dependencies: ["NoiseClockCore", "CALSA", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "NoiseClockNode",
+            dependencies: [
+                "NoiseClockCore", "NoiseClockPlatform", "NoiseClockMQTT", "NoiseClockAudio",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "noiseclock",
+            dependencies: [
+                "NoiseClockNode", "NoiseClockAudio", "NoiseClockCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+
+        .testTarget(name: "NoiseClockCoreTests", dependencies: ["NoiseClockCore"], swiftSettings: strict),
+        .testTarget(name: "NoiseClockPlatformTests", dependencies: ["NoiseClockPlatform", "NoiseClockCore"], swiftSettings: strict),
+        .testTarget(name: "NoiseClockAudioTests", dependencies: ["NoiseClockAudio", "NoiseClockCore"], swiftSettings: strict),
+        .testTarget(
+            name: "NoiseClockNodeTests",
+            dependencies: ["NoiseClockNode", "NoiseClockCore", "NoiseClockPlatform", "CMosquitto"],
+            swiftSettings: strict
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

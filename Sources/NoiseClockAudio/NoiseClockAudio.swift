@@ -1,0 +1,1 @@
+// Placeholder so the module builds; replaced as the module grows.

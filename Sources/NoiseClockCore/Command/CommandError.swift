@@ -1,0 +1,31 @@
+/// Why a command was refused. Every refusal changes nothing and is answered on `~/response`.
+public struct CommandError: Error, Equatable, Sendable {
+    public enum Code: String, Sendable {
+        case invalidJSON = "invalid_json"
+        case invalidField = "invalid_field"
+        case unknownCommand = "unknown_command"
+        case notFound = "not_found"
+        case unknownSound = "unknown_sound"
+        case limitExceeded = "limit_exceeded"
+        case payloadTooLarge = "payload_too_large"
+        case storageError = "storage_error"
+    }
+
+    public var code: Code
+    public var field: String?
+    public var message: String
+
+    public init(_ code: Code, field: String? = nil, _ message: String) {
+        self.code = code
+        self.field = field
+        self.message = message
+    }
+
+    public static func invalidField(_ field: String, _ message: String) -> CommandError {
+        CommandError(.invalidField, field: field, message)
+    }
+
+    public var json: JSONValue {
+        ["code": .string(code.rawValue), "field": .optional(field), "message": .string(message)]
+    }
+}

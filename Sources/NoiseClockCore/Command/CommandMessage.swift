@@ -1,0 +1,31 @@
+/// A command as it reached the node: which command, and its classified payload.
+public struct CommandMessage: Sendable, Equatable {
+    public var topic: CommandTopic
+    public var payload: CommandPayload
+
+    public init(topic: CommandTopic, payload: CommandPayload) {
+        self.topic = topic
+        self.payload = payload
+    }
+
+    /// Parses a command topic suffix (`alarm/add`) and raw payload. A failure is already the
+    /// response to publish: it names the command (or the topic as given) and any request id.
+    public enum Parsed: Sendable, Equatable {
+        case command(CommandMessage)
+        case refused(Response)
+    }
+
+    public static func parse(topic suffix: String, payload bytes: [UInt8]) -> Parsed {
+        let payload: CommandPayload
+        do {
+            payload = try CommandPayload.classify(bytes)
+        } catch {
+            return .refused(Response(command: suffix, requestID: nil, outcome: .failure(error)))
+        }
+        guard let topic = CommandTopic(rawValue: suffix) else {
+            let error = CommandError(.unknownCommand, "unknown command topic \"\(suffix.prefix(128))\"")
+            return .refused(Response(command: suffix, requestID: payload.requestID, outcome: .failure(error)))
+        }
+        return .command(CommandMessage(topic: topic, payload: payload))
+    }
+}

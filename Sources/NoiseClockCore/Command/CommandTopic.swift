@@ -1,0 +1,21 @@
+/// Every command the contract defines, named by its topic below `~/` (or `{base}/all/`).
+public enum CommandTopic: String, Sendable, CaseIterable {
+    case alarmAdd = "alarm/add"
+    case alarmUpdate = "alarm/update"
+    case alarmDelete = "alarm/delete"
+    case alarmEnable = "alarm/enable"
+    case alarmDisable = "alarm/disable"
+    case alarmDuplicate = "alarm/duplicate"
+    case alarmSkip = "alarm/skip"
+    case alarmTest = "alarm/test"
+    case alarmSnooze = "alarm/snooze"
+    case alarmDismiss = "alarm/dismiss"
+    case alarmsSet = "alarms/set"
+    case styleSet = "style/set"
+    case stylePreset = "style/preset"
+    case noiseSet = "noise/set"
+    case noiseSoundSet = "noise/sound/set"
+    case noiseVolumeSet = "noise/volume/set"
+    case noiseSleepTimerSet = "noise/sleep_timer/set"
+    case noisePreview = "noise/preview"
+}

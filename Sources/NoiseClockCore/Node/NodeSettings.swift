@@ -1,0 +1,10 @@
+/// What the core needs to know of the configuration: fixed for the life of the process.
+public struct NodeSettings: Sendable {
+    public var nodeID: String
+    public var locale: NodeLocale
+
+    public init(nodeID: String, locale: NodeLocale) {
+        self.nodeID = nodeID
+        self.locale = locale
+    }
+}
