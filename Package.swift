@@ -22,10 +22,12 @@ let package = Package(
         // C libraries, found by pkg-config; `make deps` installs the apt packages.
         .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
+        // Linux headers (timerfd) that Glibc's module map does not cover.
+        .systemLibrary(name: "CLinux"),
 
         // Pure logic: no I/O, no C, no Foundation.
         .target(name: "NoiseClockCore", swiftSettings: strict),
-        .target(name: "NoiseClockPlatform", dependencies: ["NoiseClockCore"], swiftSettings: strict),
+        .target(name: "NoiseClockPlatform", dependencies: ["NoiseClockCore", "CLinux"], swiftSettings: strict),
         .target(
             name: "NoiseClockMQTT",
             dependencies: ["CMosquitto", .product(name: "Logging", package: "swift-log")],
@@ -62,7 +64,7 @@ let package = Package(
         .testTarget(name: "NoiseClockAudioTests", dependencies: ["NoiseClockAudio", "NoiseClockCore"], swiftSettings: strict),
         .testTarget(
             name: "NoiseClockNodeTests",
-            dependencies: ["NoiseClockNode", "NoiseClockCore", "NoiseClockPlatform", "CMosquitto"],
+            dependencies: ["NoiseClockNode", "NoiseClockCore", "NoiseClockPlatform", "NoiseClockMQTT"],
             swiftSettings: strict
         ),
     ],

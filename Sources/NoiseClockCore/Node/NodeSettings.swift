@@ -2,9 +2,11 @@
 public struct NodeSettings: Sendable {
     public var nodeID: String
     public var locale: NodeLocale
+    public var zone: ZoneRules
 
-    public init(nodeID: String, locale: NodeLocale) {
+    public init(nodeID: String, locale: NodeLocale, zone: ZoneRules) {
         self.nodeID = nodeID
         self.locale = locale
+        self.zone = zone
     }
 }

@@ -1,0 +1,4 @@
+// Linux headers Swift's Glibc module leaves out.
+#include <sys/timerfd.h>
+#include <sys/socket.h>
+#include <sys/un.h>

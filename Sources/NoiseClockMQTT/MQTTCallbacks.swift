@@ -1,0 +1,45 @@
+import CMosquitto
+import Glibc
+
+// libmosquitto calls these on the client's network thread. They are file-scope functions (not
+// closures) so they carry no actor isolation, recover their context from `userdata`, and only
+// record state or yield into the event stream.
+
+func mqttOnConnect(_ mosq: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?, _ rc: Int32, _ flags: Int32, _ props: OpaquePointer?) {
+    guard let userdata else { return }
+    Unmanaged<MQTTClient>.fromOpaque(userdata).takeUnretainedValue().didConnect(code: rc)
+}
+
+func mqttOnDisconnect(_ mosq: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?, _ rc: Int32, _ props: OpaquePointer?) {
+    guard let userdata else { return }
+    Unmanaged<MQTTClient>.fromOpaque(userdata).takeUnretainedValue().didDisconnect(code: rc)
+}
+
+func mqttOnMessage(_ mosq: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?, _ message: UnsafePointer<mosquitto_message>?, _ props: OpaquePointer?) {
+    guard let userdata, let message, let cTopic = message.pointee.topic else { return }
+    let length = Int(message.pointee.payloadlen)
+    var payload: [UInt8] = []
+    if length > 0, let raw = message.pointee.payload {
+        payload = Array(UnsafeRawBufferPointer(start: raw, count: length))
+    }
+    var responseTopic: String?
+    var correlation: [UInt8]?
+    if let props {
+        var value: UnsafeMutablePointer<CChar>?
+        if mosquitto_property_read_string(props, Int32(MQTT_PROP_RESPONSE_TOPIC.rawValue), &value, false) != nil, let value {
+            responseTopic = String(cString: value)
+            free(value)
+        }
+        var data: UnsafeMutableRawPointer?
+        var dataLength: UInt16 = 0
+        if mosquitto_property_read_binary(props, Int32(MQTT_PROP_CORRELATION_DATA.rawValue), &data, &dataLength, false) != nil, let data {
+            correlation = Array(UnsafeRawBufferPointer(start: data, count: Int(dataLength)))
+            free(data)
+        }
+    }
+    let received = MQTTMessage(
+        topic: String(decoding: UnsafeRawBufferPointer(start: cTopic, count: strlen(cTopic)), as: UTF8.self),
+        payload: payload, retain: message.pointee.retain, responseTopic: responseTopic, correlationData: correlation
+    )
+    Unmanaged<MQTTClient>.fromOpaque(userdata).takeUnretainedValue().didReceive(received)
+}

@@ -1,0 +1,297 @@
+import CMosquitto
+import Glibc
+import Logging
+import Synchronization
+
+/// An MQTT client over libmosquitto with its own network thread.
+///
+/// The thread connects, runs `mosquitto_loop`, and on any failure waits and reconnects with
+/// exponential back-off (libmosquitto's own `loop_forever` gives up on TLS and auth errors; a
+/// bedside clock must not). Every (re)connect subscribes to `subscriptions` and then reports
+/// `.connected`, so the owner can re-publish its retained state.
+///
+/// Teardown order (`shutdown`): publish the final message, wait until it is sent, DISCONNECT,
+/// let the thread finish, destroy the handle, finish the event stream.
+public final class MQTTClient: @unchecked Sendable {
+    // @unchecked Sendable: `mosq` is only used in ways libmosquitto allows from several threads
+    // once `mosquitto_threaded_set(true)` is on (publish and subscribe from any thread, the loop
+    // on ours); everything else that changes lives in the `state` mutex.
+    private struct State {
+        var connected = false
+        var stopping = false
+        var finalMessage: (topic: String, payload: [UInt8], retain: Bool)?
+        var finalMessageID: Int32?
+        var finalMessageSent = false
+        /// QoS 1 events published while offline, sent in order after the next connect.
+        var outbox: [(topic: String, payload: [UInt8])] = []
+        var lastFailure: String?
+    }
+
+    public static let outboxLimit = 1000
+
+    public let options: MQTTOptions
+    public let subscriptions: [String]
+    public let events: AsyncStream<MQTTEvent>
+    private let continuation: AsyncStream<MQTTEvent>.Continuation
+    private let logger: Logger
+    private let mosq: OpaquePointer
+    private let state = Mutex(State())
+    private var thread: pthread_t?
+
+    public init(options: MQTTOptions, subscriptions: [String], logger: Logger) throws(MQTTError) {
+        MQTTLibrary.initialize()
+        self.options = options
+        self.subscriptions = subscriptions
+        self.logger = logger
+        (events, continuation) = AsyncStream.makeStream(of: MQTTEvent.self)
+        guard let handle = mosquitto_new(options.clientID, true, nil) else {
+            throw MQTTError("could not create the MQTT client (out of memory or invalid client id)")
+        }
+        mosq = handle
+        mosquitto_user_data_set(mosq, Unmanaged.passUnretained(self).toOpaque())
+        try configure()
+    }
+
+    deinit {
+        mosquitto_destroy(mosq)
+    }
+
+    private func configure() throws(MQTTError) {
+        let version = options.protocolVersion == .v5 ? MQTT_PROTOCOL_V5 : MQTT_PROTOCOL_V311
+        try check(mosquitto_int_option(mosq, MOSQ_OPT_PROTOCOL_VERSION, version), "protocol version")
+        try check(mosquitto_threaded_set(mosq, true), "threading")
+        if let user = options.username {
+            try check(mosquitto_username_pw_set(mosq, user, options.password), "username")
+        }
+        if options.tls.isEnabled {
+            let rc = mosquitto_tls_set(mosq, options.tls.caFile, nil, options.tls.certFile, options.tls.keyFile, nil)
+            try check(rc, "TLS files")
+        }
+        if let will = options.will {
+            let rc = will.payload.withUnsafeBytes {
+                mosquitto_will_set(mosq, will.topic, Int32($0.count), $0.baseAddress, will.qos, will.retain)
+            }
+            try check(rc, "last will")
+        }
+        mosquitto_connect_v5_callback_set(mosq, mqttOnConnect)
+        mosquitto_disconnect_v5_callback_set(mosq, mqttOnDisconnect)
+        mosquitto_message_v5_callback_set(mosq, mqttOnMessage)
+        mosquitto_publish_v5_callback_set(mosq, mqttOnPublish)
+    }
+
+    private func check(_ rc: Int32, _ what: String) throws(MQTTError) {
+        guard rc == MOSQ_ERR_SUCCESS.rawValue else {
+            throw MQTTError("MQTT \(what): \(String(cString: mosquitto_strerror(rc)))")
+        }
+    }
+
+    public var isConnected: Bool { state.withLock { $0.connected } }
+
+    // MARK: Running
+
+    /// Starts the network thread; connecting happens there, so this never blocks.
+    public func start() {
+        var handle = pthread_t()
+        let context = Unmanaged.passRetained(self).toOpaque()
+        let rc = pthread_create(&handle, nil, mqttNetworkThreadMain, context)
+        precondition(rc == 0, "could not start the MQTT thread: \(rc)")
+        thread = handle
+    }
+
+    func runNetworkLoop() {
+        var delay = options.reconnectDelay.minimum
+        var socketOpen = false
+        var everConnected = false
+        while true {
+            if state.withLock({ $0.stopping }) {
+                if socketOpen { finishGracefully() }
+                break
+            }
+            if !socketOpen {
+                let rc = everConnected
+                    ? mosquitto_reconnect(mosq)
+                    : mosquitto_connect(mosq, options.host, Int32(options.port), Int32(options.keepaliveSeconds))
+                if rc == MOSQ_ERR_SUCCESS.rawValue {
+                    socketOpen = true
+                    everConnected = true
+                } else {
+                    reportFailure("cannot connect to \(options.host):\(options.port): \(Self.describe(rc))", retryIn: delay)
+                    pause(seconds: delay)
+                    delay = min(delay * 2, options.reconnectDelay.maximum)
+                    continue
+                }
+            }
+            let rc = mosquitto_loop(mosq, 200, 1)
+            if rc != MOSQ_ERR_SUCCESS.rawValue {
+                socketOpen = false
+                markDisconnected()
+                reportFailure("connection to \(options.host):\(options.port) lost: \(Self.describe(rc))", retryIn: delay)
+                pause(seconds: delay)
+                delay = min(delay * 2, options.reconnectDelay.maximum)
+            } else if isConnected {
+                delay = options.reconnectDelay.minimum
+            }
+        }
+        continuation.finish()
+    }
+
+    /// Sends the final message (e.g. `offline`), waits up to 2 s for it to leave, then disconnects.
+    private func finishGracefully() {
+        if isConnected, let final = state.withLock({ $0.finalMessage }) {
+            var mid: Int32 = 0
+            let rc = final.payload.withUnsafeBytes {
+                mosquitto_publish(mosq, &mid, final.topic, Int32($0.count), $0.baseAddress, 1, final.retain)
+            }
+            if rc == MOSQ_ERR_SUCCESS.rawValue {
+                state.withLock { $0.finalMessageID = mid }
+                for _ in 0..<20 where !state.withLock({ $0.finalMessageSent }) {
+                    if mosquitto_loop(mosq, 100, 1) != MOSQ_ERR_SUCCESS.rawValue { break }
+                }
+            }
+        }
+        mosquitto_disconnect(mosq)
+        for _ in 0..<5 where mosquitto_loop(mosq, 50, 1) == MOSQ_ERR_SUCCESS.rawValue {}
+        markDisconnected()
+    }
+
+    private func pause(seconds: Double) {
+        var left = seconds
+        while left > 0, !state.withLock({ $0.stopping }) {
+            usleep(50_000)
+            left -= 0.05
+        }
+    }
+
+    /// Logs a failure once per streak of identical failures, so a wrong password or CA is one
+    /// clear line, not one per retry.
+    private func reportFailure(_ message: String, retryIn delay: Double) {
+        let isNew = state.withLock { state -> Bool in
+            defer { state.lastFailure = message }
+            return state.lastFailure != message
+        }
+        if isNew {
+            logger.error("\(message); retrying with back-off", metadata: ["retry_in_s": "\(delay)"])
+        } else {
+            logger.debug("\(message)", metadata: ["retry_in_s": "\(delay)"])
+        }
+    }
+
+    static func describe(_ rc: Int32) -> String {
+        if rc == MOSQ_ERR_ERRNO.rawValue { return String(cString: strerror(errno)) }
+        return String(cString: mosquitto_strerror(rc))
+    }
+
+    /// Asks the thread to send `finalMessage`, disconnect and stop; returns when it has.
+    public func shutdown(finalMessage: (topic: String, payload: [UInt8], retain: Bool)?) {
+        state.withLock {
+            $0.finalMessage = finalMessage
+            $0.stopping = true
+        }
+        if let thread {
+            pthread_join(thread, nil)
+            self.thread = nil
+        }
+    }
+
+    // MARK: Publishing and subscribing
+
+    /// Publishes a message. While offline, QoS 1 non-retained messages wait in an outbox and go out
+    /// after the next connect; retained ones are dropped because the owner re-publishes all
+    /// retained state on `.connected`. Returns false if the message was not sent or queued.
+    @discardableResult
+    public func publish(topic: String, payload: [UInt8], qos: Int32, retain: Bool, correlationData: [UInt8]? = nil) -> Bool {
+        let queued = state.withLock { state -> Bool? in
+            if state.connected { return nil }
+            guard qos > 0, !retain else { return false }
+            if state.outbox.count >= Self.outboxLimit { state.outbox.removeFirst() }
+            state.outbox.append((topic, payload))
+            return true
+        }
+        if let queued { return queued }
+        return send(topic: topic, payload: payload, qos: qos, retain: retain, correlationData: correlationData)
+    }
+
+    private func send(topic: String, payload: [UInt8], qos: Int32, retain: Bool, correlationData: [UInt8]?) -> Bool {
+        var properties: OpaquePointer?
+        defer { mosquitto_property_free_all(&properties) }
+        if let correlationData, options.protocolVersion == .v5, correlationData.count <= Int(UInt16.max) {
+            _ = correlationData.withUnsafeBytes {
+                mosquitto_property_add_binary(&properties, Int32(MQTT_PROP_CORRELATION_DATA.rawValue), $0.baseAddress, UInt16($0.count))
+            }
+        }
+        let rc = payload.withUnsafeBytes {
+            mosquitto_publish_v5(mosq, nil, topic, Int32($0.count), $0.baseAddress, qos, retain, properties)
+        }
+        if rc != MOSQ_ERR_SUCCESS.rawValue {
+            logger.warning("publish failed", metadata: ["topic": "\(topic)", "error": "\(Self.describe(rc))"])
+            return false
+        }
+        return true
+    }
+
+    // MARK: Callbacks (network thread)
+
+    func didConnect(code: Int32) {
+        guard code == 0 else {
+            let reason = options.protocolVersion == .v5
+                ? String(cString: mosquitto_reason_string(code)) : String(cString: mosquitto_connack_string(code))
+            reportFailure("broker \(options.host):\(options.port) refused the connection: \(reason)", retryIn: options.reconnectDelay.minimum)
+            return
+        }
+        for topic in subscriptions {
+            let rc = mosquitto_subscribe(mosq, nil, topic, 1)
+            if rc != MOSQ_ERR_SUCCESS.rawValue {
+                logger.error("subscribe failed", metadata: ["topic": "\(topic)", "error": "\(Self.describe(rc))"])
+            }
+        }
+        let pending = state.withLock { state in
+            state.connected = true
+            state.lastFailure = nil
+            defer { state.outbox.removeAll() }
+            return state.outbox
+        }
+        logger.info("connected to MQTT broker", metadata: ["broker": "\(options.host):\(options.port)", "queued": "\(pending.count)"])
+        continuation.yield(.connected)
+        for message in pending {
+            _ = send(topic: message.topic, payload: message.payload, qos: 1, retain: false, correlationData: nil)
+        }
+    }
+
+    func didDisconnect(code: Int32) {
+        markDisconnected()
+    }
+
+    private func markDisconnected() {
+        let wasConnected = state.withLock { state in
+            defer { state.connected = false }
+            return state.connected
+        }
+        if wasConnected {
+            logger.warning("disconnected from MQTT broker")
+            continuation.yield(.disconnected)
+        }
+    }
+
+    func didPublish(messageID: Int32) {
+        state.withLock { state in
+            if state.finalMessageID == messageID { state.finalMessageSent = true }
+        }
+    }
+
+    func didReceive(_ message: MQTTMessage) {
+        continuation.yield(.message(message))
+    }
+}
+
+func mqttOnPublish(_ mosq: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?, _ mid: Int32, _ rc: Int32, _ props: OpaquePointer?) {
+    guard let userdata else { return }
+    Unmanaged<MQTTClient>.fromOpaque(userdata).takeUnretainedValue().didPublish(messageID: mid)
+}
+
+/// The network thread's entry point; it holds a +1 reference to the client until the loop ends.
+private func mqttNetworkThreadMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    guard let context else { return nil }
+    let client = Unmanaged<MQTTClient>.fromOpaque(context).takeRetainedValue()
+    client.runNetworkLoop()
+    return nil
+}

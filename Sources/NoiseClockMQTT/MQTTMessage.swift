@@ -1,0 +1,24 @@
+/// A message received from the broker, with the MQTT v5 request/response properties if present.
+public struct MQTTMessage: Sendable, Equatable {
+    public var topic: String
+    public var payload: [UInt8]
+    public var retain: Bool
+    public var responseTopic: String?
+    public var correlationData: [UInt8]?
+
+    public init(topic: String, payload: [UInt8], retain: Bool = false, responseTopic: String? = nil, correlationData: [UInt8]? = nil) {
+        self.topic = topic
+        self.payload = payload
+        self.retain = retain
+        self.responseTopic = responseTopic
+        self.correlationData = correlationData
+    }
+}
+
+/// What the client reports to its owner, in order, through `MQTTClient.events`.
+public enum MQTTEvent: Sendable, Equatable {
+    /// Connected (again) and subscribed: time to (re)publish retained state.
+    case connected
+    case disconnected
+    case message(MQTTMessage)
+}

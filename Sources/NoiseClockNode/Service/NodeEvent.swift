@@ -1,0 +1,10 @@
+import NoiseClockMQTT
+import NoiseClockPlatform
+
+/// Everything that can happen to the node, funnelled into one ordered stream so the core sees
+/// one event at a time.
+enum NodeEvent: Sendable {
+    case mqtt(MQTTEvent)
+    case timer(WakeTimer.Event)
+    case shutdown
+}

@@ -1,0 +1,141 @@
+import Logging
+import NoiseClockCore
+import NoiseClockMQTT
+import NoiseClockPlatform
+
+/// The node's moving parts around one `NodeCore`: it turns events into core calls and carries
+/// out the results in a fixed order — persist, then publish events, retained state and the
+/// response. Owned and driven by `NodeService.run()` alone, one event at a time.
+struct NodeRuntime {
+    private(set) var core: NodeCore
+    let mqtt: MQTTClient
+    let topics: TopicScheme
+    let store: StateStore
+    let logger: Logger
+    let clock: @Sendable () -> Instant
+    /// What each retained topic last carried, so unchanged state is not re-published.
+    private var lastRetained: [String: [UInt8]] = [:]
+    /// What each state file last held, so unchanged state is not rewritten.
+    private var lastPersisted: [String: String]
+
+    init(core: NodeCore, mqtt: MQTTClient, topics: TopicScheme, store: StateStore, persisted: [String: JSONValue],
+         logger: Logger, clock: @escaping @Sendable () -> Instant) {
+        self.core = core
+        self.mqtt = mqtt
+        self.topics = topics
+        self.store = store
+        self.logger = logger
+        self.clock = clock
+        self.lastPersisted = persisted.mapValues(\.serialized)
+    }
+
+    // MARK: Events
+
+    mutating func connected() {
+        publish(topic: "availability", bytes: Array("online".utf8), qos: 1, retain: true)
+        lastRetained = [:]
+        var outbox: [Publication] = []
+        var next = core
+        next.advance(to: clock(), outbox: &outbox)
+        commit(next, outbox: outbox)
+    }
+
+    mutating func tick(clockChanged: Bool) {
+        let now = clock()
+        var next = core
+        var outbox: [Publication] = []
+        if clockChanged {
+            logger.notice("system clock changed; re-planning", metadata: ["now": "\(now)"])
+            next.clockChanged(now: now, outbox: &outbox)
+        } else {
+            next.advance(to: now, outbox: &outbox)
+        }
+        commit(next, outbox: outbox)
+    }
+
+    mutating func command(_ message: MQTTMessage) {
+        guard let suffix = topics.commandSuffix(of: message.topic) else { return }
+        let now = clock()
+        var response: Response
+        var outbox: [Publication] = []
+        var next = core
+        switch CommandMessage.parse(topic: suffix, payload: message.payload) {
+        case .refused(let refusal):
+            response = refusal
+        case .command(let command):
+            response = next.handle(command, now: now, outbox: &outbox)
+        }
+        if response.ok {
+            do {
+                try persist(next)
+            } catch {
+                logger.error("state not saved; command refused", metadata: ["command": "\(suffix)", "error": "\(error)"])
+                response.outcome = .failure(CommandError(.storageError, "could not save the change: \(error.description)"))
+                next = core
+                outbox = []
+            }
+        }
+        if response.ok {
+            logger.info("command", metadata: ["command": "\(suffix)", "ok": "true"])
+            commit(next, outbox: outbox, persisted: true)
+        } else if case .failure(let error) = response.outcome {
+            logger.info("command refused", metadata: ["command": "\(suffix.prefix(80))", "code": "\(error.code.rawValue)", "message": "\(error.message)"])
+        }
+        respond(response, to: message)
+    }
+
+    // MARK: Carrying out
+
+    /// Adopts `next` as the node's state: saves what changed (unless the caller already did),
+    /// publishes the events and the retained topics that changed, and re-arms the timer.
+    private mutating func commit(_ next: NodeCore, outbox: [Publication], persisted: Bool = false) {
+        if !persisted {
+            do {
+                try persist(next)
+            } catch {
+                // Time-driven changes (a fire, a timeout) cannot be refused; keep them in memory,
+                // say so, and retry the write on the next change.
+                logger.error("state not saved", metadata: ["error": "\(error)"])
+            }
+        }
+        core = next
+        for publication in outbox {
+            publish(topic: publication.topic, bytes: publication.body.bytes, qos: publication.qos, retain: publication.retain)
+        }
+        syncRetained()
+    }
+
+    private mutating func persist(_ next: NodeCore) throws(PlatformError) {
+        for (name, document) in next.persistentState() {
+            let text = document.serialized
+            guard lastPersisted[name] != text else { continue }
+            try store.write(name, document)
+            lastPersisted[name] = text
+        }
+    }
+
+    private mutating func syncRetained() {
+        for publication in core.retainedState(now: clock()) {
+            let bytes = publication.body.bytes
+            guard lastRetained[publication.topic] != bytes else { continue }
+            if publish(topic: publication.topic, bytes: bytes, qos: publication.qos, retain: true) {
+                lastRetained[publication.topic] = bytes
+            }
+        }
+    }
+
+    private func respond(_ response: Response, to message: MQTTMessage) {
+        let bytes = response.json.bytes
+        publish(topic: "response", bytes: bytes, qos: 1, retain: false)
+        if let replyTopic = message.responseTopic, !replyTopic.isEmpty, !replyTopic.contains("+"), !replyTopic.contains("#") {
+            mqtt.publish(topic: replyTopic, payload: bytes, qos: 1, retain: false, correlationData: message.correlationData)
+        }
+    }
+
+    @discardableResult
+    private func publish(topic: String, bytes: [UInt8], qos: Int32, retain: Bool) -> Bool {
+        mqtt.publish(topic: topics.topic(topic), payload: bytes, qos: qos, retain: retain)
+    }
+
+    var nextDeadline: Instant { core.nextDeadline(after: clock()) }
+}

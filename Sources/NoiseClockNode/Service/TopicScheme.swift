@@ -1,0 +1,30 @@
+import NoiseClockCore
+
+/// The node's topic names: `~` is `{base}/{node}`; commands are also taken under `{base}/all/`.
+public struct TopicScheme: Sendable {
+    public let base: String
+    public let nodeID: String
+
+    public init(base: String, nodeID: String) {
+        self.base = base
+        self.nodeID = nodeID
+    }
+
+    public var root: String { "\(base)/\(nodeID)" }
+    public var groupRoot: String { "\(base)/all" }
+
+    public func topic(_ suffix: String) -> String { "\(root)/\(suffix)" }
+
+    /// Exact command topics, never a wildcard that would also catch the node's own output.
+    public var commandSubscriptions: [String] {
+        CommandTopic.allCases.flatMap { ["\(root)/\($0.rawValue)", "\(groupRoot)/\($0.rawValue)"] }
+    }
+
+    /// `alarm/add` for `noiseclock/bedroom/alarm/add` or `noiseclock/all/alarm/add`; nil otherwise.
+    public func commandSuffix(of topic: String) -> String? {
+        for prefix in [root + "/", groupRoot + "/"] where topic.hasPrefix(prefix) {
+            return String(topic.dropFirst(prefix.count))
+        }
+        return nil
+    }
+}

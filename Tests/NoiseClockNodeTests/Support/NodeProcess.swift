@@ -1,0 +1,102 @@
+import Foundation
+import Glibc
+
+/// The real `noiseclock` executable, started with a configuration written for one test.
+final class NodeProcess: @unchecked Sendable {
+    let nodeID: String
+    let directory: URL
+    let stateDirectory: URL
+    let logFile: URL
+    let configFile: URL
+    private var process: Process?
+    private var environment: [String: String]
+
+    /// The package's root, found from this file's path, so tests run from any directory.
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static var binary: URL {
+        if let path = ProcessInfo.processInfo.environment["NOISECLOCK_BIN"] { return URL(fileURLWithPath: path) }
+        return packageRoot.appendingPathComponent(".build/debug/noiseclock")
+    }
+
+    init(brokerPort: Int, nodeID: String = "testnode", yamlExtra: String = "", environment: [String: String] = [:]) throws {
+        self.nodeID = nodeID
+        directory = try makeTemporaryDirectory(prefix: "node")
+        stateDirectory = directory.appendingPathComponent("state")
+        logFile = directory.appendingPathComponent("node.log")
+        configFile = directory.appendingPathComponent("noiseclock.yaml")
+        self.environment = environment
+        let yaml = """
+            node_id: \(nodeID)
+            timezone: UTC
+            locale: en
+            state_dir: \(stateDirectory.path)
+            mqtt:
+              host: 127.0.0.1
+              port: \(brokerPort)
+              keepalive_seconds: 5
+            audio:
+              device: null_noiseclock_test
+            battery:
+              path: \(directory.appendingPathComponent("no-power-supply").path)
+            \(yamlExtra)
+            """
+        try yaml.write(to: configFile, atomically: true, encoding: .utf8)
+        guard FileManager.default.isExecutableFile(atPath: NodeProcess.binary.path) else {
+            throw TestFailure("no noiseclock binary at \(NodeProcess.binary.path): run `swift build` first (make test does)")
+        }
+    }
+
+    func start() throws {
+        let process = Process()
+        process.executableURL = NodeProcess.binary
+        process.arguments = ["--config", configFile.path]
+        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("NOISECLOCK_") }
+        env["NOISECLOCK_LOG_LEVEL"] = env["NOISECLOCK_LOG_LEVEL"] ?? "debug"
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        if !FileManager.default.fileExists(atPath: logFile.path) {
+            FileManager.default.createFile(atPath: logFile.path, contents: nil)
+        }
+        let handle = try FileHandle(forWritingTo: logFile)
+        handle.seekToEndOfFile()
+        process.standardError = handle
+        process.standardOutput = handle
+        try process.run()
+        self.process = process
+    }
+
+    var isRunning: Bool { process?.isRunning ?? false }
+    var pid: Int32 { process?.processIdentifier ?? 0 }
+
+    func signal(_ signal: Int32) {
+        guard let process else { return }
+        kill(process.processIdentifier, signal)
+    }
+
+    /// Waits for the process to exit and returns its status (nil on timeout).
+    func waitForExit(timeout: Double = 10) -> Int32? {
+        guard let process else { return nil }
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        if process.isRunning { return nil }
+        self.process = nil
+        return process.terminationStatus
+    }
+
+    func killHard() {
+        signal(SIGKILL)
+        _ = waitForExit()
+    }
+
+    var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
+
+    deinit {
+        if let process, process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
