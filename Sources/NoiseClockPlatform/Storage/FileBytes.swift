@@ -1,6 +1,6 @@
 import Glibc
 
-/// Reads whole small files without Foundation.
+/// Whole-file reads and link lookups with plain libc calls (no Foundation).
 public enum FileBytes {
     public struct Failure: Error, CustomStringConvertible, Sendable {
         public let code: Int32
@@ -24,6 +24,22 @@ public enum FileBytes {
             result.append(contentsOf: buffer[0..<n])
         }
         return .success(result)
+    }
+
+    /// The file's bytes, or nil if it cannot be read or is larger than `limit`.
+    public static func contents(of path: String, limit: Int = 4 << 20) -> [UInt8]? {
+        guard case .success(let bytes) = read(path, limit: limit), bytes.count <= limit else { return nil }
+        return bytes
+    }
+
+    public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+    /// Where a symbolic link points, or nil if `path` is not a link.
+    public static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     public static func readText(_ path: String) -> String? {
