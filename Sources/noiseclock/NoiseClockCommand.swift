@@ -1,11 +1,45 @@
 import ArgumentParser
+import Foundation
+import Logging
+import NoiseClockNode
 
 @main
 struct NoiseClockCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "noiseclock", abstract: "A clock, alarm clock and white-noise machine driven over MQTT.")
+    static let configuration = CommandConfiguration(
+        commandName: "noiseclock",
+        abstract: "A clock, alarm clock and white-noise machine driven over MQTT.",
+        subcommands: [RunCommand.self],
+        defaultSubcommand: RunCommand.self
+    )
+}
+
+/// `noiseclock [run] --config FILE`: runs the node.
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "run", abstract: "Run the node (the default).")
 
     @Option(name: .long, help: "Path to the YAML configuration.")
     var config: String = "config/noiseclock.yaml"
 
-    func run() async throws {}
+    func run() async throws {
+        let prepared: NodeApplication.Prepared
+        do {
+            prepared = try await NodeApplication.prepare(configPath: config, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            throw ExitCode(ConfigurationError.exitCode)
+        }
+        let level = prepared.configuration.logLevel
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "noiseclock")
+        do {
+            try await NodeApplication.run(prepared, logger: logger)
+        } catch {
+            logger.critical("stopped: \(error)")
+            throw ExitCode(1)
+        }
+    }
 }

@@ -49,6 +49,9 @@ public struct NodeCore: Sendable {
         []
     }
 
+    /// Every state file the core reads at start.
+    public static let stateFileNames: [String] = []
+
     /// The state files to keep in `state_dir`, by file name.
     public func persistentState() -> [String: JSONValue] {
         [:]

@@ -1,0 +1,87 @@
+import Logging
+import NoiseClockCore
+import NoiseClockMQTT
+import NoiseClockPlatform
+import ServiceLifecycle
+import UnixSignals
+
+/// Builds the node from its configuration and runs it until SIGTERM or SIGINT.
+public enum NodeApplication {
+    /// Everything that must be true before the node may start; a failure here is a
+    /// configuration problem (exit status 2), reported as one line naming the key.
+    public struct Prepared: Sendable {
+        public let configuration: NodeConfiguration
+        public let warnings: [ConfigurationWarning]
+        public let zone: ZoneRules
+    }
+
+    public static func prepare(configPath: String, environment: [String: String]) async throws(ConfigurationError) -> Prepared {
+        let loaded = try await NodeConfiguration.load(path: configPath, environment: environment)
+        let configuration = loaded.configuration
+        let zone: ZoneRules
+        do {
+            zone = try ZoneLoader.load(configuration.timezone)
+        } catch {
+            throw ConfigurationError(key: "timezone", message: error.description)
+        }
+        return Prepared(configuration: configuration, warnings: loaded.warnings, zone: zone)
+    }
+
+    public static func run(_ prepared: Prepared, logger: Logger) async throws {
+        let configuration = prepared.configuration
+        for warning in prepared.warnings { logger.warning("\(warning.description)") }
+        let topics = TopicScheme(base: configuration.mqtt.baseTopic, nodeID: configuration.nodeID)
+        let store = StateStore(directory: configuration.stateDirectory)
+        try store.prepare()
+        let documents = loadDocuments(store: store, logger: logger)
+
+        let settings = NodeSettings(nodeID: configuration.nodeID, locale: configuration.locale, zone: prepared.zone)
+        let core = NodeCore(settings: settings, documents: documents)
+        let mqtt = try MQTTClient(
+            options: mqttOptions(configuration, topics: topics),
+            subscriptions: topics.commandSubscriptions,
+            logger: logger
+        )
+        let timer = try WakeTimer()
+        logger.info("starting", metadata: [
+            "node_id": "\(configuration.nodeID)", "topic": "\(topics.root)", "broker": "\(mqtt.options)",
+            "timezone": "\(prepared.zone.identifier)", "state_dir": "\(configuration.stateDirectory)",
+        ])
+        let service = NodeService(mqtt: mqtt, timer: timer, topics: topics, logger: logger) { mqtt in
+            NodeRuntime(core: core, mqtt: mqtt, topics: topics, store: store, persisted: documents, logger: logger, clock: WallClock.now)
+        }
+        let group = ServiceGroup(
+            configuration: .init(services: [service], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        )
+        try await group.run()
+    }
+
+    static func mqttOptions(_ configuration: NodeConfiguration, topics: TopicScheme) -> MQTTOptions {
+        let mqtt = configuration.mqtt
+        return MQTTOptions(
+            host: mqtt.host, port: mqtt.port, clientID: mqtt.clientID,
+            username: mqtt.username, password: mqtt.password?.value,
+            tls: .init(caFile: mqtt.tls.caFile, certFile: mqtt.tls.certFile, keyFile: mqtt.tls.keyFile),
+            keepaliveSeconds: mqtt.keepaliveSeconds,
+            protocolVersion: mqtt.protocolVersion == .v5 ? .v5 : .v311,
+            will: .init(topic: topics.topic("availability"), payload: Array("offline".utf8), qos: 1, retain: true)
+        )
+    }
+
+    /// Reads every state file the core knows; a corrupt one is moved aside and reported, and
+    /// the node starts with what it can recover.
+    static func loadDocuments(store: StateStore, logger: Logger) -> [String: JSONValue] {
+        var documents: [String: JSONValue] = [:]
+        for name in NodeCore.stateFileNames {
+            switch store.load(name, now: WallClock.now()) {
+            case .missing: break
+            case .document(let document): documents[name] = document
+            case .corrupt(let reason, let movedTo):
+                logger.error("state file unreadable; moved aside, starting without it", metadata: [
+                    "file": "\(store.path(of: name))", "reason": "\(reason)", "moved_to": "\(movedTo)",
+                ])
+            }
+        }
+        return documents
+    }
+}
