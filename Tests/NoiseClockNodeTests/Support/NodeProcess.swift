@@ -57,7 +57,7 @@ final class NodeProcess: @unchecked Sendable {
         for (key, value) in environment { env[key] = value }
         process.environment = env
         if !FileManager.default.fileExists(atPath: logFile.path) {
-            FileManager.default.createFile(atPath: logFile.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
         }
         let handle = try FileHandle(forWritingTo: logFile)
         handle.seekToEndOfFile()

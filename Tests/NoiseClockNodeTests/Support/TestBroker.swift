@@ -34,7 +34,7 @@ final class TestBroker: @unchecked Sendable {
         process.arguments = ["-c", config.path]
         process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
         let log = directory.appendingPathComponent("mosquitto.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: log)
         try process.run()
         self.process = process

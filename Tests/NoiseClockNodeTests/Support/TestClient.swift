@@ -17,7 +17,13 @@ final class TestClient: @unchecked Sendable {
     }
 
     let client: MQTTClient
-    private let received = Mutex<[Received]>([])
+    /// Shared with the pump task, hence a class around the mutex.
+    final class Log: Sendable {
+        let items = Mutex<[Received]>([])
+        func withLock<R>(_ body: (inout [Received]) -> R) -> R { items.withLock { body(&$0) } }
+    }
+
+    private let received = Log()
     private var pump: Task<Void, Never>?
 
     init(port: Int, subscriptions: [String], clientID: String = "test-\(UUID().uuidString.prefix(8))") async throws {

@@ -1,0 +1,128 @@
+import Foundation
+import Glibc
+import NoiseClockCore
+import Testing
+
+/// The node's spine over a real broker: availability, last will, time, commands, reconnects.
+@Suite(.serialized) struct SpineTests {
+    @Test func announcesOnlineRetainedAndAnswersBadPayloads() async throws {
+        let broker = try TestBroker()
+        let node = try NodeProcess(brokerPort: broker.port)
+        try node.start()
+        let root = "noiseclock/\(node.nodeID)"
+        let client = try await TestClient(port: broker.port, subscriptions: ["\(root)/#"])
+        defer { client.shutdown() }
+        try await client.waitFor("\(root)/availability", where: { $0.text == "online" })
+
+        // A newcomer sees `online` as a retained message.
+        let late = try await TestClient(port: broker.port, subscriptions: ["\(root)/availability"])
+        defer { late.shutdown() }
+        let retained = try await late.waitFor("\(root)/availability")
+        #expect(retained.retain && retained.text == "online")
+
+        // Bad payloads get clear answers and the node stays up.
+        let cases: [(topic: String, payload: String, code: String)] = [
+            ("alarm/add", "{not json", "invalid_json"),
+            ("alarm/add", "[1,", "invalid_json"),
+            ("alarm/explode", "{}", "unknown_command"),
+            ("style/set", String(repeating: "x", count: 70_000), "payload_too_large"),
+        ]
+        for (index, entry) in cases.enumerated() {
+            let mark = client.messages.count
+            client.publish("\(root)/\(entry.topic)", entry.payload)
+            let response = try await client.waitFor("\(root)/response", after: mark)
+            #expect(response.json?["ok"] == .bool(false), "case \(index)")
+            #expect(response.json?["error"]?["code"] == .string(entry.code), "case \(index): \(response.text)")
+        }
+        let mark = client.messages.count
+        client.publish("\(root)/alarm/add", bytes: [0x7B, 0xFF, 0xFE, 0x7D])
+        let invalidUTF8 = try await client.waitFor("\(root)/response", after: mark)
+        #expect(invalidUTF8.json?["error"]?["code"] == "invalid_json")
+        #expect(node.isRunning)
+    }
+
+    @Test func echoesRequestIDsAndAnswersGroupCommands() async throws {
+        let broker = try TestBroker()
+        let node = try NodeProcess(brokerPort: broker.port)
+        try node.start()
+        let root = "noiseclock/\(node.nodeID)"
+        let client = try await TestClient(port: broker.port, subscriptions: ["\(root)/#"])
+        defer { client.shutdown() }
+        try await client.waitFor("\(root)/availability", where: { $0.text == "online" })
+
+        client.publish("noiseclock/all/alarm/explode", "{\"request_id\": \"abc-1\"}")
+        let response = try await client.waitFor("\(root)/response")
+        #expect(response.json?["request_id"] == "abc-1")
+        #expect(response.json?["command"] == "alarm/explode")
+    }
+
+    @Test func lastWillSaysOfflineAfterKill9() async throws {
+        let broker = try TestBroker()
+        let node = try NodeProcess(brokerPort: broker.port)
+        try node.start()
+        let root = "noiseclock/\(node.nodeID)"
+        let client = try await TestClient(port: broker.port, subscriptions: ["\(root)/availability"])
+        defer { client.shutdown() }
+        try await client.waitFor("\(root)/availability", where: { $0.text == "online" })
+        let mark = client.messages.count
+        node.killHard()
+        // The broker sends the will once it notices the dead socket (at once for a closed socket).
+        try await client.waitFor("\(root)/availability", timeout: 15, after: mark, where: { $0.text == "offline" })
+    }
+
+    @Test func cleanShutdownPublishesOffline() async throws {
+        let broker = try TestBroker()
+        let node = try NodeProcess(brokerPort: broker.port)
+        try node.start()
+        let root = "noiseclock/\(node.nodeID)"
+        let client = try await TestClient(port: broker.port, subscriptions: ["\(root)/availability"])
+        defer { client.shutdown() }
+        try await client.waitFor("\(root)/availability", where: { $0.text == "online" })
+        let mark = client.messages.count
+        node.signal(SIGTERM)
+        try await client.waitFor("\(root)/availability", timeout: 5, after: mark, where: { $0.text == "offline" })
+        #expect(node.waitForExit() == 0)
+    }
+
+    @Test func comesBackOnlineWithin5sOfABrokerRestart() async throws {
+        let broker = try TestBroker()
+        let node = try NodeProcess(brokerPort: broker.port)
+        try node.start()
+        let root = "noiseclock/\(node.nodeID)"
+        let first = try await TestClient(port: broker.port, subscriptions: ["\(root)/availability"])
+        try await first.waitFor("\(root)/availability", where: { $0.text == "online" })
+        first.shutdown()
+
+        broker.kill()
+        try await Task.sleep(for: .milliseconds(300))
+        try broker.start()
+        let restarted = Date()
+        // The restarted broker has no persistence: only the node can bring `online` back.
+        let client = try await TestClient(port: broker.port, subscriptions: ["\(root)/availability"])
+        defer { client.shutdown() }
+        let online = try await client.waitFor("\(root)/availability", timeout: 5, where: { $0.text == "online" })
+        #expect(online.at.timeIntervalSince(restarted) < 5)
+    }
+
+    @Test func publishesTimeOnTheMinuteBoundary() async throws {
+        let broker = try TestBroker()
+        let node = try NodeProcess(brokerPort: broker.port, environment: ["NOISECLOCK_TIMEZONE": "Europe/Berlin"])
+        try node.start()
+        let root = "noiseclock/\(node.nodeID)"
+        let client = try await TestClient(port: broker.port, subscriptions: ["\(root)/time"])
+        defer { client.shutdown() }
+        let message = try await client.waitFor("\(root)/time", timeout: 65)
+        let json = try #require(message.json)
+        let epoch = try #require(json["epoch"]?.intValue)
+        #expect(epoch % 60 == 0)
+        let lateness = message.at.timeIntervalSince1970 - Double(epoch)
+        #expect(lateness >= 0 && lateness < 0.5, "received \(lateness) s after the boundary")
+        #expect(json["timezone"] == "Europe/Berlin")
+        let iso = try #require(json["iso"]?.stringValue)
+        #expect(iso.hasSuffix("+01:00") || iso.hasSuffix("+02:00"))
+        #expect(json["display"]?.stringValue?.count == 5)
+        #expect(json["ampm"] == .null)
+        #expect(json["weekday"]?.stringValue?.count == 3)
+        #expect(message.retain == false)
+    }
+}
