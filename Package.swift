@@ -25,7 +25,11 @@ let package = Package(
 
         // Pure logic: no I/O, no C, no Foundation.
         .target(name: "NoiseClockCore", swiftSettings: strict),
-        .target(name: "NoiseClockPlatform", dependencies: ["NoiseClockCore"], swiftSettings: strict),
+        .target(
+            name: "NoiseClockPlatform",
+            dependencies: ["NoiseClockCore", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
         .target(
             name: "NoiseClockMQTT",
             dependencies: ["CMosquitto", .product(name: "Logging", package: "swift-log")],
@@ -58,7 +62,11 @@ let package = Package(
         ),
 
         .testTarget(name: "NoiseClockCoreTests", dependencies: ["NoiseClockCore"], swiftSettings: strict),
-        .testTarget(name: "NoiseClockPlatformTests", dependencies: ["NoiseClockPlatform", "NoiseClockCore"], swiftSettings: strict),
+        .testTarget(
+            name: "NoiseClockPlatformTests",
+            dependencies: ["NoiseClockPlatform", "NoiseClockCore", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
         .testTarget(name: "NoiseClockAudioTests", dependencies: ["NoiseClockAudio", "NoiseClockCore"], swiftSettings: strict),
         .testTarget(
             name: "NoiseClockNodeTests",
