@@ -27,7 +27,11 @@ let package = Package(
 
         // Pure logic: no I/O, no C, no Foundation.
         .target(name: "NoiseClockCore", swiftSettings: strict),
-        .target(name: "NoiseClockPlatform", dependencies: ["NoiseClockCore", "CLinux"], swiftSettings: strict),
+        .target(
+            name: "NoiseClockPlatform",
+            dependencies: ["NoiseClockCore", "CLinux", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
         .target(
             name: "NoiseClockMQTT",
             dependencies: ["CMosquitto", .product(name: "Logging", package: "swift-log")],
@@ -60,7 +64,11 @@ let package = Package(
         ),
 
         .testTarget(name: "NoiseClockCoreTests", dependencies: ["NoiseClockCore"], swiftSettings: strict),
-        .testTarget(name: "NoiseClockPlatformTests", dependencies: ["NoiseClockPlatform", "NoiseClockCore"], swiftSettings: strict),
+        .testTarget(
+            name: "NoiseClockPlatformTests",
+            dependencies: ["NoiseClockPlatform", "NoiseClockCore", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
         .testTarget(name: "NoiseClockAudioTests", dependencies: ["NoiseClockAudio", "NoiseClockCore"], swiftSettings: strict),
         .testTarget(
             name: "NoiseClockNodeTests",
