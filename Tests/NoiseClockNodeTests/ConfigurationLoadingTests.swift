@@ -165,6 +165,13 @@ struct ConfigurationLoadingTests {
         #expect(loaded.warnings.map(\.key) == ["audio.sounds_dir"])
     }
 
+    @Test("real IANA zones from the system's zone database are accepted", arguments: ["Europe/Berlin", "Asia/Seoul", "UTC", "system"])
+    func realZones(zone: String) async throws {
+        let scratch = ConfigScratch()
+        let loaded = try await NodeConfiguration.load(path: scratch.config("timezone: \(zone)"), environment: [:], hostName: "x")
+        #expect(loaded.configuration.timezone == zone)
+    }
+
     @Test("host names become node ids", arguments: [
         ("bedroom", "bedroom"), ("Kitchen-PI", "kitchen-pi"), ("pi.local", "pi_local"),
         ("clock 3", "clock_3"), ("Schlafzimmer_Ü", "schlafzimmer__"), ("", "noiseclock"),
