@@ -1,0 +1,66 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few file-system questions the loader asks, with `errno` in words for the messages.
+enum ConfigurationFileSystem {
+    /// The whole file as UTF-8 text, or the reason it cannot be read.
+    static func readText(_ path: String) -> Result<String, FileProblem> {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(FileProblem(errno: errno)) }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 16_384)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(FileProblem(errno: errno))
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: buffer[0..<count])
+            guard bytes.count <= 1 << 20 else { return .failure(FileProblem(message: "larger than 1 MiB")) }
+        }
+        return .success(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// The permission bits (`0o640`), nil when the file cannot be examined.
+    static func permissions(_ path: String) -> UInt32? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return UInt32(info.st_mode) & 0o7777
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (UInt32(info.st_mode) & UInt32(S_IFMT)) == UInt32(S_IFDIR)
+    }
+
+    /// nil when `path` is a regular file this process may read; otherwise why not.
+    static func problemReading(_ path: String) -> FileProblem? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return FileProblem(errno: errno) }
+        guard (UInt32(info.st_mode) & UInt32(S_IFMT)) == UInt32(S_IFREG) else { return FileProblem(message: "not a regular file") }
+        guard access(path, R_OK) == 0 else { return FileProblem(errno: errno) }
+        return nil
+    }
+
+    /// This machine's host name ("" when it cannot be had).
+    static func hostName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+/// Why a file could not be used, e.g. "No such file or directory".
+struct FileProblem: Error, Equatable, CustomStringConvertible {
+    let message: String
+
+    init(message: String) { self.message = message }
+    init(errno code: Int32) { self.message = String(cString: strerror(code)) }
+
+    var description: String { message }
+}

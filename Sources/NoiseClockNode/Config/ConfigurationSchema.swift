@@ -1,0 +1,90 @@
+import Configuration
+
+/// One leaf key of the configuration: its dotted path, its YAML type and its default (if any).
+struct ConfigurationKey: Sendable {
+    enum Kind: Sendable {
+        case string, integer, boolean
+
+        var expected: String {
+            switch self {
+            case .string: "a string"
+            case .integer: "an integer"
+            case .boolean: "true or false"
+            }
+        }
+    }
+
+    let path: String
+    let kind: Kind
+    /// nil: the key is unset unless the file or the environment sets it (or `load` computes it).
+    let defaultValue: ConfigContent?
+
+    /// `mqtt.tls.ca_file` → `NOISECLOCK_MQTT_TLS_CA_FILE` (what swift-configuration's
+    /// `EnvironmentVariablesProvider` looks up under the `noiseclock` prefix).
+    var environmentVariable: String {
+        "NOISECLOCK_" + path.uppercased().map { $0 == "." ? "_" : String($0) }.joined()
+    }
+}
+
+/// Every key the node knows. An unknown key in the file is an error, so this list is the contract.
+enum ConfigurationSchema {
+    typealias D = ConfigurationDefaults
+
+    static let keys: [ConfigurationKey] = [
+        .init(path: "node_id", kind: .string, defaultValue: nil),
+        .init(path: "timezone", kind: .string, defaultValue: .string(D.timezone)),
+        .init(path: "locale", kind: .string, defaultValue: .string(D.locale)),
+        .init(path: "state_dir", kind: .string, defaultValue: .string(D.stateDirectory)),
+        .init(path: "log_level", kind: .string, defaultValue: .string(D.logLevel)),
+        .init(path: "mqtt.host", kind: .string, defaultValue: .string(D.mqttHost)),
+        .init(path: "mqtt.port", kind: .integer, defaultValue: .int(D.mqttPort)),
+        .init(path: "mqtt.base_topic", kind: .string, defaultValue: .string(D.baseTopic)),
+        .init(path: "mqtt.client_id", kind: .string, defaultValue: nil),
+        .init(path: "mqtt.username", kind: .string, defaultValue: nil),
+        .init(path: "mqtt.password_file", kind: .string, defaultValue: nil),
+        .init(path: "mqtt.protocol", kind: .string, defaultValue: .string(D.mqttProtocol)),
+        .init(path: "mqtt.tls.ca_file", kind: .string, defaultValue: nil),
+        .init(path: "mqtt.tls.cert_file", kind: .string, defaultValue: nil),
+        .init(path: "mqtt.tls.key_file", kind: .string, defaultValue: nil),
+        .init(path: "mqtt.keepalive_seconds", kind: .integer, defaultValue: .int(D.keepaliveSeconds)),
+        .init(path: "home_assistant.discovery", kind: .boolean, defaultValue: .bool(D.discovery)),
+        .init(path: "home_assistant.prefix", kind: .string, defaultValue: .string(D.discoveryPrefix)),
+        .init(path: "audio.device", kind: .string, defaultValue: .string(D.audioDevice)),
+        .init(path: "audio.sample_rate", kind: .integer, defaultValue: .int(D.sampleRate)),
+        .init(path: "audio.sounds_dir", kind: .string, defaultValue: nil),
+        .init(path: "battery.path", kind: .string, defaultValue: .string(D.batteryPath)),
+        .init(path: "battery.interval_seconds", kind: .integer, defaultValue: .int(D.batteryIntervalSeconds)),
+    ]
+
+    /// Keys that hold a mapping of further keys.
+    static let sections: Set<String> = ["mqtt", "mqtt.tls", "home_assistant", "audio", "battery"]
+
+    static let keysByPath: [String: ConfigurationKey] = Dictionary(uniqueKeysWithValues: keys.map { ($0.path, $0) })
+
+    static func key(_ path: String) -> ConfigurationKey {
+        guard let key = keysByPath[path] else { preconditionFailure("no configuration key \(path)") }
+        return key
+    }
+
+    /// The names allowed directly under `section` ("" for the top level), for "unknown key" messages.
+    static func names(under section: String) -> [String] {
+        let prefix = section.isEmpty ? "" : section + "."
+        let children = (keys.map(\.path) + sections).compactMap { path -> String? in
+            guard path.hasPrefix(prefix) else { return nil }
+            let rest = path.dropFirst(prefix.count)
+            return rest.contains(".") ? nil : String(rest)
+        }
+        return Array(Set(children)).sorted()
+    }
+
+    /// The defaults as a swift-configuration provider (the lowest layer).
+    static var defaultsProvider: InMemoryProvider {
+        var values: [AbsoluteConfigKey: ConfigValue] = [:]
+        for key in keys {
+            if let content = key.defaultValue {
+                values[AbsoluteConfigKey(ConfigKey(key.path))] = ConfigValue(content, isSecret: false)
+            }
+        }
+        return InMemoryProvider(name: "defaults", values: values)
+    }
+}

@@ -1,0 +1,154 @@
+import Logging
+import NoiseClockCore
+
+/// The node's configuration, fixed for the life of the process. Plain values only.
+///
+/// Keys (YAML path → environment variable; see docs/configuration.md):
+/// `node_id`, `timezone`, `locale`, `state_dir`, `log_level`,
+/// `mqtt.{host, port, base_topic, client_id, username, password_file, protocol, keepalive_seconds}`,
+/// `mqtt.tls.{ca_file, cert_file, key_file}`, `home_assistant.{discovery, prefix}`,
+/// `audio.{device, sample_rate, sounds_dir}`, `battery.{path, interval_seconds}`.
+/// Every key `a.b_c` is overridden by `NOISECLOCK_A_B_C`.
+public struct NodeConfiguration: Sendable, Equatable {
+    /// `[a-z0-9_-]+`; defaults to the host name, lower-cased, other characters replaced by `_`.
+    public var nodeID: String
+    /// `system` or an IANA zone name (`Europe/Berlin`); resolved by the node, checked to exist here.
+    public var timezone: String
+    public var locale: NodeLocale
+    /// Where alarms, style and noise state survive restarts.
+    public var stateDirectory: String
+    public var logLevel: Logger.Level
+    public var mqtt: MQTT
+    public var homeAssistant: HomeAssistant
+    public var audio: Audio
+    public var battery: Battery
+
+    public init(
+        nodeID: String,
+        timezone: String = ConfigurationDefaults.timezone,
+        locale: NodeLocale = .en,
+        stateDirectory: String = ConfigurationDefaults.stateDirectory,
+        logLevel: Logger.Level = .info,
+        mqtt: MQTT? = nil,
+        homeAssistant: HomeAssistant = HomeAssistant(),
+        audio: Audio = Audio(),
+        battery: Battery = Battery()
+    ) {
+        self.nodeID = nodeID
+        self.timezone = timezone
+        self.locale = locale
+        self.stateDirectory = stateDirectory
+        self.logLevel = logLevel
+        self.mqtt = mqtt ?? MQTT(clientID: ConfigurationDefaults.clientID(nodeID: nodeID))
+        self.homeAssistant = homeAssistant
+        self.audio = audio
+        self.battery = battery
+    }
+
+    /// `{base}/{node}`: what the contract writes as `~`.
+    public var topicPrefix: String { "\(mqtt.baseTopic)/\(nodeID)" }
+
+    public var settings: NodeSettings { NodeSettings(nodeID: nodeID, locale: locale) }
+}
+
+extension NodeConfiguration {
+    public enum MQTTProtocolVersion: String, Sendable, CaseIterable {
+        case v5 = "5"
+        case v311 = "3.1.1"
+    }
+
+    public struct MQTT: Sendable, Equatable {
+        public var host: String
+        public var port: Int
+        public var baseTopic: String
+        public var clientID: String
+        public var username: String?
+        /// The file the password came from (for messages); the password itself is in `password`.
+        public var passwordFile: String?
+        public var password: Secret?
+        public var protocolVersion: MQTTProtocolVersion
+        public var tls: TLS
+        public var keepaliveSeconds: Int
+
+        public init(
+            host: String = ConfigurationDefaults.mqttHost,
+            port: Int = ConfigurationDefaults.mqttPort,
+            baseTopic: String = ConfigurationDefaults.baseTopic,
+            clientID: String,
+            username: String? = nil,
+            passwordFile: String? = nil,
+            password: Secret? = nil,
+            protocolVersion: MQTTProtocolVersion = .v5,
+            tls: TLS = TLS(),
+            keepaliveSeconds: Int = ConfigurationDefaults.keepaliveSeconds
+        ) {
+            self.host = host
+            self.port = port
+            self.baseTopic = baseTopic
+            self.clientID = clientID
+            self.username = username
+            self.passwordFile = passwordFile
+            self.password = password
+            self.protocolVersion = protocolVersion
+            self.tls = tls
+            self.keepaliveSeconds = keepaliveSeconds
+        }
+    }
+
+    /// TLS is on when a CA file or a client certificate is given.
+    public struct TLS: Sendable, Equatable {
+        public var caFile: String?
+        public var certFile: String?
+        public var keyFile: String?
+
+        public init(caFile: String? = nil, certFile: String? = nil, keyFile: String? = nil) {
+            self.caFile = caFile
+            self.certFile = certFile
+            self.keyFile = keyFile
+        }
+
+        public var isEnabled: Bool { caFile != nil || certFile != nil }
+    }
+
+    public struct HomeAssistant: Sendable, Equatable {
+        public var discovery: Bool
+        public var prefix: String
+
+        public init(discovery: Bool = true, prefix: String = ConfigurationDefaults.discoveryPrefix) {
+            self.discovery = discovery
+            self.prefix = prefix
+        }
+    }
+
+    public struct Audio: Sendable, Equatable {
+        /// An ALSA PCM name.
+        public var device: String
+        public var sampleRate: Int
+        /// Extra audio files (category `custom`); nil: none.
+        public var soundsDirectory: String?
+
+        public init(
+            device: String = ConfigurationDefaults.audioDevice,
+            sampleRate: Int = ConfigurationDefaults.sampleRate,
+            soundsDirectory: String? = nil
+        ) {
+            self.device = device
+            self.sampleRate = sampleRate
+            self.soundsDirectory = soundsDirectory
+        }
+    }
+
+    public struct Battery: Sendable, Equatable {
+        /// The sysfs power-supply directory to scan.
+        public var path: String
+        public var intervalSeconds: Int
+
+        public init(
+            path: String = ConfigurationDefaults.batteryPath,
+            intervalSeconds: Int = ConfigurationDefaults.batteryIntervalSeconds
+        ) {
+            self.path = path
+            self.intervalSeconds = intervalSeconds
+        }
+    }
+}
