@@ -48,7 +48,7 @@ public struct NodeConfiguration: Sendable, Equatable {
     /// `{base}/{node}`: what the contract writes as `~`.
     public var topicPrefix: String { "\(mqtt.baseTopic)/\(nodeID)" }
 
-    public var settings: NodeSettings { NodeSettings(nodeID: nodeID, locale: locale) }
+
 }
 
 extension NodeConfiguration {
