@@ -8,7 +8,7 @@ final class NodeProcess: @unchecked Sendable {
     let stateDirectory: URL
     let logFile: URL
     let configFile: URL
-    private var process: Process?
+    private var process: ChildProcess?
     private var environment: [String: String]
 
     /// The package's root, found from this file's path, so tests run from any directory.
@@ -49,40 +49,22 @@ final class NodeProcess: @unchecked Sendable {
     }
 
     func start() throws {
-        let process = Process()
-        process.executableURL = NodeProcess.binary
-        process.arguments = ["--config", configFile.path]
         var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("NOISECLOCK_") }
         env["NOISECLOCK_LOG_LEVEL"] = env["NOISECLOCK_LOG_LEVEL"] ?? "debug"
         for (key, value) in environment { env[key] = value }
-        process.environment = env
-        if !FileManager.default.fileExists(atPath: logFile.path) {
-            _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
-        }
-        let handle = try FileHandle(forWritingTo: logFile)
-        handle.seekToEndOfFile()
-        process.standardError = handle
-        process.standardOutput = handle
-        try process.run()
-        self.process = process
+        process = try ChildProcess(path: NodeProcess.binary.path, arguments: ["--config", configFile.path], environment: env, logPath: logFile.path)
     }
 
     var isRunning: Bool { process?.isRunning ?? false }
-    var pid: Int32 { process?.processIdentifier ?? 0 }
+    var pid: Int32 { process?.pid ?? 0 }
 
-    func signal(_ signal: Int32) {
-        guard let process else { return }
-        kill(process.processIdentifier, signal)
-    }
+    func signal(_ signal: Int32) { process?.signal(signal) }
 
     /// Waits for the process to exit and returns its status (nil on timeout).
     func waitForExit(timeout: Double = 10) -> Int32? {
-        guard let process else { return nil }
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        if process.isRunning { return nil }
+        guard let process, let status = process.wait(timeout: timeout) else { return nil }
         self.process = nil
-        return process.terminationStatus
+        return status
     }
 
     func killHard() {
@@ -93,10 +75,7 @@ final class NodeProcess: @unchecked Sendable {
     var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
 
     deinit {
-        if let process, process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        process = nil
         try? FileManager.default.removeItem(at: directory)
     }
 }

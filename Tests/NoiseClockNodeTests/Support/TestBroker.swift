@@ -5,7 +5,7 @@ import Glibc
 final class TestBroker: @unchecked Sendable {
     let port: Int
     let directory: URL
-    private var process: Process?
+    private var process: ChildProcess?
     private var extraConfig: String
 
     init(extraConfig: String = "") throws {
@@ -29,15 +29,8 @@ final class TestBroker: @unchecked Sendable {
             ? "listener \(port) 127.0.0.1\nallow_anonymous true\npersistence false\n"
             : extraConfig.replacingOccurrences(of: "$PORT", with: "\(port)")
         try text.write(to: config, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: TestBroker.mosquittoPath!)
-        process.arguments = ["-c", config.path]
-        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
         let log = directory.appendingPathComponent("mosquitto.log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        process.standardError = try FileHandle(forWritingTo: log)
-        try process.run()
-        self.process = process
+        process = try ChildProcess(path: TestBroker.mosquittoPath!, arguments: ["-c", config.path], environment: [:], logPath: log.path)
         let deadline = Date().addingTimeInterval(5)
         while Date() < deadline {
             if canConnect(port: port) { return }
@@ -48,16 +41,19 @@ final class TestBroker: @unchecked Sendable {
 
     func stop() {
         guard let process else { return }
-        process.terminate()
-        process.waitUntilExit()
+        process.signal(SIGTERM)
+        if process.wait(timeout: 5) == nil {
+            process.signal(SIGKILL)
+            _ = process.wait()
+        }
         self.process = nil
     }
 
     /// Kills the broker outright (no clean shutdown), as a crash or power cut would.
     func kill() {
         guard let process else { return }
-        Glibc.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        process.signal(SIGKILL)
+        _ = process.wait()
         self.process = nil
     }
 

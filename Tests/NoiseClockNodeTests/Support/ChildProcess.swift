@@ -1,0 +1,60 @@
+import Foundation
+import Glibc
+
+/// A child process started with posix_spawn and reaped with waitpid. (Foundation's Process can
+/// hang in waitUntilExit on Linux when used from test threads.)
+final class ChildProcess: @unchecked Sendable {
+    let pid: pid_t
+    private var status: Int32?
+
+    /// Starts `path` with `arguments`; stdout and stderr are appended to `logPath`.
+    init(path: String, arguments: [String], environment: [String: String], logPath: String) throws {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var child: pid_t = 0
+        let rc = posix_spawn(&child, path, &actions, nil, argv, envp)
+        guard rc == 0 else { throw TestFailure("cannot start \(path): \(String(cString: strerror(rc)))") }
+        pid = child
+    }
+
+    var isRunning: Bool {
+        if status != nil { return false }
+        var raw: Int32 = 0
+        let rc = waitpid(pid, &raw, WNOHANG)
+        if rc == pid {
+            status = raw
+            return false
+        }
+        return rc == 0
+    }
+
+    func signal(_ signal: Int32) {
+        if isRunning { kill(pid, signal) }
+    }
+
+    /// Waits up to `timeout` seconds; returns the exit status (128+signal when killed), or nil.
+    func wait(timeout: Double = 10) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while isRunning && Date() < deadline { usleep(5_000) }
+        guard let raw = status else { return nil }
+        let signal = raw & 0x7F
+        return signal == 0 ? (raw >> 8) & 0xFF : 128 + signal
+    }
+
+    deinit {
+        if isRunning {
+            kill(pid, SIGKILL)
+            _ = wait(timeout: 5)
+        }
+    }
+}
