@@ -5,7 +5,7 @@
 /// due exactly once — it fires, or reports `missed` when it is `ring_minutes` late or more —
 /// and then plans the occurrence after the handled one. A backward clock jump therefore never
 /// re-fires, and a forward jump or downtime fires or reports once.
-public struct AlarmsFeature: Sendable {
+public struct AlarmsFeature: Sendable, Equatable {
     /// What is planned for one alarm.
     public struct Plan: Hashable, Sendable {
         /// The next occurrence not yet handled (skip_next not applied); nil: nothing to ring.
