@@ -127,3 +127,24 @@ import Testing
         #expect(h.takeEvents() == ["fired \(id)", "timed_out \(id)"])
     }
 }
+
+@Suite struct AlarmCommandTimingTests {
+    @Test func anEditJustAfterTheMinuteDoesNotLoseTheRing() throws {
+        var h = AlarmHarness(now: "2026-11-21T06:00:00+01:00")
+        let id = h.add(#"{"time": "07:00", "repeat": "daily"}"#)
+        // The timer has not woken the node yet when the edit arrives.
+        h.now = instant("2026-11-21T07:00:00.300+01:00")
+        _ = try h.send(.alarmUpdate, #"{"id": "\#(id)", "label": "Renamed"}"#).get()
+        #expect(h.takeEvents() == ["fired \(id)"])
+        #expect(h.state["label"] == "Alarm") // the ring carries the alarm as it fired
+    }
+
+    @Test func editingTheLabelInsideThePreAlarmWindowDoesNotRepeatIt() throws {
+        var h = AlarmHarness(now: "2026-11-21T06:00:00+01:00")
+        let id = h.add(#"{"time": "07:00", "repeat": "daily", "pre_alarm_minutes": 30}"#)
+        h.run(until: "2026-11-21T06:40:00+01:00")
+        _ = try h.send(.alarmUpdate, #"{"id": "\#(id)", "label": "Renamed"}"#).get()
+        h.run(until: "2026-11-21T06:59:00+01:00")
+        #expect(h.takeEvents() == ["pre_alarm \(id)"])
+    }
+}

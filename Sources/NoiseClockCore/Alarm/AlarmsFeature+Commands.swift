@@ -11,6 +11,9 @@ extension AlarmsFeature {
     ) -> Result<JSONValue, CommandError> {
         var copy = self
         var events: [Publication] = []
+        // Handle whatever fell due before the command, so an edit at 07:00:00.3 cannot
+        // re-plan past a 07:00 alarm the wake-up timer has not delivered yet.
+        copy.advance(context: context, outbox: &events)
         do {
             let result = try copy.apply(message, context: context, events: &events)
             self = copy

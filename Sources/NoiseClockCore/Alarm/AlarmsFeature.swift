@@ -104,8 +104,15 @@ public struct AlarmsFeature: Sendable, Equatable {
     }
 
     /// Plans `alarm` afresh from `now` (after an edit, enable, or restore without a plan).
+    /// A pre-alarm already sent for the same occurrence is not sent again.
     mutating func replan(_ alarm: Alarm, now: Instant, zone: ZoneRules) {
-        plans[alarm.id] = alarm.enabled ? Plan(pending: AlarmSchedule.occurrence(of: alarm, after: now, zone: zone)) : nil
+        guard alarm.enabled else {
+            plans[alarm.id] = nil
+            return
+        }
+        let pending = AlarmSchedule.occurrence(of: alarm, after: now, zone: zone)
+        let sent = pending != nil && plans[alarm.id]?.pending == pending && plans[alarm.id]?.preAlarmSent == true
+        plans[alarm.id] = Plan(pending: pending, preAlarmSent: sent)
     }
 
     /// A fresh id not used by any alarm.
