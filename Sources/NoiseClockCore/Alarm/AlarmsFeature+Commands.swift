@@ -1,0 +1,147 @@
+/// The `alarm/*` and `alarms/set` commands. A refused command leaves the feature unchanged;
+/// a command that changes nothing leaves it equal to what it was.
+extension AlarmsFeature {
+    public static let commands: Set<CommandTopic> = [
+        .alarmAdd, .alarmUpdate, .alarmDelete, .alarmEnable, .alarmDisable, .alarmDuplicate,
+        .alarmSkip, .alarmTest, .alarmSnooze, .alarmDismiss, .alarmsSet,
+    ]
+
+    public mutating func handle(
+        _ message: CommandMessage, context: FeatureContext, outbox: inout [Publication]
+    ) -> Result<JSONValue, CommandError> {
+        var copy = self
+        var events: [Publication] = []
+        // Handle whatever fell due before the command, so an edit at 07:00:00.3 cannot
+        // re-plan past a 07:00 alarm the wake-up timer has not delivered yet.
+        copy.advance(context: context, outbox: &events)
+        do {
+            let result = try copy.apply(message, context: context, events: &events)
+            self = copy
+            outbox.append(contentsOf: events)
+            return .success(result)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private mutating func apply(
+        _ message: CommandMessage, context: FeatureContext, events: inout [Publication]
+    ) throws(CommandError) -> JSONValue {
+        let topic = message.topic
+        let payload = message.payload
+        switch topic {
+        case .alarmAdd:
+            let object = try payload.object(for: topic)
+            let id = object["id"] == nil ? makeID(now: context.now) : ""
+            let alarm = try Alarm.parseNew(object, newID: id, catalog: context.catalog)
+            try book.add(alarm)
+            replan(alarm, now: context.now, zone: context.zone)
+            return output(alarm, context: context)
+        case .alarmUpdate:
+            let object = try payload.object(for: topic)
+            guard let idValue = object["id"] else { throw .invalidField("id", "id is required") }
+            let old = try existing(Alarm.parseID(idValue))
+            let new = try old.merging(object, catalog: context.catalog)
+            store(new, replacing: old, context: context)
+            return output(new, context: context)
+        case .alarmDelete:
+            let alarm = try existing(payload.id(for: topic))
+            book.remove(alarm.id)
+            plans[alarm.id] = nil
+            return alarm.json
+        case .alarmEnable, .alarmDisable:
+            let old = try existing(payload.id(for: topic))
+            var new = old
+            new.enabled = topic == .alarmEnable
+            store(new, replacing: old, context: context)
+            return output(new, context: context)
+        case .alarmDuplicate:
+            let original = try existing(payload.id(for: topic))
+            guard book.count < AlarmBook.limit else { throw CommandError(.limitExceeded, "at most \(AlarmBook.limit) alarms") }
+            var copy = original
+            copy.id = makeID(now: context.now)
+            try book.add(copy)
+            replan(copy, now: context.now, zone: context.zone)
+            return output(copy, context: context)
+        case .alarmSkip:
+            let old = try existing(payload.id(for: topic))
+            guard !old.repeatDays.isOnce else {
+                throw .invalidField("repeat", "alarm \(old.id) rings once; skip works on repeating alarms (disable or delete it instead)")
+            }
+            var new = old
+            new.skipNext = true
+            // Not a re-plan: the pending occurrence is exactly the one to skip.
+            book.replace(new)
+            return output(new, context: context)
+        case .alarmTest:
+            let alarm = try existing(payload.id(for: topic))
+            let session = RingSession(alarm: alarm, scheduled: context.now, since: context.now, test: true)
+            ring = session
+            emit(.fired, session, at: context.now, zone: context.zone, to: &events)
+            return stateJSON(context: context)
+        case .alarmSnooze:
+            let minutes = try snoozeMinutes(payload)
+            guard var session = ring else { throw CommandError(.notFound, "no alarm is ringing or snoozed") }
+            let length = minutes ?? session.alarm.snoozeMinutes
+            if session.phase == .ringing { session.snoozeCount += 1 }
+            session.phase = .snoozed
+            session.since = context.now
+            session.snoozeUntil = context.now.adding(seconds: Int64(length) * 60)
+            ring = session
+            emit(.snoozed, session, at: context.now, zone: context.zone, to: &events)
+            return stateJSON(context: context)
+        case .alarmDismiss:
+            guard let session = ring else { throw CommandError(.notFound, "no alarm is ringing or snoozed") }
+            ring = nil
+            emit(.dismissed, session, at: context.now, zone: context.zone, to: &events)
+            return stateJSON(context: context)
+        case .alarmsSet:
+            try replaceAll(payload, context: context)
+            return alarmsJSON(context: context)
+        default:
+            throw CommandError(.unknownCommand, "\(topic.rawValue) is not an alarm command")
+        }
+    }
+
+    private func existing(_ id: String) throws(CommandError) -> Alarm {
+        guard let alarm = book[id] else { throw CommandError(.notFound, "no alarm with id \"\(id.prefix(64))\"") }
+        return alarm
+    }
+
+    /// Stores an edited alarm; only a real change re-plans it (from now).
+    private mutating func store(_ new: Alarm, replacing old: Alarm, context: FeatureContext) {
+        guard new != old else { return }
+        book.replace(new)
+        replan(new, now: context.now, zone: context.zone)
+    }
+
+    /// nil: the alarm's own snooze length.
+    private func snoozeMinutes(_ payload: CommandPayload) throws(CommandError) -> Int? {
+        switch payload {
+        case .empty: return nil
+        case .plain(let text): return try Alarm.parseSnoozeMinutes(.string(text), field: "minutes")
+        case .json(.int), .json(.double): return try Alarm.parseSnoozeMinutes(payloadValue(payload), field: "minutes")
+        case .json(.object(let object)):
+            for key in object.keys where key != "minutes" && key != "request_id" {
+                throw .invalidField(String(key.prefix(64)), "snooze takes only \"minutes\"")
+            }
+            guard let value = object["minutes"], !value.isNull else { return nil }
+            return try Alarm.parseSnoozeMinutes(value, field: "minutes")
+        case .json(let other):
+            throw .invalidField("minutes", "snooze takes minutes or {\"minutes\": n}, got \(other.typeName)")
+        }
+    }
+
+    private func payloadValue(_ payload: CommandPayload) -> JSONValue {
+        if case .json(let value) = payload { return value }
+        return .null
+    }
+
+    func emit(_ event: AlarmEvent, _ session: RingSession, at: Instant, zone: ZoneRules, to out: inout [Publication]) {
+        for alarm in session.allAlarms {
+            let body = event.payload(alarm: alarm, scheduled: session.scheduled, at: at,
+                                     snoozeCount: session.snoozeCount, test: session.test, zone: zone)
+            out.append(contentsOf: event.publications(body))
+        }
+    }
+}

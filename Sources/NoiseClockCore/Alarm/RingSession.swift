@@ -1,0 +1,45 @@
+/// The alarm that is ringing or snoozed now. It holds a copy of the alarm as it fired, so
+/// editing or deleting the alarm does not cut the ring short.
+public struct RingSession: Hashable, Sendable {
+    public enum Phase: String, Sendable {
+        case ringing
+        case snoozed
+    }
+
+    public var phase: Phase
+    /// The alarm the state names (the first when several fired together).
+    public var alarm: Alarm
+    /// Alarms that fired in the same advance, after `alarm`; they share this ring.
+    public var others: [Alarm]
+    /// The occurrence that fired (for a test: when the test started).
+    public var scheduled: Instant
+    /// When the current phase began: ringing times out `ring_minutes` after it.
+    public var since: Instant
+    public var snoozeUntil: Instant?
+    public var snoozeCount: Int
+    public var test: Bool
+
+    public init(alarm: Alarm, others: [Alarm] = [], scheduled: Instant, since: Instant, test: Bool) {
+        phase = .ringing
+        self.alarm = alarm
+        self.others = others
+        self.scheduled = scheduled
+        self.since = since
+        snoozeUntil = nil
+        snoozeCount = 0
+        self.test = test
+    }
+
+    public var allAlarms: [Alarm] { [alarm] + others }
+
+    /// When ringing stops by itself.
+    public var timeout: Instant { since.adding(seconds: Int64(alarm.ringMinutes) * 60) }
+
+    /// The next instant this session changes by itself.
+    public var deadline: Instant {
+        switch phase {
+        case .ringing: timeout
+        case .snoozed: snoozeUntil ?? since
+        }
+    }
+}
