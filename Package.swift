@@ -22,6 +22,9 @@ let package = Package(
         // C libraries, found by pkg-config; `make deps` installs the apt packages.
         .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
+        .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+        // ALSA's error handler is variadic: only C can implement it.
+        .target(name: "CALSASilence", dependencies: ["CALSA"]),
 
         // Pure logic: no I/O, no C, no Foundation.
         .target(name: "NoiseClockCore", swiftSettings: strict),
@@ -33,7 +36,7 @@ let package = Package(
         ),
         .target(
             name: "NoiseClockAudio",
-            dependencies: ["NoiseClockCore", "CALSA", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["NoiseClockCore", "CALSA", "CALSASilence", "CSndFile", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
         .target(
@@ -59,7 +62,7 @@ let package = Package(
 
         .testTarget(name: "NoiseClockCoreTests", dependencies: ["NoiseClockCore"], swiftSettings: strict),
         .testTarget(name: "NoiseClockPlatformTests", dependencies: ["NoiseClockPlatform", "NoiseClockCore"], swiftSettings: strict),
-        .testTarget(name: "NoiseClockAudioTests", dependencies: ["NoiseClockAudio", "NoiseClockCore"], swiftSettings: strict),
+        .testTarget(name: "NoiseClockAudioTests", dependencies: ["NoiseClockAudio", "NoiseClockCore", "CSndFile"], swiftSettings: strict),
         .testTarget(
             name: "NoiseClockNodeTests",
             dependencies: ["NoiseClockNode", "NoiseClockCore", "NoiseClockPlatform", "CMosquitto"],

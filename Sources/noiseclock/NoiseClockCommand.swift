@@ -2,7 +2,8 @@ import ArgumentParser
 
 @main
 struct NoiseClockCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "noiseclock", abstract: "A clock, alarm clock and white-noise machine driven over MQTT.")
+    static let configuration = CommandConfiguration(commandName: "noiseclock", abstract: "A clock, alarm clock and white-noise machine driven over MQTT.",
+        subcommands: [RenderCommand.self, SoundsCommand.self])
 
     @Option(name: .long, help: "Path to the YAML configuration.")
     var config: String = "config/noiseclock.yaml"
