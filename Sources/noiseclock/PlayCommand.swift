@@ -36,7 +36,8 @@ struct PlayCommand: ParsableCommand {
         engine.apply(scene)
         engine.start()
         var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
-        while nanosleep(&request, &request) != 0, errno == EINTR {}
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
         engine.stop()
         let status = engine.status
         print("audio \(status.device): \(status.state.rawValue)\(status.error.map { " (\($0))" } ?? "")")
