@@ -24,6 +24,9 @@ let package = Package(
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         // Linux headers (timerfd) that Glibc's module map does not cover.
         .systemLibrary(name: "CLinux"),
+        .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+        // ALSA's error handler is variadic: only C can implement it.
+        .target(name: "CALSASilence", dependencies: ["CALSA"]),
 
         // Pure logic: no I/O, no C, no Foundation.
         .target(name: "NoiseClockCore", swiftSettings: strict),
@@ -39,7 +42,7 @@ let package = Package(
         ),
         .target(
             name: "NoiseClockAudio",
-            dependencies: ["NoiseClockCore", "CALSA", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["NoiseClockCore", "CALSA", "CALSASilence", "CSndFile", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
         .target(
@@ -69,7 +72,7 @@ let package = Package(
             dependencies: ["NoiseClockPlatform", "NoiseClockCore", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
-        .testTarget(name: "NoiseClockAudioTests", dependencies: ["NoiseClockAudio", "NoiseClockCore"], swiftSettings: strict),
+        .testTarget(name: "NoiseClockAudioTests", dependencies: ["NoiseClockAudio", "NoiseClockCore", "CSndFile"], swiftSettings: strict),
         .testTarget(
             name: "NoiseClockNodeTests",
             dependencies: ["NoiseClockNode", "NoiseClockCore", "NoiseClockPlatform", "NoiseClockMQTT"],

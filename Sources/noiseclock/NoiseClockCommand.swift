@@ -8,7 +8,7 @@ struct NoiseClockCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "noiseclock",
         abstract: "A clock, alarm clock and white-noise machine driven over MQTT.",
-        subcommands: [RunCommand.self],
+        subcommands: [RunCommand.self, RenderCommand.self, SoundsCommand.self, PlayCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }

@@ -1,0 +1,166 @@
+import CALSASilence
+import Logging
+import NoiseClockCore
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Plays `AudioScene`s through ALSA on a dedicated thread (blocking writes must never run on
+/// the cooperative pool). `apply(_:)` hands over a scene from any thread; the audio thread reads
+/// the latest one every period and the mixer ramps towards it. A missing or busy device is
+/// reported as `unavailable` and retried every `retryInterval`; playback resumes when it returns.
+public final class AudioEngine: Sendable {
+    public let device: String
+    public let sampleRate: Int
+    /// Status changes (`~/audio`), in order. Finished by `stop()`.
+    public let statuses: AsyncStream<AudioStatus>
+
+    private struct Shared {
+        var scene = AudioScene.silence
+        var stopping = false
+        var status: AudioStatus
+        var thread: pthread_t?
+    }
+
+    private let shared: Mutex<Shared>
+    private let continuation: AsyncStream<AudioStatus>.Continuation
+    private let library: SoundLibrary
+    private let logger: Logger
+    private let retryInterval: Double
+
+    public init(device: String, sampleRate: Int, library: SoundLibrary, logger: Logger, retryInterval: Double = 3) {
+        self.device = device
+        self.sampleRate = sampleRate
+        self.library = library
+        self.logger = logger
+        self.retryInterval = retryInterval
+        shared = Mutex(Shared(status: AudioStatus(device: device, state: .unavailable, error: "not started")))
+        (statuses, continuation) = AsyncStream.makeStream(of: AudioStatus.self, bufferingPolicy: .bufferingNewest(16))
+        noiseclock_alsa_silence_errors()
+    }
+
+    /// The latest status (also delivered through `statuses`).
+    public var status: AudioStatus { shared.withLock { $0.status } }
+
+    /// Starts the audio thread. Calling it twice does nothing.
+    public func start() {
+        let alreadyRunning = shared.withLock { $0.thread != nil || $0.stopping }
+        guard !alreadyRunning else { return }
+        let context = Unmanaged.passRetained(self).toOpaque()
+        var thread = pthread_t()
+        let created = pthread_create(&thread, nil, audioThreadEntry, context)
+        guard created == 0 else {
+            Unmanaged<AudioEngine>.fromOpaque(context).release()
+            report(AudioStatus(device: device, state: .unavailable, error: "cannot start audio thread (error \(created))"))
+            return
+        }
+        shared.withLock { $0.thread = thread }
+    }
+
+    /// What should be audible from now on. Cheap and thread-safe.
+    public func apply(_ scene: AudioScene) {
+        shared.withLock { $0.scene = scene }
+    }
+
+    /// Fades everything out, closes the device and joins the thread (at most ~3 s).
+    public func stop() {
+        let thread = shared.withLock { state -> pthread_t? in
+            state.stopping = true
+            defer { state.thread = nil }
+            return state.thread
+        }
+        if let thread { pthread_join(thread, nil) }
+        continuation.finish()
+    }
+
+    private func report(_ status: AudioStatus) {
+        let changed = shared.withLock { state -> Bool in
+            guard state.status != status else { return false }
+            state.status = status
+            return true
+        }
+        guard changed else { return }
+        if status.state == .ok {
+            logger.info("audio device open", metadata: ["device": "\(device)"])
+        } else {
+            logger.warning("audio device unavailable", metadata: ["device": "\(device)", "error": "\(status.error ?? "")"])
+        }
+        continuation.yield(status)
+    }
+
+    // MARK: - The audio thread
+
+    fileprivate func runAudioThread() {
+        Self.requestRealtimePriority()
+        let mixer = Mixer(library: library, maxFrames: 1024)
+        let maxFrames = 4096
+        let floats = UnsafeMutablePointer<Float>.allocate(capacity: maxFrames * 2)
+        let pcmBuffer = UnsafeMutablePointer<Int16>.allocate(capacity: maxFrames * 2)
+        defer {
+            floats.deallocate()
+            pcmBuffer.deallocate()
+        }
+        var pcm: AlsaPCM?
+        var pacer = Pacer(sampleRate: sampleRate)
+        var stopDeadline: Double?
+        while true {
+            let (scene, stopping) = shared.withLock { ($0.scene, $0.stopping) }
+            if stopping {
+                let deadline = stopDeadline ?? Clocks.monotonicSeconds() + 3
+                stopDeadline = deadline
+                if pcm == nil || mixer.isSilent || Clocks.monotonicSeconds() > deadline { break }
+            }
+            guard let output = pcm else {
+                do {
+                    let opened = try AlsaPCM(device: device, sampleRate: sampleRate)
+                    pcm = opened
+                    pacer.reset(bufferFrames: opened.bufferFrames)
+                    report(AudioStatus(device: device, state: .ok))
+                } catch {
+                    report(AudioStatus(device: device, state: .unavailable, error: error.description))
+                    waitBeforeRetry()
+                }
+                continue
+            }
+            let frames = min(output.periodFrames, maxFrames)
+            mixer.render(stopping ? .silence : scene, at: Clocks.now(), frames: frames, into: floats)
+            PCMConversion.toS16(floats, pcmBuffer, count: frames * 2)
+            do {
+                try output.write(pcmBuffer, frames: frames)
+            } catch {
+                output.close()
+                pcm = nil
+                report(AudioStatus(device: device, state: .unavailable, error: error.description))
+                continue
+            }
+            pacer.wrote(frames: frames)
+        }
+        pcm?.drainAndClose()
+    }
+
+    /// Sleeps `retryInterval`, waking early when `stop()` is called.
+    private func waitBeforeRetry() {
+        let end = Clocks.monotonicSeconds() + retryInterval
+        while Clocks.monotonicSeconds() < end {
+            if shared.withLock({ $0.stopping }) { return }
+            Clocks.sleep(seconds: min(0.05, end - Clocks.monotonicSeconds()))
+        }
+    }
+
+    /// SCHED_FIFO when the process may have it (a systemd unit can grant it); otherwise the
+    /// thread runs at normal priority, which is fine for a 100 ms buffer.
+    private static func requestRealtimePriority() {
+        var parameters = sched_param()
+        parameters.sched_priority = 10
+        _ = pthread_setschedparam(pthread_self(), SCHED_FIFO, &parameters)
+    }
+}
+
+/// The entry point handed to pthread_create: a file-scope function, so it carries no actor
+/// isolation. It takes back the engine reference `start()` retained for it.
+private func audioThreadEntry(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    let engine = Unmanaged<AudioEngine>.fromOpaque(context!).takeRetainedValue()
+    engine.runAudioThread()
+    return nil
+}

@@ -1,0 +1,91 @@
+import NoiseClockCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Renders one sound offline with the node's own mixer and DSP, to a WAV file or as raw
+/// S16LE stereo (stdout for `-`). Time is virtual: it runs as fast as the CPU allows.
+public struct OfflineRenderer {
+    public enum Format: Sendable { case wav, raw }
+
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        public var description: String
+    }
+
+    public var library: SoundLibrary
+    /// Frames per write: big enough that system calls cost nothing, small enough to stay in cache.
+    public var blockFrames = 4096
+
+    public init(library: SoundLibrary) { self.library = library }
+
+    /// The scene that plays `sound` alone at `volume`: as the noise bed, or as an alarm tone.
+    public func scene(for sound: String, volume: Int) throws(Failure) -> AudioScene {
+        if library.catalog.hasNoise(sound) { return AudioScene(noise: .init(sound: sound, volume: volume)) }
+        if library.catalog.hasAlarm(sound) {
+            return AudioScene(alarm: .init(sound: sound, volume: volume, since: Instant(milliseconds: 0), rampSeconds: 0))
+        }
+        throw Failure(description: "unknown sound \"\(sound)\"; `noiseclock sounds` lists them")
+    }
+
+    public func render(sound: String, seconds: Double, volume: Int, format: Format, to descriptor: Int32) throws(Failure) {
+        let scene = try scene(for: sound, volume: volume)
+        let totalFrames = Int((seconds * Double(library.sampleRate)).rounded())
+        guard totalFrames >= 0 else { throw Failure(description: "seconds must not be negative") }
+        if format == .wav {
+            guard totalFrames * 4 < Int(UInt32.max) - 44 else { throw Failure(description: "too long for a WAV file; use raw output") }
+            try write(Self.wavHeader(frames: totalFrames, sampleRate: library.sampleRate), to: descriptor)
+        }
+        let mixer = Mixer(library: library)
+        let start = Instant(milliseconds: 0)
+        mixer.settle(scene, at: start)
+        let floats = UnsafeMutablePointer<Float>.allocate(capacity: blockFrames * 2)
+        let pcm = UnsafeMutablePointer<Int16>.allocate(capacity: blockFrames * 2)
+        defer {
+            floats.deallocate()
+            pcm.deallocate()
+        }
+        var done = 0
+        while done < totalFrames {
+            let count = min(blockFrames, totalFrames - done)
+            let now = start.adding(milliseconds: Int64(done) * 1000 / Int64(library.sampleRate))
+            mixer.render(scene, at: now, frames: count, into: floats)
+            PCMConversion.toS16(floats, pcm, count: count * 2)
+            try write(UnsafeRawBufferPointer(start: pcm, count: count * 4), to: descriptor)
+            done += count
+        }
+    }
+
+    private func write(_ bytes: [UInt8], to descriptor: Int32) throws(Failure) {
+        let error = bytes.withUnsafeBytes { Self.writeAll($0, to: descriptor) }
+        if error != 0 { throw Failure(description: "write failed: \(String(cString: strerror(error)))") }
+    }
+
+    private func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) throws(Failure) {
+        let error = Self.writeAll(bytes, to: descriptor)
+        if error != 0 { throw Failure(description: "write failed: \(String(cString: strerror(error)))") }
+    }
+
+    /// Writes everything, retrying short writes; returns 0 or the errno.
+    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            offset += written
+        }
+        return 0
+    }
+
+    /// A canonical 44-byte PCM WAV header for 16-bit stereo.
+    static func wavHeader(frames: Int, sampleRate: Int) -> [UInt8] {
+        func le32(_ v: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
+        func le16(_ v: Int) -> [UInt8] { (0..<2).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
+        let dataBytes = frames * 4
+        return Array("RIFF".utf8) + le32(36 + dataBytes) + Array("WAVE".utf8)
+            + Array("fmt ".utf8) + le32(16) + le16(1) + le16(2) + le32(sampleRate) + le32(sampleRate * 4) + le16(4) + le16(16)
+            + Array("data".utf8) + le32(dataBytes)
+    }
+}

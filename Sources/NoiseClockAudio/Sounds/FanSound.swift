@@ -1,0 +1,44 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A fan: steady low-passed air noise, a faint motor hum and the blades' gentle beat.
+public final class FanSound: SoundSource {
+    private var random: NoiseRandom
+    private var pinkL = PinkFilter(), pinkR = PinkFilter()
+    private var airL: Biquad, airR: Biquad
+    private var humPhase: Float = 0, bladePhase: Float = 0
+    private let humStep: Float, bladeStep: Float
+    /// RMS of this generator before calibration, measured over minutes (`render --volume`);
+    /// the calibration brings it to the common noise level.
+    static let measuredRMS: Float = 0.7024
+    static let calibration: Float = SoundLevel.noiseRMS / measuredRMS
+
+    public init(sampleRate: Int, seed: UInt64? = nil) {
+        random = NoiseRandom(seed: seed ?? NoiseRandom.systemSeed())
+        airL = Biquad(.lowPass, frequency: 900, q: 0.6, sampleRate: sampleRate)
+        airR = airL
+        humStep = 100 / Float(sampleRate)
+        bladeStep = 13 / Float(sampleRate)
+    }
+
+    public func render(into out: UnsafeMutablePointer<Float>, frames: Int) {
+        var random = self.random
+        var humPhase = self.humPhase, bladePhase = self.bladePhase
+        let gain = Self.calibration
+        for i in 0..<frames {
+            humPhase += humStep
+            if humPhase >= 1 { humPhase -= 1 }
+            bladePhase += bladeStep
+            if bladePhase >= 1 { bladePhase -= 1 }
+            let hum = 0.012 * sinf(2 * Float.pi * humPhase) + 0.006 * sinf(4 * Float.pi * humPhase)
+            let beat = 1 + 0.08 * sinf(2 * Float.pi * bladePhase)
+            let (wl, wr) = random.nextPair()
+            out[2 &* i] = (airL.process(pinkL.process(wl)) * beat * 0.5 + hum) * gain
+            out[2 &* i &+ 1] = (airR.process(pinkR.process(wr)) * beat * 0.5 + hum) * gain
+        }
+        self.random = random
+        self.humPhase = humPhase
+        self.bladePhase = bladePhase
+    }
+}

@@ -1,0 +1,193 @@
+/// The noise machine: `noise/*` commands, the sleep timer, previews, the retained `noise` and
+/// `sounds` topics and the `noise.json` state file. A value; the node owns one.
+public struct NoiseFeature: Sendable, Equatable {
+    /// A sound being auditioned (not persisted: a restart ends it).
+    public struct Preview: Sendable, Equatable {
+        public var sound: String
+        public var until: Instant
+    }
+
+    public private(set) var state: NoiseState
+    public private(set) var preview: Preview?
+
+    public static let previewMilliseconds: Int64 = 3000
+    /// The sleep timer fades the noise out over its last 30 seconds.
+    public static let sleepFadeMilliseconds: Int64 = 30_000
+
+    public init(restoring document: JSONValue?) {
+        state = NoiseState(restoring: document)
+        preview = nil
+    }
+
+    public init(state: NoiseState) {
+        self.state = state
+        preview = nil
+    }
+
+    public var persistent: JSONValue? { state.persistent }
+
+    public mutating func handle(_ message: CommandMessage, context: FeatureContext, outbox: inout [Publication]) -> Result<JSONValue, CommandError> {
+        var next = self
+        do {
+            switch message.topic {
+            case .noiseSet: try next.applySet(message.payload, context: context)
+            case .noiseSoundSet: next.state.sound = try Self.soundID(message.payload, field: "sound", allowed: context.catalog.hasNoise)
+            case .noiseVolumeSet: next.state.volume = try Self.volume(message.payload)
+            case .noiseSleepTimerSet: next.setSleepTimer(try Self.minutes(message.payload), now: context.now)
+            case .noisePreview:
+                let sound = try Self.soundID(message.payload, field: "sound", allowed: context.catalog.hasSound)
+                next.preview = Preview(sound: sound, until: context.now.adding(milliseconds: Self.previewMilliseconds))
+                self = next
+                return .success(["sound": .string(sound), "until": .string(NoiseTimestamp.iso(next.preview!.until, zone: context.zone))])
+            default:
+                return .failure(CommandError(.unknownCommand, "\(message.topic.rawValue) is not a noise command"))
+            }
+        } catch {
+            return .failure(error)
+        }
+        if next != self { self = next }
+        return .success(state.json(zone: context.zone))
+    }
+
+    /// Ends the sleep timer (stopping the noise) and the preview when their time has come.
+    public mutating func advance(context: FeatureContext, outbox: inout [Publication]) {
+        if let stopsAt = state.stopsAt, context.now >= stopsAt {
+            state.playing = false
+            state.sleepTimerMinutes = nil
+            state.stopsAt = nil
+        }
+        if let preview, context.now >= preview.until { self.preview = nil }
+    }
+
+    public func nextDeadline(context: FeatureContext) -> Instant? {
+        [state.stopsAt, preview?.until].compactMap { $0 }.min()
+    }
+
+    public func retained(context: FeatureContext) -> [Publication] {
+        [
+            Publication(topic: "noise", body: .json(state.json(zone: context.zone)), retain: true, qos: 1),
+            Publication(topic: "sounds", body: .json(context.catalog.json), retain: true, qos: 1),
+        ]
+    }
+
+    /// The noise and preview part of what should be audible; the node adds the ringing alarm.
+    public func audioScene(context: FeatureContext) -> AudioScene {
+        var scene = AudioScene()
+        if state.playing {
+            let fade = state.stopsAt.map { AudioScene.FadeWindow(start: $0.adding(milliseconds: -Self.sleepFadeMilliseconds), end: $0) }
+            scene.noise = AudioScene.Noise(sound: state.sound, volume: state.volume, fadeOut: fade)
+        }
+        if let preview, context.now < preview.until {
+            scene.preview = AudioScene.Preview(sound: preview.sound, volume: state.volume, until: preview.until)
+        }
+        return scene
+    }
+
+    // MARK: - noise/set
+
+    private mutating func applySet(_ payload: CommandPayload, context: FeatureContext) throws(CommandError) {
+        switch payload {
+        case .plain(let text), .json(.string(let text)):
+            switch text.lowercased() {
+            case "on": state.playing = true
+            case "off": stop()
+            case "toggle": if state.playing { stop() } else { state.playing = true }
+            default: throw CommandError.invalidField("playing", "noise/set takes ON, OFF, TOGGLE or a JSON object, got \"\(text.prefix(32))\"")
+            }
+        case .json(.object(let object)):
+            for key in object.keys where !["playing", "sound", "volume", "sleep_timer_minutes", "request_id"].contains(key) {
+                throw CommandError.invalidField(key, "unknown field \"\(key.prefix(64))\"; noise/set takes playing, sound, volume, sleep_timer_minutes")
+            }
+            var next = self
+            if let value = object["sound"] {
+                guard let id = value.stringValue else { throw CommandError.invalidField("sound", "sound must be a string") }
+                next.state.sound = try Self.checkedSound(id.lowercased(), allowed: context.catalog.hasNoise)
+            }
+            if let value = object["volume"] {
+                guard let volume = value.intValue, NoiseState.volumeRange.contains(volume) else {
+                    throw CommandError.invalidField("volume", "volume must be an integer 0–100")
+                }
+                next.state.volume = volume
+            }
+            if let value = object["playing"] {
+                guard let playing = value.boolValue else { throw CommandError.invalidField("playing", "playing must be true or false") }
+                if playing { next.state.playing = true } else { next.stop() }
+            }
+            if let value = object["sleep_timer_minutes"] {
+                let minutes: Int
+                if value.isNull { minutes = 0 } else {
+                    guard let m = value.intValue, NoiseState.sleepTimerRange.contains(m) else {
+                        throw CommandError.invalidField("sleep_timer_minutes", "sleep_timer_minutes must be an integer 0–1440 or null")
+                    }
+                    minutes = m
+                }
+                next.setSleepTimer(minutes, now: context.now)
+            }
+            self = next
+        case .json(let other):
+            throw CommandError(.invalidJSON, "noise/set takes a JSON object or ON/OFF/TOGGLE, got \(other.typeName)")
+        case .empty:
+            throw CommandError.invalidField("playing", "noise/set needs ON, OFF, TOGGLE or a JSON object")
+        }
+    }
+
+    /// Stopping also ends a sleep timer: it has nothing left to stop.
+    private mutating func stop() {
+        state.playing = false
+        state.sleepTimerMinutes = nil
+        state.stopsAt = nil
+    }
+
+    private mutating func setSleepTimer(_ minutes: Int, now: Instant) {
+        if minutes == 0 {
+            state.sleepTimerMinutes = nil
+            state.stopsAt = nil
+        } else {
+            state.sleepTimerMinutes = minutes
+            state.stopsAt = now.adding(seconds: Int64(minutes) * 60)
+        }
+    }
+
+    // MARK: - payload parsing
+
+    private static func soundID(_ payload: CommandPayload, field: String, allowed: (String) -> Bool) throws(CommandError) -> String {
+        switch payload {
+        case .plain(let text), .json(.string(let text)): return try checkedSound(text.lowercased(), allowed: allowed)
+        case .json(.object(let object)):
+            guard let id = (object["sound"] ?? object["id"])?.stringValue else {
+                throw CommandError.invalidField(field, "\(field) must be a sound id")
+            }
+            return try checkedSound(id.lowercased(), allowed: allowed)
+        default: throw CommandError.invalidField(field, "\(field) must be a sound id")
+        }
+    }
+
+    private static func checkedSound(_ id: String, allowed: (String) -> Bool) throws(CommandError) -> String {
+        guard allowed(id) else { throw CommandError(.unknownSound, field: "sound", "no such sound \"\(id.prefix(64))\"; see ~/sounds") }
+        return id
+    }
+
+    private static func volume(_ payload: CommandPayload) throws(CommandError) -> Int {
+        guard let volume = integer(payload, key: "volume"), NoiseState.volumeRange.contains(volume) else {
+            throw CommandError.invalidField("volume", "volume must be an integer 0–100")
+        }
+        return volume
+    }
+
+    private static func minutes(_ payload: CommandPayload) throws(CommandError) -> Int {
+        guard let minutes = integer(payload, key: "minutes") ?? integer(payload, key: "sleep_timer_minutes"),
+            NoiseState.sleepTimerRange.contains(minutes)
+        else {
+            throw CommandError.invalidField("sleep_timer_minutes", "sleep timer must be whole minutes 0–1440 (0 clears)")
+        }
+        return minutes
+    }
+
+    private static func integer(_ payload: CommandPayload, key: String) -> Int? {
+        switch payload {
+        case .plain(let text): return Int(text)
+        case .json(let value): return value.intValue ?? value[key]?.intValue
+        case .empty: return nil
+        }
+    }
+}

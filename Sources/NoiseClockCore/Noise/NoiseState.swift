@@ -1,0 +1,52 @@
+/// What the noise machine is doing, as published on `~/noise`:
+/// `{"playing": true, "sound": "brown", "volume": 40, "sleep_timer_minutes": 30 | null, "stops_at": iso | null}`.
+public struct NoiseState: Sendable, Equatable {
+    public var playing: Bool
+    public var sound: String
+    public var volume: Int
+    public var sleepTimerMinutes: Int?
+    public var stopsAt: Instant?
+
+    public init(playing: Bool = false, sound: String = "brown", volume: Int = 40, sleepTimerMinutes: Int? = nil, stopsAt: Instant? = nil) {
+        self.playing = playing
+        self.sound = sound
+        self.volume = volume
+        self.sleepTimerMinutes = sleepTimerMinutes
+        self.stopsAt = stopsAt
+    }
+
+    public static let defaults = NoiseState()
+    public static let volumeRange = 0...100
+    /// A sleep timer of at most a day; 0 clears it.
+    public static let sleepTimerRange = 0...1440
+
+    public func json(zone: ZoneRules) -> JSONValue {
+        [
+            "playing": .bool(playing), "sound": .string(sound), "volume": .int(Int64(volume)),
+            "sleep_timer_minutes": .optional(sleepTimerMinutes),
+            "stops_at": .optional(stopsAt.map { NoiseTimestamp.iso($0, zone: zone) }),
+        ]
+    }
+
+    /// The state file: `{"version": 1, ...}` with `stops_at` in epoch milliseconds (zone-free).
+    public var persistent: JSONValue {
+        [
+            "version": 1, "playing": .bool(playing), "sound": .string(sound), "volume": .int(Int64(volume)),
+            "sleep_timer_minutes": .optional(sleepTimerMinutes),
+            "stops_at_ms": stopsAt.map { .int($0.milliseconds) } ?? .null,
+        ]
+    }
+
+    /// Reads a state file; anything missing or malformed falls back to the defaults.
+    public init(restoring document: JSONValue?) {
+        self = .defaults
+        guard let object = document?.objectValue, object["version"]?.intValue == 1 else { return }
+        if let playing = object["playing"]?.boolValue { self.playing = playing }
+        if let sound = object["sound"]?.stringValue, SoundID.isValid(sound) { self.sound = sound }
+        if let volume = object["volume"]?.intValue, Self.volumeRange.contains(volume) { self.volume = volume }
+        if let minutes = object["sleep_timer_minutes"]?.intValue, minutes > 0, let ms = object["stops_at_ms"]?.intValue {
+            sleepTimerMinutes = minutes
+            stopsAt = Instant(milliseconds: Int64(ms))
+        }
+    }
+}

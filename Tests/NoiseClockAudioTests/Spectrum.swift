@@ -1,0 +1,118 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import NoiseClockAudio
+
+/// Test-side signal analysis: a radix-2 FFT and a Welch power spectrum.
+enum Spectrum {
+    /// In-place iterative radix-2 FFT; `re.count` must be a power of two.
+    static func fft(_ re: inout [Double], _ im: inout [Double]) {
+        let n = re.count
+        var j = 0
+        for i in 1..<n {
+            var bit = n >> 1
+            while j & bit != 0 {
+                j ^= bit
+                bit >>= 1
+            }
+            j |= bit
+            if i < j {
+                re.swapAt(i, j)
+                im.swapAt(i, j)
+            }
+        }
+        var length = 2
+        while length <= n {
+            let angle = -2 * Double.pi / Double(length)
+            for start in stride(from: 0, to: n, by: length) {
+                for k in 0..<(length / 2) {
+                    let wr = cos(angle * Double(k)), wi = sin(angle * Double(k))
+                    let a = start + k, b = a + length / 2
+                    let tr = re[b] * wr - im[b] * wi
+                    let ti = re[b] * wi + im[b] * wr
+                    re[b] = re[a] - tr
+                    im[b] = im[a] - ti
+                    re[a] += tr
+                    im[a] += ti
+                }
+            }
+            length <<= 1
+        }
+    }
+
+    /// Averaged power per FFT bin (Hann window, 50% overlap) of a mono signal.
+    static func welch(_ signal: [Float], size: Int = 4096) -> [Double] {
+        var power = [Double](repeating: 0, count: size / 2)
+        let window = (0..<size).map { 0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(size)) }
+        var segments = 0
+        var start = 0
+        while start + size <= signal.count {
+            var re = (0..<size).map { Double(signal[start + $0]) * window[$0] }
+            var im = [Double](repeating: 0, count: size)
+            fft(&re, &im)
+            for k in 0..<(size / 2) { power[k] += re[k] * re[k] + im[k] * im[k] }
+            segments += 1
+            start += size / 2
+        }
+        return power.map { $0 / Double(segments) }
+    }
+
+    /// Least-squares slope of the power spectrum in dB per octave between two frequencies,
+    /// and the largest deviation (dB) of third-octave band averages from that line.
+    static func slope(_ power: [Double], sampleRate: Int, from low: Double, to high: Double) -> (slope: Double, maxDeviation: Double) {
+        let binHz = Double(sampleRate) / Double(power.count * 2)
+        // Third-octave bands, each the mean of its bins, so every octave weighs the same.
+        var points: [(x: Double, y: Double)] = []
+        var f = low
+        while f * pow(2, 1.0 / 3) <= high * 1.0001 {
+            let upper = f * pow(2, 1.0 / 3)
+            let bins = Int((f / binHz).rounded(.up))...Int((upper / binHz).rounded(.down))
+            let mean = bins.map { power[$0] }.reduce(0, +) / Double(bins.count)
+            points.append((log2((f * upper).squareRoot()), 10 * log10(mean)))
+            f = upper
+        }
+        let n = Double(points.count)
+        let mx = points.map(\.x).reduce(0, +) / n, my = points.map(\.y).reduce(0, +) / n
+        let sxy = points.map { ($0.x - mx) * ($0.y - my) }.reduce(0, +)
+        let sxx = points.map { ($0.x - mx) * ($0.x - mx) }.reduce(0, +)
+        let slope = sxy / sxx
+        let deviation = points.map { abs($0.y - (my + slope * ($0.x - mx))) }.max() ?? 0
+        return (slope, deviation)
+    }
+}
+
+/// Renders a source into separate left and right arrays.
+func renderChannels(_ source: any SoundSource, frames: Int) -> (left: [Float], right: [Float]) {
+    var left = [Float](), right = [Float]()
+    left.reserveCapacity(frames)
+    right.reserveCapacity(frames)
+    let block = 1024
+    let buffer = UnsafeMutablePointer<Float>.allocate(capacity: block * 2)
+    defer { buffer.deallocate() }
+    var done = 0
+    while done < frames {
+        let count = min(block, frames - done)
+        source.render(into: buffer, frames: count)
+        for i in 0..<count {
+            left.append(buffer[2 * i])
+            right.append(buffer[2 * i + 1])
+        }
+        done += count
+    }
+    return (left, right)
+}
+
+func rms(_ x: [Float]) -> Double { (x.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(x.count)).squareRoot() }
+func mean(_ x: [Float]) -> Double { x.reduce(0.0) { $0 + Double($1) } / Double(x.count) }
+func correlation(_ a: [Float], _ b: [Float]) -> Double {
+    let ma = mean(a), mb = mean(b)
+    var sab = 0.0, saa = 0.0, sbb = 0.0
+    for i in 0..<min(a.count, b.count) {
+        let da = Double(a[i]) - ma, db = Double(b[i]) - mb
+        sab += da * db
+        saa += da * da
+        sbb += db * db
+    }
+    return sab / (saa * sbb).squareRoot()
+}
+func decibels(_ ratio: Double) -> Double { 20 * log10(ratio) }

@@ -1,0 +1,74 @@
+import Logging
+import NoiseClockCore
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import NoiseClockAudio
+
+enum TestSupport {
+    /// The repository's `Resources/sounds.json`, found from this file's path.
+    static var catalogFile: String {
+        let file = #filePath
+        let root = file.split(separator: "/").dropLast(3).joined(separator: "/")
+        return "/" + root + "/Resources/sounds.json"
+    }
+
+    static func library(sampleRate: Int = 48000, soundsDirectory: String? = nil) throws -> SoundLibrary {
+        try SoundLibrary.load(catalogFile: catalogFile, soundsDirectory: soundsDirectory, sampleRate: sampleRate, logger: Logger(label: "test"))
+    }
+
+    static func makeTemporaryDirectory() -> String {
+        var template = Array("/tmp/noiseclock-audio-XXXXXX".utf8CString)
+        let path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+        return path
+    }
+
+    static func write(_ text: String, to path: String) {
+        let file = fopen(path, "w")!
+        fputs(text, file)
+        fclose(file)
+    }
+
+    static func fileSize(_ path: String) -> Int {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : -1
+    }
+
+    /// Raw S16LE stereo as left and right floats.
+    static func readS16Stereo(_ path: String) -> (left: [Float], right: [Float]) {
+        guard let file = fopen(path, "rb") else { return ([], []) }
+        defer { fclose(file) }
+        var left: [Float] = [], right: [Float] = []
+        var frame = [Int16](repeating: 0, count: 2048)
+        while true {
+            let count = frame.withUnsafeMutableBytes { fread($0.baseAddress, 4, 1024, file) }
+            if count == 0 { break }
+            for i in 0..<count {
+                left.append(Float(frame[2 * i]) / 32768)
+                right.append(Float(frame[2 * i + 1]) / 32768)
+            }
+        }
+        return (left, right)
+    }
+
+    /// Renders a scene through a mixer, returning the left channel (both are alike in level).
+    static func mix(_ mixer: Mixer, _ scene: AudioScene, from start: Instant, seconds: Double) -> [Float] {
+        let frames = Int(seconds * Double(mixer.library.sampleRate))
+        let buffer = UnsafeMutablePointer<Float>.allocate(capacity: 2 * 480)
+        defer { buffer.deallocate() }
+        var out: [Float] = []
+        var done = 0
+        while done < frames {
+            let now = start.adding(milliseconds: Int64(done * 1000 / mixer.library.sampleRate))
+            mixer.render(scene, at: now, frames: 480, into: buffer)
+            for i in 0..<480 { out.append(buffer[2 * i]) }
+            done += 480
+        }
+        return out
+    }
+
+    /// RMS of consecutive windows of `window` samples.
+    static func envelope(_ x: [Float], window: Int) -> [Double] {
+        stride(from: 0, to: x.count - window + 1, by: window).map { rms(Array(x[$0..<($0 + window)])) }
+    }
+}
