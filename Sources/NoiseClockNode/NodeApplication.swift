@@ -1,4 +1,5 @@
 import Logging
+import NoiseClockAudio
 import NoiseClockCore
 import NoiseClockMQTT
 import NoiseClockPlatform
@@ -36,7 +37,14 @@ public enum NodeApplication {
         let documents = loadDocuments(store: store, logger: logger)
 
         let settings = NodeSettings(nodeID: configuration.nodeID, locale: configuration.locale, zone: prepared.zone)
-        let core = NodeCore(settings: settings, documents: documents)
+        let library = loadSounds(configuration, logger: logger)
+        let core = NodeCore(
+            settings: settings, catalog: library?.catalog ?? .empty, documents: documents,
+            batteryIntervalSeconds: Int64(configuration.battery.intervalSeconds), now: WallClock.now()
+        )
+        let audio = library.map {
+            AudioEngine(device: configuration.audio.device, sampleRate: configuration.audio.sampleRate, library: $0, logger: logger)
+        }
         let mqtt = try MQTTClient(
             options: mqttOptions(configuration, topics: topics),
             subscriptions: topics.commandSubscriptions,
@@ -47,13 +55,38 @@ public enum NodeApplication {
             "node_id": "\(configuration.nodeID)", "topic": "\(topics.root)", "broker": "\(mqtt.options)",
             "timezone": "\(prepared.zone.identifier)", "state_dir": "\(configuration.stateDirectory)",
         ])
-        let service = NodeService(mqtt: mqtt, timer: timer, topics: topics, logger: logger) { mqtt in
-            NodeRuntime(core: core, mqtt: mqtt, topics: topics, store: store, persisted: documents, logger: logger, clock: WallClock.now)
+        let battery = SysfsBattery(path: configuration.battery.path, logger: logger)
+        let service = NodeService(
+            mqtt: mqtt, timer: timer, audio: audio, battery: battery,
+            batteryPollSeconds: min(5, configuration.battery.intervalSeconds), topics: topics, logger: logger
+        ) { mqtt in
+            NodeRuntime(
+                core: core, mqtt: mqtt, audio: audio, topics: topics, store: store, persisted: documents,
+                logger: logger, clock: WallClock.now
+            )
         }
         let group = ServiceGroup(
             configuration: .init(services: [service], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         )
         try await group.run()
+    }
+
+    /// The sound catalog and decoded custom files. Without a catalog the node still runs as a
+    /// clock and silent alarm clock; the log says why there is no sound.
+    static func loadSounds(_ configuration: NodeConfiguration, logger: Logger) -> SoundLibrary? {
+        guard let file = SoundLibrary.defaultCatalogFile() else {
+            logger.error("sounds.json not found (set NOISECLOCK_RESOURCES to the folder holding it); running without sound")
+            return nil
+        }
+        do {
+            return try SoundLibrary.load(
+                catalogFile: file, soundsDirectory: configuration.audio.soundsDirectory,
+                sampleRate: configuration.audio.sampleRate, logger: logger
+            )
+        } catch {
+            logger.error("sound catalog unusable; running without sound", metadata: ["file": "\(file)", "error": "\(error)"])
+            return nil
+        }
     }
 
     static func mqttOptions(_ configuration: NodeConfiguration, topics: TopicScheme) -> MQTTOptions {

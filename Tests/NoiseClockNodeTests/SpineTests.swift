@@ -24,7 +24,7 @@ import Testing
         let cases: [(topic: String, payload: String, code: String)] = [
             ("alarm/add", "{not json", "invalid_json"),
             ("alarm/add", "[1,", "invalid_json"),
-            ("alarm/explode", "{}", "unknown_command"),
+            ("alarm/add", "{\"time\": \"25:00\"}", "invalid_field"),
             ("style/set", String(repeating: "x", count: 70_000), "payload_too_large"),
         ]
         for (index, entry) in cases.enumerated() {
@@ -50,10 +50,11 @@ import Testing
         defer { client.shutdown() }
         try await client.waitFor("\(root)/availability", where: { $0.text == "online" })
 
-        client.publish("noiseclock/all/alarm/explode", "{\"request_id\": \"abc-1\"}")
+        client.publish("noiseclock/all/style/set", "{\"request_id\": \"abc-1\", \"use_24_hour\": true}")
         let response = try await client.waitFor("\(root)/response")
         #expect(response.json?["request_id"] == "abc-1")
-        #expect(response.json?["command"] == "alarm/explode")
+        #expect(response.json?["command"] == "style/set")
+        #expect(response.json?["ok"] == true)
     }
 
     @Test func lastWillSaysOfflineAfterKill9() async throws {

@@ -1,7 +1,7 @@
 extension NodeCore {
     /// How the clock is shown; the style decides (defaults until a style says otherwise).
     public var timeDisplay: (use24Hour: Bool, showSeconds: Bool, showAmPm: Bool) {
-        (true, false, true)
+        (style.use24Hour, style.showSeconds, style.showAMPM)
     }
 
     /// `~/time` goes out every minute, or every second while the style shows seconds.

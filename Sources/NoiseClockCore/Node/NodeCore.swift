@@ -4,56 +4,123 @@
 public struct NodeCore: Sendable {
     public var settings: NodeSettings
     public var catalog: SoundCatalog
+    public internal(set) var alarms: AlarmsFeature
+    public internal(set) var style: StyleFeature
+    public internal(set) var noise: NoiseFeature
+    public internal(set) var battery: BatteryPublisher
+    public internal(set) var audioStatus: AudioStatus?
     /// The next `~/time` boundary to publish at; nil until time first advances.
     public internal(set) var timeCursor: Instant?
 
-    public init(settings: NodeSettings, catalog: SoundCatalog = .empty, documents: [String: JSONValue] = [:]) {
-        self.settings = settings
-        self.catalog = catalog
+    /// State file names in `state_dir`.
+    public enum StateFile {
+        public static let alarms = "alarms.json"
+        public static let style = "style.json"
+        public static let noise = "noise.json"
     }
 
-    func context(_ now: Instant) -> FeatureContext {
+    /// Every state file the core reads at start.
+    public static let stateFileNames = [StateFile.alarms, StateFile.style, StateFile.noise]
+
+    public init(
+        settings: NodeSettings, catalog: SoundCatalog = .empty, documents: [String: JSONValue] = [:],
+        batteryIntervalSeconds: Int64 = 60, now: Instant
+    ) {
+        self.settings = settings
+        self.catalog = catalog
+        alarms = AlarmsFeature(restoring: documents[StateFile.alarms])
+        style = StyleFeature(restoring: documents[StateFile.style], now: now)
+        noise = NoiseFeature(restoring: documents[StateFile.noise])
+        battery = BatteryPublisher(intervalSeconds: batteryIntervalSeconds)
+    }
+
+    public func context(_ now: Instant) -> FeatureContext {
         FeatureContext(now: now, zone: settings.zone, locale: settings.locale, catalog: catalog)
     }
 
     /// Applies one command. Events to publish go into `outbox`; the response is returned.
     /// A refused command leaves the core unchanged.
     public mutating func handle(_ message: CommandMessage, now: Instant, outbox: inout [Publication]) -> Response {
+        let context = context(now)
+        var events: [Publication] = []
         let result: Result<JSONValue, CommandError>
-        switch message.topic {
-        default:
-            result = .failure(CommandError(.unknownCommand, "\(message.topic.rawValue) is not available on this node yet"))
+        if AlarmsFeature.commands.contains(message.topic) {
+            result = alarms.handle(message, context: context, outbox: &events)
+        } else if StyleFeature.topics.contains(message.topic) {
+            result = style.handle(message, context: context, outbox: &events)
+        } else {
+            result = noise.handle(message, context: context, outbox: &events)
         }
-        if case .success = result { advance(to: now, outbox: &outbox) }
+        if case .success = result {
+            outbox += events
+            advance(to: now, outbox: &outbox)
+        }
         return Response(command: message.topic.rawValue, requestID: message.payload.requestID, outcome: result)
     }
 
-    /// Moves the node to `now`: publishes the time on boundaries and fires whatever is due.
+    /// Moves the node to `now`: fires whatever is due and publishes the time on boundaries.
     public mutating func advance(to now: Instant, outbox: inout [Publication]) {
+        let context = context(now)
+        alarms.advance(context: context, outbox: &outbox)
+        style.advance(context: context, outbox: &outbox)
+        noise.advance(context: context, outbox: &outbox)
         advanceTime(to: now, outbox: &outbox)
     }
 
     /// The system clock was set: forget plans made on the old clock.
     public mutating func clockChanged(now: Instant, outbox: inout [Publication]) {
         timeCursor = nil
+        alarms.clockChanged(context: context(now), outbox: &outbox)
         advance(to: now, outbox: &outbox)
+    }
+
+    /// A new battery reading; the publisher decides whether it goes out.
+    public mutating func batteryRead(_ reading: BatteryReading, now: Instant, outbox: inout [Publication]) {
+        if let publication = battery.offer(reading, now: now) { outbox.append(publication) }
+    }
+
+    public mutating func audioChanged(_ status: AudioStatus) {
+        audioStatus = status
     }
 
     /// The earliest instant something is due; the node arms its wake-up timer for it.
     public func nextDeadline(after now: Instant) -> Instant {
-        timeCursor ?? now.nextBoundary(every: timePeriodSeconds)
+        let context = context(now)
+        let candidates = [
+            timeCursor ?? now.nextBoundary(every: timePeriodSeconds),
+            alarms.nextDeadline(context: context),
+            style.nextDeadline(context: context),
+            noise.nextDeadline(context: context),
+        ]
+        return candidates.compactMap { $0 }.min()!
     }
 
     /// Retained state, topic by topic: published at start, on every reconnect, and when it changes.
     public func retainedState(now: Instant) -> [Publication] {
-        []
+        let context = context(now)
+        var all = alarms.retained(context: context) + style.retained(context: context) + noise.retained(context: context)
+        all += battery.retained
+        if let audioStatus { all.append(audioStatus.publication) }
+        return all
     }
-
-    /// Every state file the core reads at start.
-    public static let stateFileNames: [String] = []
 
     /// The state files to keep in `state_dir`, by file name.
     public func persistentState() -> [String: JSONValue] {
-        [:]
+        var files: [String: JSONValue] = [:]
+        files[StateFile.alarms] = alarms.persistent
+        files[StateFile.style] = style.persistent
+        files[StateFile.noise] = noise.persistent
+        return files
+    }
+
+    /// What should be audible now: the noise (ducked while an alarm rings), a preview, the alarm.
+    public func audioScene(now: Instant) -> AudioScene {
+        var scene = noise.audioScene(context: context(now))
+        if let ringing = alarms.ringing, ringing.alarm.sound != "none" {
+            scene.alarm = AudioScene.Alarm(
+                sound: ringing.alarm.sound, volume: ringing.alarm.volume, since: ringing.since, rampSeconds: ringing.alarm.rampSeconds
+            )
+        }
+        return scene
     }
 }

@@ -35,10 +35,12 @@ public struct NoiseFeature: Sendable, Equatable {
             case .noiseVolumeSet: next.state.volume = try Self.volume(message.payload)
             case .noiseSleepTimerSet: next.setSleepTimer(try Self.minutes(message.payload), now: context.now)
             case .noisePreview:
-                let sound = try Self.soundID(message.payload, field: "sound", allowed: context.catalog.hasSound)
+                // An empty payload previews the selected noise (what Home Assistant's button sends).
+                let sound = message.payload == .empty
+                    ? state.sound : try Self.soundID(message.payload, field: "sound", allowed: context.catalog.hasSound)
                 next.preview = Preview(sound: sound, until: context.now.adding(milliseconds: Self.previewMilliseconds))
                 self = next
-                return .success(["sound": .string(sound), "until": .string(NoiseTimestamp.iso(next.preview!.until, zone: context.zone))])
+                return .success(["sound": .string(sound), "until": .string(ISO8601.string(next.preview!.until, in: context.zone))])
             default:
                 return .failure(CommandError(.unknownCommand, "\(message.topic.rawValue) is not a noise command"))
             }

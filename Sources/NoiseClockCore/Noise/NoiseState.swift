@@ -24,7 +24,7 @@ public struct NoiseState: Sendable, Equatable {
         [
             "playing": .bool(playing), "sound": .string(sound), "volume": .int(Int64(volume)),
             "sleep_timer_minutes": .optional(sleepTimerMinutes),
-            "stops_at": .optional(stopsAt.map { NoiseTimestamp.iso($0, zone: zone) }),
+            "stops_at": .optional(stopsAt.map { ISO8601.string($0, in: zone) }),
         ]
     }
 

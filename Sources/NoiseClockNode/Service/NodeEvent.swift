@@ -1,3 +1,4 @@
+import NoiseClockCore
 import NoiseClockMQTT
 import NoiseClockPlatform
 
@@ -6,5 +7,7 @@ import NoiseClockPlatform
 enum NodeEvent: Sendable {
     case mqtt(MQTTEvent)
     case timer(WakeTimer.Event)
+    case battery(BatteryReading)
+    case audio(AudioStatus)
     case shutdown
 }

@@ -1,4 +1,5 @@
 import Logging
+import NoiseClockAudio
 import NoiseClockCore
 import NoiseClockMQTT
 import NoiseClockPlatform
@@ -9,6 +10,7 @@ import NoiseClockPlatform
 struct NodeRuntime {
     private(set) var core: NodeCore
     let mqtt: MQTTClient
+    let audio: AudioEngine?
     let topics: TopicScheme
     let store: StateStore
     let logger: Logger
@@ -17,11 +19,17 @@ struct NodeRuntime {
     private var lastRetained: [String: [UInt8]] = [:]
     /// What each state file last held, so unchanged state is not rewritten.
     private var lastPersisted: [String: String]
+    /// The scene last handed to the audio engine.
+    private var lastScene: AudioScene?
+    /// Connected and announced: retained state may go out. Until then it waits for `connected()`,
+    /// so `online` is always the first thing a session publishes.
+    private var online = false
 
-    init(core: NodeCore, mqtt: MQTTClient, topics: TopicScheme, store: StateStore, persisted: [String: JSONValue],
+    init(core: NodeCore, mqtt: MQTTClient, audio: AudioEngine?, topics: TopicScheme, store: StateStore, persisted: [String: JSONValue],
          logger: Logger, clock: @escaping @Sendable () -> Instant) {
         self.core = core
         self.mqtt = mqtt
+        self.audio = audio
         self.topics = topics
         self.store = store
         self.logger = logger
@@ -33,11 +41,16 @@ struct NodeRuntime {
 
     mutating func connected() {
         publish(topic: "availability", bytes: Array("online".utf8), qos: 1, retain: true)
+        online = true
         lastRetained = [:]
         var outbox: [Publication] = []
         var next = core
         next.advance(to: clock(), outbox: &outbox)
         commit(next, outbox: outbox)
+    }
+
+    mutating func disconnected() {
+        online = false
     }
 
     mutating func tick(clockChanged: Bool) {
@@ -51,6 +64,24 @@ struct NodeRuntime {
             next.advance(to: now, outbox: &outbox)
         }
         commit(next, outbox: outbox)
+    }
+
+    mutating func battery(_ reading: BatteryReading) {
+        var next = core
+        var outbox: [Publication] = []
+        next.batteryRead(reading, now: clock(), outbox: &outbox)
+        commit(next, outbox: outbox)
+    }
+
+    mutating func audioStatus(_ status: AudioStatus) {
+        if status.state == .unavailable {
+            logger.warning("audio unavailable", metadata: ["device": "\(status.device)", "error": "\(status.error ?? "")"])
+        } else {
+            logger.info("audio ok", metadata: ["device": "\(status.device)"])
+        }
+        var next = core
+        next.audioChanged(status)
+        commit(next, outbox: [])
     }
 
     mutating func command(_ message: MQTTMessage) {
@@ -100,9 +131,21 @@ struct NodeRuntime {
         }
         core = next
         for publication in outbox {
-            publish(topic: publication.topic, bytes: publication.body.bytes, qos: publication.qos, retain: publication.retain)
+            let bytes = publication.body.bytes
+            if publish(topic: publication.topic, bytes: bytes, qos: publication.qos, retain: publication.retain), publication.retain {
+                lastRetained[publication.topic] = bytes
+            }
         }
         syncRetained()
+        updateAudio()
+    }
+
+    private mutating func updateAudio() {
+        guard let audio else { return }
+        let scene = core.audioScene(now: clock())
+        guard scene != lastScene else { return }
+        lastScene = scene
+        audio.apply(scene)
     }
 
     private mutating func persist(_ next: NodeCore) throws(PlatformError) {
@@ -115,6 +158,7 @@ struct NodeRuntime {
     }
 
     private mutating func syncRetained() {
+        guard online else { return }
         for publication in core.retainedState(now: clock()) {
             let bytes = publication.body.bytes
             guard lastRetained[publication.topic] != bytes else { continue }

@@ -1,4 +1,5 @@
 import Logging
+import NoiseClockAudio
 import NoiseClockCore
 import NoiseClockMQTT
 import NoiseClockPlatform
@@ -11,14 +12,20 @@ public final class NodeService: Service, @unchecked Sendable {
     // runtime lives only inside `run()`.
     private let mqtt: MQTTClient
     private let timer: WakeTimer
+    private let audio: AudioEngine?
+    private let battery: SysfsBattery
+    private let batteryPollSeconds: Int
     private let topics: TopicScheme
     private let logger: Logger
     private let makeRuntime: @Sendable (MQTTClient) -> NodeRuntime
 
-    init(mqtt: MQTTClient, timer: WakeTimer, topics: TopicScheme, logger: Logger,
-         makeRuntime: @escaping @Sendable (MQTTClient) -> NodeRuntime) {
+    init(mqtt: MQTTClient, timer: WakeTimer, audio: AudioEngine?, battery: SysfsBattery, batteryPollSeconds: Int,
+         topics: TopicScheme, logger: Logger, makeRuntime: @escaping @Sendable (MQTTClient) -> NodeRuntime) {
         self.mqtt = mqtt
         self.timer = timer
+        self.audio = audio
+        self.battery = battery
+        self.batteryPollSeconds = batteryPollSeconds
         self.topics = topics
         self.logger = logger
         self.makeRuntime = makeRuntime
@@ -28,6 +35,7 @@ public final class NodeService: Service, @unchecked Sendable {
         let (events, input) = AsyncStream.makeStream(of: NodeEvent.self)
         var runtime = makeRuntime(mqtt)
         timer.start()
+        audio?.start()
         mqtt.start()
         timer.arm(at: runtime.nextDeadline)
         await withGracefulShutdownHandler {
@@ -38,13 +46,28 @@ public final class NodeService: Service, @unchecked Sendable {
                 group.addTask {
                     for await event in self.timer.events { input.yield(.timer(event)) }
                 }
+                if let audio = self.audio {
+                    group.addTask {
+                        for await status in audio.statuses { input.yield(.audio(status)) }
+                    }
+                }
+                group.addTask {
+                    // sysfs is cheap to read: poll it so level and charging changes go out promptly.
+                    var battery = self.battery
+                    while !Task.isCancelled {
+                        input.yield(.battery(battery.read()))
+                        try? await Task.sleep(for: .seconds(self.batteryPollSeconds))
+                    }
+                }
                 for await event in events {
                     switch event {
                     case .mqtt(.connected): runtime.connected()
-                    case .mqtt(.disconnected): break
+                    case .mqtt(.disconnected): runtime.disconnected()
                     case .mqtt(.message(let message)): runtime.command(message)
                     case .timer(.wake): runtime.tick(clockChanged: false)
                     case .timer(.clockChanged): runtime.tick(clockChanged: true)
+                    case .battery(let reading): runtime.battery(reading)
+                    case .audio(let status): runtime.audioStatus(status)
                     case .shutdown:
                         input.finish()
                         continue
@@ -52,8 +75,10 @@ public final class NodeService: Service, @unchecked Sendable {
                     self.timer.arm(at: runtime.nextDeadline)
                 }
                 self.logger.info("shutting down")
+                group.cancelAll()
                 self.mqtt.shutdown(finalMessage: (self.topics.topic("availability"), Array("offline".utf8), true))
                 self.timer.stop()
+                self.audio?.stop()
             }
         } onGracefulShutdown: {
             input.yield(.shutdown)
