@@ -28,7 +28,7 @@ public enum NodeApplication {
         return Prepared(configuration: configuration, warnings: loaded.warnings, zone: zone)
     }
 
-    public static func run(_ prepared: Prepared, logger: Logger) async throws {
+    public static func run(_ prepared: Prepared, environment: [String: String], logger: Logger) async throws {
         let configuration = prepared.configuration
         for warning in prepared.warnings { logger.warning("\(warning.description)") }
         let topics = TopicScheme(base: configuration.mqtt.baseTopic, nodeID: configuration.nodeID)
@@ -58,7 +58,8 @@ public enum NodeApplication {
         let battery = SysfsBattery(path: configuration.battery.path, logger: logger)
         let service = NodeService(
             mqtt: mqtt, timer: timer, audio: audio, battery: battery,
-            batteryPollSeconds: min(5, configuration.battery.intervalSeconds), topics: topics, logger: logger
+            batteryPollSeconds: min(5, configuration.battery.intervalSeconds),
+            notifier: SystemdNotifier(environment: environment), topics: topics, logger: logger
         ) { mqtt in
             NodeRuntime(
                 core: core, mqtt: mqtt, audio: audio, topics: topics, store: store, persisted: documents,

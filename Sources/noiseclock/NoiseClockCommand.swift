@@ -36,7 +36,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         let logger = Logger(label: "noiseclock")
         do {
-            try await NodeApplication.run(prepared, logger: logger)
+            try await NodeApplication.run(prepared, environment: ProcessInfo.processInfo.environment, logger: logger)
         } catch {
             logger.critical("stopped: \(error)")
             throw ExitCode(1)

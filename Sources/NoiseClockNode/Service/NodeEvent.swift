@@ -9,5 +9,7 @@ enum NodeEvent: Sendable {
     case timer(WakeTimer.Event)
     case battery(BatteryReading)
     case audio(AudioStatus)
+    /// Time to tell systemd the loop is alive; sent through the loop so a stuck loop misses it.
+    case watchdog
     case shutdown
 }

@@ -15,12 +15,15 @@ public final class NodeService: Service, @unchecked Sendable {
     private let audio: AudioEngine?
     private let battery: SysfsBattery
     private let batteryPollSeconds: Int
+    private let notifier: SystemdNotifier
     private let topics: TopicScheme
     private let logger: Logger
     private let makeRuntime: @Sendable (MQTTClient) -> NodeRuntime
 
     init(mqtt: MQTTClient, timer: WakeTimer, audio: AudioEngine?, battery: SysfsBattery, batteryPollSeconds: Int,
-         topics: TopicScheme, logger: Logger, makeRuntime: @escaping @Sendable (MQTTClient) -> NodeRuntime) {
+         notifier: SystemdNotifier, topics: TopicScheme, logger: Logger,
+         makeRuntime: @escaping @Sendable (MQTTClient) -> NodeRuntime) {
+        self.notifier = notifier
         self.mqtt = mqtt
         self.timer = timer
         self.audio = audio
@@ -31,6 +34,15 @@ public final class NodeService: Service, @unchecked Sendable {
         self.makeRuntime = makeRuntime
     }
 
+    private func notify(_ message: (SystemdNotifier) throws -> Void) {
+        guard notifier.isEnabled else { return }
+        do {
+            try message(notifier)
+        } catch {
+            logger.warning("\(error)")
+        }
+    }
+
     public func run() async throws {
         let (events, input) = AsyncStream.makeStream(of: NodeEvent.self)
         var runtime = makeRuntime(mqtt)
@@ -38,6 +50,7 @@ public final class NodeService: Service, @unchecked Sendable {
         audio?.start()
         mqtt.start()
         timer.arm(at: runtime.nextDeadline)
+        notify { try $0.ready(status: "running as \(self.topics.root)") }
         await withGracefulShutdownHandler {
             await withDiscardingTaskGroup { group in
                 group.addTask {
@@ -49,6 +62,14 @@ public final class NodeService: Service, @unchecked Sendable {
                 if let audio = self.audio {
                     group.addTask {
                         for await status in audio.statuses { input.yield(.audio(status)) }
+                    }
+                }
+                if let interval = self.notifier.watchdogInterval {
+                    group.addTask {
+                        while !Task.isCancelled {
+                            input.yield(.watchdog)
+                            try? await Task.sleep(for: interval)
+                        }
                     }
                 }
                 group.addTask {
@@ -68,6 +89,9 @@ public final class NodeService: Service, @unchecked Sendable {
                     case .timer(.clockChanged): runtime.tick(clockChanged: true)
                     case .battery(let reading): runtime.battery(reading)
                     case .audio(let status): runtime.audioStatus(status)
+                    case .watchdog:
+                        self.notify { try $0.watchdog() }
+                        continue
                     case .shutdown:
                         input.finish()
                         continue
@@ -75,6 +99,7 @@ public final class NodeService: Service, @unchecked Sendable {
                     self.timer.arm(at: runtime.nextDeadline)
                 }
                 self.logger.info("shutting down")
+                self.notify { try $0.stopping() }
                 group.cancelAll()
                 self.mqtt.shutdown(finalMessage: (self.topics.topic("availability"), Array("offline".utf8), true))
                 self.timer.stop()
