@@ -1,0 +1,36 @@
+/// Everything Home Assistant discovery needs to know about one node, gathered by the node service.
+/// Pure data: the builder turns it into retained discovery configs.
+public struct DiscoveryContext: Sendable {
+    /// The node id (`[a-z0-9_-]`, as the contract normalises it).
+    public var nodeID: String
+    /// The node's own topic root `{base}/{node}` (the contract's `~`).
+    public var root: String
+    /// The discovery prefix (`home_assistant.prefix`, default `homeassistant`).
+    public var prefix: String
+    public var softwareVersion: String
+    /// An `http(s)://` page that manages the node, when there is one.
+    public var configurationURL: String?
+    /// The alarms as stored; each gets an enabled switch and a time text named from its label.
+    public var alarms: [Alarm]
+    /// The catalog's noise sounds: the options of the sound select.
+    public var noiseSounds: [SoundCatalog.Entry]
+    /// Battery entities exist only on nodes that have a battery.
+    public var batteryPresent: Bool
+
+    public init(
+        nodeID: String, root: String, prefix: String = "homeassistant", softwareVersion: String,
+        configurationURL: String? = nil, alarms: [Alarm], noiseSounds: [SoundCatalog.Entry], batteryPresent: Bool
+    ) {
+        self.nodeID = nodeID
+        self.root = root
+        self.prefix = prefix
+        self.softwareVersion = softwareVersion
+        self.configurationURL = configurationURL
+        self.alarms = alarms
+        self.noiseSounds = noiseSounds
+        self.batteryPresent = batteryPresent
+    }
+
+    /// An absolute topic under the node's root: `topic("noise/set")` is `{base}/{node}/noise/set`.
+    public func topic(_ relative: String) -> String { root + "/" + relative }
+}
