@@ -45,9 +45,10 @@ public enum NodeApplication {
         let audio = library.map {
             AudioEngine(device: configuration.audio.device, sampleRate: configuration.audio.sampleRate, library: $0, logger: logger)
         }
+        let discovery = DiscoverySettings(enabled: configuration.homeAssistant.discovery, prefix: configuration.homeAssistant.prefix)
         let mqtt = try MQTTClient(
             options: mqttOptions(configuration, topics: topics),
-            subscriptions: topics.commandSubscriptions,
+            subscriptions: topics.commandSubscriptions + (discovery.enabled ? [discovery.birthTopic] : []),
             logger: logger
         )
         let timer = try WakeTimer()
@@ -62,7 +63,7 @@ public enum NodeApplication {
             notifier: SystemdNotifier(environment: environment), topics: topics, logger: logger
         ) { mqtt in
             NodeRuntime(
-                core: core, mqtt: mqtt, audio: audio, topics: topics, store: store, persisted: documents,
+                core: core, mqtt: mqtt, audio: audio, topics: topics, discovery: discovery, store: store, persisted: documents,
                 logger: logger, clock: WallClock.now
             )
         }

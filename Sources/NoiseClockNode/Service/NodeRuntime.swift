@@ -12,22 +12,30 @@ struct NodeRuntime {
     let mqtt: MQTTClient
     let audio: AudioEngine?
     let topics: TopicScheme
+    let discovery: DiscoverySettings
     let store: StateStore
     let logger: Logger
     let clock: @Sendable () -> Instant
     /// What each retained topic last carried, so unchanged state is not re-published.
     private var lastRetained: [String: [UInt8]] = [:]
+    /// What each discovery config topic last carried (absolute topics).
+    var lastDiscovery: [String: [UInt8]] = [:]
+    /// With discovery off: the stale configs were cleared this run.
+    var discoveryCleared = false
+    /// When to answer Home Assistant's birth message.
+    var republishAt: Instant?
     /// What each state file last held, so unchanged state is not rewritten.
     private var lastPersisted: [String: String]
     /// The scene last handed to the audio engine.
     private var lastScene: AudioScene?
     /// Connected and announced: retained state may go out. Until then it waits for `connected()`,
     /// so `online` is always the first thing a session publishes.
-    private var online = false
+    private(set) var online = false
 
-    init(core: NodeCore, mqtt: MQTTClient, audio: AudioEngine?, topics: TopicScheme, store: StateStore, persisted: [String: JSONValue],
-         logger: Logger, clock: @escaping @Sendable () -> Instant) {
+    init(core: NodeCore, mqtt: MQTTClient, audio: AudioEngine?, topics: TopicScheme, discovery: DiscoverySettings,
+         store: StateStore, persisted: [String: JSONValue], logger: Logger, clock: @escaping @Sendable () -> Instant) {
         self.core = core
+        self.discovery = discovery
         self.mqtt = mqtt
         self.audio = audio
         self.topics = topics
@@ -42,7 +50,8 @@ struct NodeRuntime {
     mutating func connected() {
         publish(topic: "availability", bytes: Array("online".utf8), qos: 1, retain: true)
         online = true
-        lastRetained = [:]
+        forgetRetained()
+        syncDiscovery(force: true)
         var outbox: [Publication] = []
         var next = core
         next.advance(to: clock(), outbox: &outbox)
@@ -64,6 +73,7 @@ struct NodeRuntime {
             next.advance(to: now, outbox: &outbox)
         }
         commit(next, outbox: outbox)
+        republishIfDue()
     }
 
     mutating func battery(_ reading: BatteryReading) {
@@ -84,7 +94,15 @@ struct NodeRuntime {
         commit(next, outbox: [])
     }
 
-    mutating func command(_ message: MQTTMessage) {
+    mutating func message(_ message: MQTTMessage) {
+        if message.topic == discovery.birthTopic {
+            homeAssistantBirth(message.payload)
+        } else {
+            command(message)
+        }
+    }
+
+    private mutating func command(_ message: MQTTMessage) {
         guard let suffix = topics.commandSuffix(of: message.topic) else { return }
         let now = clock()
         var response: Response
@@ -136,6 +154,7 @@ struct NodeRuntime {
                 lastRetained[publication.topic] = bytes
             }
         }
+        syncDiscovery()
         syncRetained()
         updateAudio()
     }
@@ -157,7 +176,9 @@ struct NodeRuntime {
         }
     }
 
-    private mutating func syncRetained() {
+    mutating func forgetRetained() { lastRetained = [:] }
+
+    mutating func syncRetained() {
         guard online else { return }
         for publication in core.retainedState(now: clock()) {
             let bytes = publication.body.bytes
@@ -181,5 +202,8 @@ struct NodeRuntime {
         mqtt.publish(topic: topics.topic(topic), payload: bytes, qos: qos, retain: retain)
     }
 
-    var nextDeadline: Instant { core.nextDeadline(after: clock()) }
+    var nextDeadline: Instant {
+        let core = core.nextDeadline(after: clock())
+        return republishAt.map { min($0, core) } ?? core
+    }
 }

@@ -84,7 +84,7 @@ public final class NodeService: Service, @unchecked Sendable {
                     switch event {
                     case .mqtt(.connected): runtime.connected()
                     case .mqtt(.disconnected): runtime.disconnected()
-                    case .mqtt(.message(let message)): runtime.command(message)
+                    case .mqtt(.message(let message)): runtime.message(message)
                     case .timer(.wake): runtime.tick(clockChanged: false)
                     case .timer(.clockChanged): runtime.tick(clockChanged: true)
                     case .battery(let reading): runtime.battery(reading)
