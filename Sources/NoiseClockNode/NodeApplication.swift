@@ -38,12 +38,15 @@ public enum NodeApplication {
 
         let settings = NodeSettings(nodeID: configuration.nodeID, locale: configuration.locale, zone: prepared.zone)
         let library = loadSounds(configuration, logger: logger)
-        let core = NodeCore(
+        var core = NodeCore(
             settings: settings, catalog: library?.catalog ?? .empty, documents: documents,
             batteryIntervalSeconds: Int64(configuration.battery.intervalSeconds), now: WallClock.now()
         )
         let audio = library.map {
             AudioEngine(device: configuration.audio.device, sampleRate: configuration.audio.sampleRate, library: $0, logger: logger)
+        }
+        if library == nil {
+            core.audioChanged(AudioStatus(device: configuration.audio.device, state: .unavailable, error: "no sound catalog (sounds.json not found or unusable)"))
         }
         let discovery = DiscoverySettings(enabled: configuration.homeAssistant.discovery, prefix: configuration.homeAssistant.prefix)
         let mqtt = try MQTTClient(
@@ -56,6 +59,7 @@ public enum NodeApplication {
             "node_id": "\(configuration.nodeID)", "topic": "\(topics.root)", "broker": "\(mqtt.options)",
             "timezone": "\(prepared.zone.identifier)", "state_dir": "\(configuration.stateDirectory)",
         ])
+        let startingCore = core
         let battery = SysfsBattery(path: configuration.battery.path, logger: logger)
         let service = NodeService(
             mqtt: mqtt, timer: timer, audio: audio, battery: battery,
@@ -63,7 +67,7 @@ public enum NodeApplication {
             notifier: SystemdNotifier(environment: environment), topics: topics, logger: logger
         ) { mqtt in
             NodeRuntime(
-                core: core, mqtt: mqtt, audio: audio, topics: topics, discovery: discovery, store: store, persisted: documents,
+                core: startingCore, mqtt: mqtt, audio: audio, topics: topics, discovery: discovery, store: store, persisted: documents,
                 logger: logger, clock: WallClock.now
             )
         }

@@ -41,5 +41,7 @@ struct PlayCommand: ParsableCommand {
         engine.stop()
         let status = engine.status
         print("audio \(status.device): \(status.state.rawValue)\(status.error.map { " (\($0))" } ?? "")")
+        // Scripts trying a device need to know it failed.
+        if status.state == .unavailable { throw ExitCode(1) }
     }
 }

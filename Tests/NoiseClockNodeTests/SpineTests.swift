@@ -57,6 +57,30 @@ import Testing
         #expect(response.json?["ok"] == true)
     }
 
+    @Test func honoursMQTTv5ResponseTopicAndCorrelationData() async throws {
+        let broker = try TestBroker()
+        let node = try NodeProcess(brokerPort: broker.port)
+        try node.start()
+        let root = "noiseclock/\(node.nodeID)"
+        let client = try await TestClient(port: broker.port, subscriptions: ["\(root)/#", "replies/me"])
+        defer { client.shutdown() }
+        try await client.waitFor("\(root)/availability", where: { $0.text == "online" })
+        // mosquitto_pub sets the v5 properties exactly as another client library would.
+        let publisher = try ChildProcess(
+            path: "/usr/bin/mosquitto_pub",
+            arguments: ["-p", "\(broker.port)", "-V", "mqttv5", "-t", "\(root)/noise/volume/set", "-m", "35",
+                        "-D", "publish", "response-topic", "replies/me", "-D", "publish", "correlation-data", "corr-42"],
+            environment: [:], logPath: "/dev/null"
+        )
+        #expect(publisher.wait() == 0)
+        let reply = try await client.waitFor("replies/me")
+        #expect(reply.json?["command"] == "noise/volume/set")
+        #expect(reply.json?["ok"] == true)
+        #expect(reply.correlationData == Array("corr-42".utf8))
+        // The usual response goes out as well.
+        try await client.waitFor("\(root)/response", where: { $0.json?["command"] == "noise/volume/set" })
+    }
+
     @Test func lastWillSaysOfflineAfterKill9() async throws {
         let broker = try TestBroker()
         let node = try NodeProcess(brokerPort: broker.port)

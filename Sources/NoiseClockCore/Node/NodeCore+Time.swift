@@ -13,7 +13,9 @@ extension NodeCore {
     mutating func advanceTime(to now: Instant, outbox: inout [Publication]) {
         let period = timePeriodSeconds
         let next = now.nextBoundary(every: period)
-        guard let cursor = timeCursor, cursor <= next else {
+        // A cursor left by another period (seconds were just turned off) or pushed far ahead by a
+        // backward clock jump is replaced by the next boundary of the current period.
+        guard let cursor = timeCursor, cursor <= next, cursor.milliseconds % (period * 1000) == 0 else {
             timeCursor = next
             return
         }

@@ -104,6 +104,14 @@ struct NodeRuntime {
 
     private mutating func command(_ message: MQTTMessage) {
         guard let suffix = topics.commandSuffix(of: message.topic) else { return }
+        guard !message.retain else {
+            // A retained command would run again on every reconnect and restart (an alarm added
+            // twice, a volume reset every morning): refuse it and say how to fix it.
+            logger.warning("retained command ignored", metadata: ["topic": "\(message.topic)"])
+            let error = CommandError.invalidField("retain", "retained commands are ignored: publish commands without the retain flag, and clear this one with an empty retained message")
+            respond(Response(command: suffix, requestID: nil, outcome: .failure(error)), to: message)
+            return
+        }
         let now = clock()
         var response: Response
         var outbox: [Publication] = []
@@ -149,6 +157,8 @@ struct NodeRuntime {
         }
         core = next
         for publication in outbox {
+            // Retained state waits for `connected()`, which publishes all of it after `online`.
+            if publication.retain && !online { continue }
             let bytes = publication.body.bytes
             if publish(topic: publication.topic, bytes: bytes, qos: publication.qos, retain: publication.retain), publication.retain {
                 lastRetained[publication.topic] = bytes

@@ -31,7 +31,7 @@ public struct ZoneLoader: Sendable {
     public var tzVariable: String?
 
     public init(
-        zoneinfoDirectory: String = "/usr/share/zoneinfo",
+        zoneinfoDirectory: String = ZoneLoader.environmentTZDIR() ?? "/usr/share/zoneinfo",
         timezoneFile: String = "/etc/timezone",
         localtimeLink: String = "/etc/localtime",
         tzVariable: String? = ZoneLoader.environmentTZ()
@@ -45,6 +45,12 @@ public struct ZoneLoader: Sendable {
     /// `system` or an IANA name, with this machine's files.
     public static func load(_ name: String) throws(Error) -> ZoneRules {
         try ZoneLoader().load(name)
+    }
+
+    /// `TZDIR`, where the C library also looks for zone files (nil: unset or empty).
+    public static func environmentTZDIR() -> String? {
+        guard let value = getenv("TZDIR"), value.pointee != 0 else { return nil }
+        return String(cString: value)
     }
 
     public static func environmentTZ() -> String? {

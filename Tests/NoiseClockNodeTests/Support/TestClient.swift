@@ -11,6 +11,7 @@ final class TestClient: @unchecked Sendable {
         let topic: String
         let payload: [UInt8]
         let retain: Bool
+        var correlationData: [UInt8]? = nil
         let at: Date
         var text: String { String(decoding: payload, as: UTF8.self) }
         var json: JSONValue? { try? JSONParser().parse(payload) }
@@ -41,7 +42,10 @@ final class TestClient: @unchecked Sendable {
             for await event in stream {
                 switch event {
                 case .message(let message):
-                    received.withLock { $0.append(Received(topic: message.topic, payload: message.payload, retain: message.retain, at: Date())) }
+                    received.withLock {
+                        $0.append(Received(topic: message.topic, payload: message.payload, retain: message.retain,
+                                           correlationData: message.correlationData, at: Date()))
+                    }
                 case .connected: connected.continuation.yield()
                 case .disconnected: break
                 }
