@@ -45,7 +45,7 @@ import Testing
             let answer = step == "test" ? try await rig.command("alarm/test", id) : try await rig.press(step == "snooze" ? snooze : dismiss)
             #expect(answer["ok"] == true, "\(step): \(answer)")
             try await rig.waitForState("alarm", after: mark) { $0["state"] == .string(state) }
-            let seen = try await rig.client.waitFor(eventTopic, after: mark)
+            let seen = try await rig.client.waitFor(eventTopic, timeout: 10, after: mark)
             #expect(seen.json?["event"] == .string(kind) && eventTypes.contains(kind), "\(seen.text)")
         }
 

@@ -71,16 +71,16 @@ import Testing
 
         var mark = rig.client.messages.count
         #expect(try await rig.command("alarm/update", #"{"id": "\#(id)", "label": "Gym"}"#)["ok"] == true)
-        try await rig.client.waitFor(enabled, after: mark, where: { $0.json?["name"] == "Gym" })
-        try await rig.client.waitFor(time, after: mark, where: { $0.json?["name"] == "Gym time" })
+        try await rig.client.waitFor(enabled, timeout: 10, after: mark, where: { $0.json?["name"] == "Gym" })
+        try await rig.client.waitFor(time, timeout: 10, after: mark, where: { $0.json?["name"] == "Gym time" })
         configs = try await rig.retainedConfigs()
         #expect(configs[enabled]?["name"] == "Gym" && configs[enabled]?["unique_id"] == uniqueID)
         #expect(configs[time]?["name"] == "Gym time")
 
         mark = rig.client.messages.count
         #expect(try await rig.command("alarm/delete", id)["ok"] == true)
-        try await rig.client.waitFor(enabled, after: mark, where: { $0.payload.isEmpty })
-        try await rig.client.waitFor(time, after: mark, where: { $0.payload.isEmpty })
+        try await rig.client.waitFor(enabled, timeout: 10, after: mark, where: { $0.payload.isEmpty })
+        try await rig.client.waitFor(time, timeout: 10, after: mark, where: { $0.payload.isEmpty })
         configs = try await rig.retainedConfigs()
         #expect(configs[enabled] == nil && configs[time] == nil)
         #expect(configs.count == Self.expectedObjects(alarm: id).count - 2)
@@ -93,8 +93,8 @@ extension HomeAssistantRig {
         let mark = client.messages.count
         let response = try await command("alarm/add", #"{"time": "\#(time)", "label": "\#(label)"}"#)
         guard let id = response["result"]?["id"]?.stringValue else { throw TestFailure("alarm/add failed: \(response)") }
-        try await client.waitFor(configTopic("switch", "alarm_\(id)_enabled"), after: mark)
-        try await client.waitFor(configTopic("text", "alarm_\(id)_time"), after: mark)
+        try await client.waitFor(configTopic("switch", "alarm_\(id)_enabled"), timeout: 10, after: mark)
+        try await client.waitFor(configTopic("text", "alarm_\(id)_time"), timeout: 10, after: mark)
         return id
     }
 

@@ -21,10 +21,10 @@ import Testing
         let delay = first.at.timeIntervalSince(born)
         #expect(delay >= 1 && delay <= 6, "configs re-published \(delay) s after the birth message")
         for topic in announced.keys {
-            try await rig.client.waitFor(topic, timeout: 3, after: mark, where: { !$0.payload.isEmpty })
+            try await rig.client.waitFor(topic, timeout: 5, after: mark, where: { !$0.payload.isEmpty })
         }
         for suffix in Self.stateTopics {
-            try await rig.waitForState(suffix, after: mark, timeout: 3) { _ in true }
+            try await rig.waitForState(suffix, after: mark, timeout: 5) { _ in true }
         }
         // Configs first, then state: an entity exists before its first value arrives.
         let after = Array(rig.client.messages.dropFirst(mark))
@@ -49,7 +49,7 @@ import Testing
             environment: ["NOISECLOCK_HOME_ASSISTANT_DISCOVERY": "false", "NOISECLOCK_STATE_DIR": first.node.stateDirectory.path],
             waitForDiscovery: false
         )
-        let left = try await second.waitUntilRetainedConfigs(timeout: 5) { $0.isEmpty }
+        let left = try await second.waitUntilRetainedConfigs(timeout: 10) { $0.isEmpty }
         #expect(left.isEmpty, "still retained: \(left.keys.sorted())")
         // It clears and announces nothing: every config it sent (live, not retained) is empty.
         let announced = second.client.messages.filter {
@@ -74,7 +74,7 @@ import Testing
 
         let rig = try await HomeAssistantRig(broker: broker, battery: false, waitForDiscovery: false)
         // Its own 14 (noise 5, alarm 5, style 3, audio 1; no alarms, no battery) and nothing else.
-        let configs = try await rig.waitUntilRetainedConfigs(timeout: 5) { configs in
+        let configs = try await rig.waitUntilRetainedConfigs(timeout: 10) { configs in
             configs.count == 14 && stale.allSatisfy { configs[$0] == nil }
         }
         #expect(stale.filter { configs[$0] != nil } == [])

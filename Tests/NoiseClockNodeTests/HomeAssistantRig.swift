@@ -57,13 +57,14 @@ final class HomeAssistantRig: @unchecked Sendable {
         let suffix = String(topic.dropFirst(root.count + 1))
         let mark = client.messages.count
         client.publish(topic, payload)
-        let response = try await client.waitFor("\(root)/response", after: mark, where: { $0.json?["command"]?.stringValue == suffix })
+        // Generous: the whole test run shares two cores; no bound here comes from the contract.
+        let response = try await client.waitFor("\(root)/response", timeout: 15, after: mark, where: { $0.json?["command"]?.stringValue == suffix })
         return try response.json ?? { throw TestFailure("response is not JSON: \(response.text)") }()
     }
 
     /// Waits for the retained state on `~/suffix` to satisfy `predicate` (after `mark`).
     @discardableResult
-    func waitForState(_ suffix: String, after mark: Int, timeout: Double = 5,
+    func waitForState(_ suffix: String, after mark: Int, timeout: Double = 10,
                       where predicate: @escaping @Sendable (JSONValue) -> Bool) async throws -> JSONValue {
         let message = try await client.waitFor("\(root)/\(suffix)", timeout: timeout, after: mark, where: { $0.json.map(predicate) ?? false })
         return message.json!
