@@ -51,7 +51,7 @@ public enum NodeApplication {
         let discovery = DiscoverySettings(enabled: configuration.homeAssistant.discovery, prefix: configuration.homeAssistant.prefix)
         let mqtt = try MQTTClient(
             options: mqttOptions(configuration, topics: topics),
-            subscriptions: topics.commandSubscriptions + (discovery.enabled ? [discovery.birthTopic] : []),
+            subscriptions: topics.commandSubscriptions + discovery.subscriptions(nodeID: topics.nodeID),
             logger: logger
         )
         let timer = try WakeTimer()

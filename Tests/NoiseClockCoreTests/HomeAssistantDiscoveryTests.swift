@@ -70,6 +70,17 @@ enum HomeAssistantFixtures {
         #expect(Set(configs.map(\.topic)).count == configs.count)
     }
 
+    @Test func theConfigFilterMatchesEveryConfigOfTheNodeAndNoOtherNode() {
+        #expect(HomeAssistantDiscovery.configFilter(prefix: "homeassistant", nodeID: "bedroom") == "homeassistant/+/bedroom/+/config")
+        let filter = HomeAssistantDiscovery.configFilter(prefix: "homeassistant", nodeID: "bedroom").split(separator: "/")
+        func matches(_ topic: String) -> Bool {
+            let levels = topic.split(separator: "/")
+            return levels.count == filter.count && zip(levels, filter).allSatisfy { $1 == "+" || $0 == $1 }
+        }
+        #expect(HomeAssistantDiscovery.configs(F.context()).allSatisfy { matches($0.topic) })
+        #expect(!HomeAssistantDiscovery.configs(F.context(node: "kitchen")).contains { matches($0.topic) })
+    }
+
     @Test func uniqueIDsAreUniqueAcrossTwoNodes() {
         let both = HomeAssistantDiscovery.configs(F.context(node: "bedroom")) + HomeAssistantDiscovery.configs(F.context(node: "kitchen"))
         let ids = both.compactMap { $0.payload["unique_id"]?.stringValue }

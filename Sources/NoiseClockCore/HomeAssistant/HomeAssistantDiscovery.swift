@@ -60,6 +60,12 @@ public enum HomeAssistantDiscovery {
         }))
     }
 
+    /// The MQTT filter matching every config topic this node could ever have announced, in any
+    /// component: what a node subscribes to in order to find (and clear) configs it no longer has.
+    public static func configFilter(prefix: String, nodeID: String) -> String {
+        "\(prefix)/+/\(topicLevel(nodeID))/+/config"
+    }
+
     /// A topic level Home Assistant's discovery matcher accepts (`[a-zA-Z0-9_-]+`).
     static func topicLevel(_ text: String) -> String {
         let cleaned = String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in

@@ -20,8 +20,9 @@ struct NodeRuntime {
     private var lastRetained: [String: [UInt8]] = [:]
     /// What each discovery config topic last carried (absolute topics).
     var lastDiscovery: [String: [UInt8]] = [:]
-    /// With discovery off: the stale configs were cleared this run.
-    var discoveryCleared = false
+    /// Config topics of this node found retained on the broker that it does not announce (now):
+    /// left by an earlier run, or by any run when discovery is off. Cleared by `syncDiscovery`.
+    var strayDiscovery: Set<String> = []
     /// When to answer Home Assistant's birth message.
     var republishAt: Instant?
     /// What each state file last held, so unchanged state is not rewritten.
@@ -97,6 +98,8 @@ struct NodeRuntime {
     mutating func message(_ message: MQTTMessage) {
         if message.topic == discovery.birthTopic {
             homeAssistantBirth(message.payload)
+        } else if discovery.isConfigTopic(message.topic, nodeID: topics.nodeID) {
+            foundRetainedConfig(message)
         } else {
             command(message)
         }

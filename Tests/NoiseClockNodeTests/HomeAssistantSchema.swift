@@ -1,0 +1,1 @@
+../NoiseClockCoreTests/HomeAssistantSchema.swift
