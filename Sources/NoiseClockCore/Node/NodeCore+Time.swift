@@ -9,11 +9,13 @@ extension NodeCore {
 
     /// Publishes `~/time` for the boundary just passed. The payload carries the boundary itself,
     /// not the moment the node woke, so messages never drift. A cursor left far ahead by a
-    /// backward clock jump, or a period change, is pulled back to the next boundary.
+    /// backward clock jump, or a period change, is pulled back to the next boundary; a cursor
+    /// off the period's grid (a second boundary left over when `show_seconds` turns off) is moved
+    /// to the next boundary, or it would publish the minute already past when it came due.
     mutating func advanceTime(to now: Instant, outbox: inout [Publication]) {
         let period = timePeriodSeconds
         let next = now.nextBoundary(every: period)
-        guard let cursor = timeCursor, cursor <= next else {
+        guard let cursor = timeCursor, cursor <= next, cursor.milliseconds % (period * 1000) == 0 else {
             timeCursor = next
             return
         }
