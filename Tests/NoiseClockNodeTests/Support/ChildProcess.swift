@@ -15,6 +15,17 @@ final class ChildProcess: @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // The test runner's threads block SIGTERM and friends, and a spawned child inherits that
+        // mask: mosquitto would then ignore SIGTERM and every stop() wait its full 5 s for SIGKILL.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t(), allSignals = sigset_t()
+        sigemptyset(&noSignals)
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
@@ -22,7 +33,7 @@ final class ChildProcess: @unchecked Sendable {
             envp.forEach { free($0) }
         }
         var child: pid_t = 0
-        let rc = posix_spawn(&child, path, &actions, nil, argv, envp)
+        let rc = posix_spawn(&child, path, &actions, &attributes, argv, envp)
         guard rc == 0 else { throw TestFailure("cannot start \(path): \(String(cString: strerror(rc)))") }
         pid = child
     }

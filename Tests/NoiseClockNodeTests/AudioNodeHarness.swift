@@ -1,0 +1,49 @@
+import Foundation
+import NoiseClockCore
+
+/// A broker, a node playing into an `AudioCapture`, and a client on the node's topics.
+final class AudioNodeHarness: @unchecked Sendable {
+    /// Every built-in noise is normalised to this RMS at full volume (SoundLevel.noiseRMS).
+    static let noiseRMS = 0.1
+
+    let broker: TestBroker
+    let node: NodeProcess
+    let capture: AudioCapture
+    let client: TestClient
+    var root: String { "noiseclock/\(node.nodeID)" }
+
+    init(capture: AudioCapture, yamlExtra: String = "") async throws {
+        broker = try TestBroker()
+        self.capture = capture
+        node = try NodeProcess(brokerPort: broker.port, yamlExtra: yamlExtra, environment: capture.environment)
+        try node.start()
+        client = try await TestClient(port: broker.port, subscriptions: ["noiseclock/\(node.nodeID)/#"])
+        try await client.waitFor("\(root)/availability", timeout: 10, where: { $0.text == "online" })
+    }
+
+    /// Waits for `~/audio` with `status`, published after message index `after`.
+    @discardableResult
+    func waitForAudio(_ status: String, timeout: Double = 10, after: Int = 0) async throws -> TestClient.Received {
+        try await client.waitFor("\(root)/audio", timeout: timeout, after: after, where: { $0.json?["status"]?.stringValue == status })
+    }
+
+    /// Sends a command, waits for its successful response, and returns the response and the
+    /// capture's frame count at that moment (the node hands the scene to the engine before it answers).
+    @discardableResult
+    func command(_ topic: String, _ payload: String) async throws -> (response: JSONValue, mark: Int) {
+        let index = client.messages.count
+        client.publish("\(root)/\(topic)", payload)
+        let response = try await client.waitFor("\(root)/response", after: index, where: { $0.json?["command"]?.stringValue == topic })
+        let mark = capture.frames
+        guard response.json?["ok"] == .bool(true), let json = response.json else { throw TestFailure("\(topic) refused: \(response.text)") }
+        return (json, mark)
+    }
+
+    /// The expected RMS of a noise at `volume` (the node's square-law volume curve).
+    static func expectedRMS(volume: Int) -> Double { noiseRMS * Double(AudioScene.gain(volume: volume)) }
+
+    func shutdown() { client.shutdown() }
+}
+
+/// Sleeps without blocking the test's thread pool.
+func pause(_ seconds: Double) async throws { try await Task.sleep(for: .milliseconds(Int(seconds * 1000))) }
