@@ -44,7 +44,7 @@ public final class MQTTClient: @unchecked Sendable {
         self.subscriptions = subscriptions
         self.logger = logger
         (events, continuation) = AsyncStream.makeStream(of: MQTTEvent.self)
-        guard let handle = mosquitto_new(options.clientID, true, nil) else {
+        guard let handle = mosquitto_new(options.clientID, options.cleanSession, nil) else {
             throw MQTTError("could not create the MQTT client (out of memory or invalid client id)")
         }
         mosq = handle
