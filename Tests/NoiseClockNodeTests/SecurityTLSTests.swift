@@ -105,15 +105,15 @@ import Testing
         try await Task.sleep(for: .seconds(8))
         #expect(node.isRunning)
         let lines = node.log.split(separator: "\n")
-        let errors = lines.filter { $0.contains(" error ") || $0.contains("error:") && !$0.contains("debug") }
-        let mqttErrors = lines.filter { $0.localizedCaseInsensitiveContains("error") && ($0.contains("retrying") || $0.contains("refused") || $0.contains("lost")) && !$0.contains(" debug ") }
-        let retries = lines.filter { $0.contains(" debug ") && $0.contains("retry_in_s") }
+        // Log lines look like "<time> error noiseclock: retry_in_s=1.0 [NoiseClockMQTT] <message>".
+        func level(_ line: Substring) -> Substring? { line.split(separator: " ").dropFirst().first }
+        let mqttErrors = lines.filter { level($0) == "error" && $0.contains("[NoiseClockMQTT]") }
+        let retries = lines.filter { level($0) == "debug" && $0.contains("retry_in_s") }
         #expect(mqttErrors.count == 1, "\(fault): expected one error line, got \(mqttErrors.count):\n\(mqttErrors.joined(separator: "\n"))")
         // Back-off 1, 2, 4 s: the first attempt plus three retries in 8 s, not dozens.
         #expect((2...6).contains(retries.count), "\(fault): \(retries.count) debug retry lines:\n\(retries.joined(separator: "\n"))")
         let expected = fault == "wrong CA" ? "certificate" : "authori"
         #expect(mqttErrors.first?.localizedCaseInsensitiveContains(expected) == true, "\(fault): the error should say why: \(mqttErrors.first ?? "none")")
-        _ = errors
         assertNoSecret(node.log)
     }
 
