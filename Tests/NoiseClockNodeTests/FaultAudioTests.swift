@@ -19,7 +19,7 @@ import Testing
         init(path: String) throws {
             self.path = path
             guard mkfifo(path, 0o600) == 0 else { throw TestFailure("mkfifo \(path): \(String(cString: strerror(errno)))") }
-            fd = open(path, O_RDONLY | O_NONBLOCK)
+            fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)  // no node may inherit a reader
             guard fd >= 0 else { throw TestFailure("open \(path): \(String(cString: strerror(errno)))") }
             let thread = Thread { [self] in drain() }
             thread.start()
