@@ -80,6 +80,28 @@ import Testing
         #expect(Set(FaultSupport.labels(in: try FaultSupport.stateFile(node.stateDirectory, "alarms.json"))) == ["kept", "after"])
     }
 
+    @Test func corruptStateFileIsMovedAsideAndTheNodeStarts() async throws {
+        let broker = try TestBroker()
+        let node = try NodeProcess(brokerPort: broker.port)
+        try FileManager.default.createDirectory(at: node.stateDirectory, withIntermediateDirectories: true)
+        let garbage = "{\"version\": 1, \"alarms\": [tru"
+        try garbage.write(to: node.stateDirectory.appendingPathComponent("alarms.json"), atomically: true, encoding: .utf8)
+        try node.start()
+        let root = "noiseclock/\(node.nodeID)"
+        let client = try await TestClient(port: broker.port, subscriptions: ["\(root)/#"])
+        defer { client.shutdown() }
+        try await client.waitFor("\(root)/availability", timeout: 10, where: { $0.text == "online" })
+        let alarms = try await client.waitFor("\(root)/alarms")
+        #expect(alarms.json == .array([]))
+        let names = try FileManager.default.contentsOfDirectory(atPath: node.stateDirectory.path)
+        let aside = try #require(names.first { $0.hasPrefix("alarms.json.corrupt-") }, "\(names)")
+        // Kept byte for byte for a human to inspect, and reported once in the log.
+        #expect(try String(contentsOf: node.stateDirectory.appendingPathComponent(aside), encoding: .utf8) == garbage)
+        #expect(node.log.components(separatedBy: "state file unreadable").count == 2, "\(node.log)")
+        try await command(client, root, "alarm/add", #"{"time": "06:00", "label": "fresh", "sound": "none"}"#, expectOK: true)
+        #expect(FaultSupport.labels(in: try FaultSupport.stateFile(node.stateDirectory, "alarms.json")) == ["fresh"])
+    }
+
     /// Writes until the file system says it is full.
     private func fill(_ path: String) {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
