@@ -43,3 +43,10 @@ func mqttOnMessage(_ mosq: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?,
     )
     Unmanaged<MQTTClient>.fromOpaque(userdata).takeUnretainedValue().didReceive(received)
 }
+
+/// libmosquitto's own log; only error lines are kept, to explain TLS failures. (Its debug lines
+/// are never forwarded: nothing of the CONNECT packet reaches our log.)
+func mqttOnLog(_ mosq: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?, _ level: Int32, _ text: UnsafePointer<CChar>?) {
+    guard let userdata, let text else { return }
+    Unmanaged<MQTTClient>.fromOpaque(userdata).takeUnretainedValue().libraryLogged(level: level, String(cString: text))
+}

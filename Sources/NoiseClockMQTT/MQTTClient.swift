@@ -24,7 +24,12 @@ public final class MQTTClient: @unchecked Sendable {
         var finalMessageSent = false
         /// QoS 1 events published while offline, sent in order after the next connect.
         var outbox: [(topic: String, payload: [UInt8])] = []
-        var lastFailure: String?
+        /// Failures already logged at error level since the last good connection.
+        var failuresLogged: Set<String> = []
+        /// The broker's refusal of the current attempt (CONNACK reason), if any.
+        var refusal: String?
+        /// libmosquitto's last error-level log line (OpenSSL's reason for a TLS failure).
+        var libraryError: String?
     }
 
     public static let outboxLimit = 1000
@@ -44,7 +49,7 @@ public final class MQTTClient: @unchecked Sendable {
         self.subscriptions = subscriptions
         self.logger = logger
         (events, continuation) = AsyncStream.makeStream(of: MQTTEvent.self)
-        guard let handle = mosquitto_new(options.clientID, true, nil) else {
+        guard let handle = mosquitto_new(options.clientID, options.cleanSession, nil) else {
             throw MQTTError("could not create the MQTT client (out of memory or invalid client id)")
         }
         mosq = handle
@@ -77,6 +82,7 @@ public final class MQTTClient: @unchecked Sendable {
         mosquitto_disconnect_v5_callback_set(mosq, mqttOnDisconnect)
         mosquitto_message_v5_callback_set(mosq, mqttOnMessage)
         mosquitto_publish_v5_callback_set(mosq, mqttOnPublish)
+        mosquitto_log_callback_set(mosq, mqttOnLog)
     }
 
     private func check(_ rc: Int32, _ what: String) throws(MQTTError) {
@@ -108,6 +114,10 @@ public final class MQTTClient: @unchecked Sendable {
                 break
             }
             if !socketOpen {
+                state.withLock {
+                    $0.refusal = nil
+                    $0.libraryError = nil
+                }
                 let rc = everConnected
                     ? mosquitto_reconnect(mosq)
                     : mosquitto_connect(mosq, options.host, Int32(options.port), Int32(options.keepaliveSeconds))
@@ -115,7 +125,7 @@ public final class MQTTClient: @unchecked Sendable {
                     socketOpen = true
                     everConnected = true
                 } else {
-                    reportFailure("cannot connect to \(options.host):\(options.port): \(Self.describe(rc))", retryIn: delay)
+                    reportFailure("cannot connect to \(options.host):\(options.port): \(describeFailure(rc))", retryIn: delay)
                     pause(seconds: delay)
                     delay = min(delay * 2, options.reconnectDelay.maximum)
                     continue
@@ -124,8 +134,14 @@ public final class MQTTClient: @unchecked Sendable {
             let rc = mosquitto_loop(mosq, 200, 1)
             if rc != MOSQ_ERR_SUCCESS.rawValue {
                 socketOpen = false
-                markDisconnected()
-                reportFailure("connection to \(options.host):\(options.port) lost: \(Self.describe(rc))", retryIn: delay)
+                let wasConnected = markDisconnected()
+                // A refused CONNACK also ends the loop with an error; the refusal is the real cause.
+                // A TLS handshake may fail here rather than in connect: same words, one log line.
+                let refusal = state.withLock { $0.refusal }
+                let message = wasConnected
+                    ? "connection to \(options.host):\(options.port) lost: \(describeFailure(rc))"
+                    : refusal ?? "cannot connect to \(options.host):\(options.port): \(describeFailure(rc))"
+                reportFailure(message, retryIn: delay)
                 pause(seconds: delay)
                 delay = min(delay * 2, options.reconnectDelay.maximum)
             } else if isConnected {
@@ -162,18 +178,27 @@ public final class MQTTClient: @unchecked Sendable {
         }
     }
 
-    /// Logs a failure once per streak of identical failures, so a wrong password or CA is one
-    /// clear line, not one per retry.
+    /// Logs each distinct failure once per streak (until the next good connection), so a wrong
+    /// password or CA is one clear error line, and the retries are debug lines.
     private func reportFailure(_ message: String, retryIn delay: Double) {
-        let isNew = state.withLock { state -> Bool in
-            defer { state.lastFailure = message }
-            return state.lastFailure != message
-        }
+        let isNew = state.withLock { $0.failuresLogged.insert(message).inserted }
         if isNew {
             logger.error("\(message); retrying with back-off", metadata: ["retry_in_s": "\(delay)"])
         } else {
             logger.debug("\(message)", metadata: ["retry_in_s": "\(delay)"])
         }
+    }
+
+    /// `describe(rc)`, plus OpenSSL's reason for a TLS failure (e.g. "certificate verify failed").
+    private func describeFailure(_ rc: Int32) -> String {
+        let text = Self.describe(rc)
+        guard rc == MOSQ_ERR_TLS.rawValue, let detail = state.withLock({ $0.libraryError }) else { return text }
+        return "\(text) (\(detail))"
+    }
+
+    func libraryLogged(level: Int32, _ text: String) {
+        guard level & MOSQ_LOG_ERR != 0 else { return }
+        state.withLock { $0.libraryError = text }
     }
 
     static func describe(_ rc: Int32) -> String {
@@ -235,7 +260,8 @@ public final class MQTTClient: @unchecked Sendable {
         guard code == 0 else {
             let reason = options.protocolVersion == .v5
                 ? String(cString: mosquitto_reason_string(code)) : String(cString: mosquitto_connack_string(code))
-            reportFailure("broker \(options.host):\(options.port) refused the connection: \(reason)", retryIn: options.reconnectDelay.minimum)
+            // Reported by the loop once the broker closes the connection, with the real delay.
+            state.withLock { $0.refusal = "broker \(options.host):\(options.port) refused the connection: \(reason)" }
             return
         }
         for topic in subscriptions {
@@ -246,7 +272,7 @@ public final class MQTTClient: @unchecked Sendable {
         }
         let pending = state.withLock { state in
             state.connected = true
-            state.lastFailure = nil
+            state.failuresLogged = []
             defer { state.outbox.removeAll() }
             return state.outbox
         }
@@ -261,7 +287,8 @@ public final class MQTTClient: @unchecked Sendable {
         markDisconnected()
     }
 
-    private func markDisconnected() {
+    @discardableResult
+    private func markDisconnected() -> Bool {
         let wasConnected = state.withLock { state in
             defer { state.connected = false }
             return state.connected
@@ -270,6 +297,7 @@ public final class MQTTClient: @unchecked Sendable {
             logger.warning("disconnected from MQTT broker")
             continuation.yield(.disconnected)
         }
+        return wasConnected
     }
 
     func didPublish(messageID: Int32) {

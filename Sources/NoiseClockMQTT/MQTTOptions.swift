@@ -42,6 +42,9 @@ public struct MQTTOptions: Sendable, CustomStringConvertible {
     public var will: Will?
     /// Reconnect back-off: doubles from `minimumDelay` up to `maximumDelay` seconds.
     public var reconnectDelay: (minimum: Double, maximum: Double) = (1, 30)
+    /// False asks the broker to keep the session (subscriptions, queued QoS 1 messages) across
+    /// disconnects; with MQTT 3.1.1 that needs no session-expiry property. The node uses true.
+    public var cleanSession = true
 
     public init(
         host: String, port: Int, clientID: String, username: String? = nil, password: String? = nil,

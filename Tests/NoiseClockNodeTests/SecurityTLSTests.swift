@@ -1,0 +1,137 @@
+import Foundation
+import Glibc
+import NoiseClockMQTT
+import Testing
+
+extension ProofSuite {
+    /// TLS and passwords against a real mosquitto: the right CA and password connect; a wrong one
+    /// is one clear error line and quiet retries with back-off; the password never reaches the log.
+    @Suite(.serialized) struct SecurityTLSTests {
+        static let user = "clock"
+        static let password = "pw-Zq8#not-in-logs"
+
+        /// CA, server certificate for 127.0.0.1, a second (wrong) CA, and the broker's password file.
+        final class PKI: @unchecked Sendable {
+            let directory: URL
+            init() throws {
+                directory = try makeTemporaryDirectory(prefix: "pki")
+                chmod(directory.path, 0o755)
+                let d = directory.path
+                let script = """
+                    set -e
+                    cd '\(d)'
+                    openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj '/CN=NoiseClock Test CA' -keyout ca.key -out ca.crt
+                    openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj '/CN=Wrong CA' -keyout wrong-ca.key -out wrong-ca.crt
+                    openssl req -newkey rsa:2048 -nodes -subj '/CN=127.0.0.1' -keyout server.key -out server.csr
+                    printf 'subjectAltName=IP:127.0.0.1,DNS:localhost\\n' > san.ext
+                    openssl x509 -req -in server.csr -CA ca.crt -CAkey ca.key -CAcreateserial -days 2 -extfile san.ext -out server.crt
+                    mosquitto_passwd -b -c passwd '\(SecurityTLSTests.user)' '\(SecurityTLSTests.password)'
+                    # mosquitto drops root to its own user before reading these.
+                    chmod 0644 ca.crt server.crt server.key passwd
+                    printf '%s\\n' '\(SecurityTLSTests.password)' > client.pw
+                    printf '%s\\n' 'wrong-password' > wrong.pw
+                    chmod 0600 client.pw wrong.pw
+                    """
+                try run(script)
+            }
+            func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+            deinit { try? FileManager.default.removeItem(at: directory) }
+        }
+
+        static func run(_ script: String) throws {
+            let log = FileManager.default.temporaryDirectory.appendingPathComponent("pki-\(UUID().uuidString.prefix(6)).log")
+            defer { try? FileManager.default.removeItem(at: log) }
+            let child = try ChildProcess(path: "/bin/sh", arguments: ["-c", script], environment: ["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"], logPath: log.path)
+            let status = child.wait(timeout: 60)
+            guard status == 0 else { throw TestFailure("PKI setup failed (\(String(describing: status))): \((try? String(contentsOf: log, encoding: .utf8)) ?? "")") }
+        }
+
+        func tlsBroker(_ pki: PKI) throws -> TestBroker {
+            try TestBroker(extraConfig: """
+                listener $PORT 127.0.0.1
+                cafile \(pki.path("ca.crt"))
+                certfile \(pki.path("server.crt"))
+                keyfile \(pki.path("server.key"))
+                allow_anonymous false
+                password_file \(pki.path("passwd"))
+                persistence false
+                """)
+        }
+
+        func node(_ broker: TestBroker, ca: String, passwordFile: String) throws -> NodeProcess {
+            try NodeProcess(brokerPort: broker.port, environment: [
+                "NOISECLOCK_MQTT_TLS_CA_FILE": ca, "NOISECLOCK_MQTT_USERNAME": Self.user, "NOISECLOCK_MQTT_PASSWORD_FILE": passwordFile,
+            ])
+        }
+
+        func watcher(_ broker: TestBroker, _ pki: PKI, topics: [String]) async throws -> RecordingClient {
+            let options = MQTTOptions(
+                host: "127.0.0.1", port: broker.port, clientID: "tls-watch-\(UUID().uuidString.prefix(6))",
+                username: Self.user, password: Self.password, tls: .init(caFile: pki.path("ca.crt")), keepaliveSeconds: 10
+            )
+            let client = try RecordingClient(options: options, subscriptions: topics)
+            try await client.waitConnected()
+            return client
+        }
+
+        func assertNoSecret(_ log: String) {
+            #expect(!log.contains(Self.password), "the password appears in the log")
+            #expect(!log.contains("wrong-password"), "the (wrong) password appears in the log")
+        }
+
+        @Test func connectsWithTheRightCAAndPassword() async throws {
+            let pki = try PKI()
+            let broker = try tlsBroker(pki)
+            let node = try node(broker, ca: pki.path("ca.crt"), passwordFile: pki.path("client.pw"))
+            try node.start()
+            let root = "noiseclock/\(node.nodeID)"
+            let client = try await watcher(broker, pki, topics: ["\(root)/#"])
+            defer { client.shutdown() }
+            try await client.waitFor("\(root)/availability", timeout: 10, where: { $0.text == "online" })
+            client.publish("\(root)/style/set", #"{"request_id": "tls", "glow": 12}"#)
+            let response = try await client.waitFor("\(root)/response", where: { $0.json?["request_id"] == "tls" })
+            #expect(response.json?["ok"] == true)
+            #expect(!node.log.contains("readable by group or others"), "0600 needs no warning")
+            assertNoSecret(node.log)
+        }
+
+        @Test(arguments: ["wrong password", "wrong CA"])
+        func aWrongCredentialIsOneErrorLineThenQuietRetries(_ fault: String) async throws {
+            let pki = try PKI()
+            let broker = try tlsBroker(pki)
+            let node = fault == "wrong CA"
+                ? try node(broker, ca: pki.path("wrong-ca.crt"), passwordFile: pki.path("client.pw"))
+                : try node(broker, ca: pki.path("ca.crt"), passwordFile: pki.path("wrong.pw"))
+            try node.start()
+            try await Task.sleep(for: .seconds(8))
+            #expect(node.isRunning)
+            let lines = node.log.split(separator: "\n")
+            // Log lines look like "<time> error noiseclock: retry_in_s=1.0 [NoiseClockMQTT] <message>".
+            func level(_ line: Substring) -> Substring? { line.split(separator: " ").dropFirst().first }
+            let mqttErrors = lines.filter { level($0) == "error" && $0.contains("[NoiseClockMQTT]") }
+            let retries = lines.filter { level($0) == "debug" && $0.contains("retry_in_s") }
+            #expect(mqttErrors.count == 1, "\(fault): expected one error line, got \(mqttErrors.count):\n\(mqttErrors.joined(separator: "\n"))")
+            // Back-off 1, 2, 4 s: the first attempt plus three retries in 8 s, not dozens.
+            #expect((2...6).contains(retries.count), "\(fault): \(retries.count) debug retry lines:\n\(retries.joined(separator: "\n"))")
+            let expected = fault == "wrong CA" ? "certificate" : "authori"
+            #expect(mqttErrors.first?.localizedCaseInsensitiveContains(expected) == true, "\(fault): the error should say why: \(mqttErrors.first ?? "none")")
+            assertNoSecret(node.log)
+        }
+
+        @Test func aPasswordFileOthersCanReadIsWarnedAbout() async throws {
+            let pki = try PKI()
+            let broker = try tlsBroker(pki)
+            chmod(pki.path("client.pw"), 0o644)
+            let node = try node(broker, ca: pki.path("ca.crt"), passwordFile: pki.path("client.pw"))
+            try node.start()
+            let root = "noiseclock/\(node.nodeID)"
+            let client = try await watcher(broker, pki, topics: ["\(root)/availability"])
+            defer { client.shutdown() }
+            try await client.waitFor("\(root)/availability", timeout: 10, where: { $0.text == "online" })
+            let warnings = node.log.split(separator: "\n").filter { $0.contains("warning") && $0.contains("mqtt.password_file") }
+            #expect(warnings.count == 1, "\(node.log)")
+            #expect(warnings.first?.contains("chmod 600") == true)
+            assertNoSecret(node.log)
+        }
+    }
+}
