@@ -30,7 +30,7 @@ run: release
 
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --no-parallel
 
 bench: release
 	@Benchmarks/run.sh "$$($(SWIFT) build -c release --show-bin-path)/noiseclock"
