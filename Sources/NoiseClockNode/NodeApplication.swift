@@ -114,7 +114,16 @@ public enum NodeApplication {
         for name in NodeCore.stateFileNames {
             switch store.load(name, now: WallClock.now()) {
             case .missing: break
-            case .document(let document): documents[name] = document
+            case .document(let document):
+                documents[name] = document
+                // Valid JSON the core cannot use in full (e.g. a newer version): keep the
+                // original aside before the first write replaces it; start with what it holds.
+                if let problem = NodeCore.restoreProblem(file: name, document: document),
+                   case .corrupt(let reason, let movedTo) = store.setAside(name, reason: problem, now: WallClock.now()) {
+                    logger.error("state file not fully usable; moved aside, starting with what it holds", metadata: [
+                        "file": "\(store.path(of: name))", "reason": "\(reason)", "moved_to": "\(movedTo)",
+                    ])
+                }
             case .corrupt(let reason, let movedTo):
                 logger.error("state file unreadable; moved aside, starting without it", metadata: [
                     "file": "\(store.path(of: name))", "reason": "\(reason)", "moved_to": "\(movedTo)",

@@ -33,6 +33,27 @@ extension AlarmsFeature {
         }
     }
 
+    /// Why `document` cannot be restored in full, or nil if it can. The node moves such a file
+    /// aside at startup before it writes a new one, so whatever could not be read stays on disk
+    /// (a file from a newer version, a hand-edited alarm, a truncated write).
+    public static func restoreProblem(_ document: JSONValue) -> String? {
+        guard let object = document.objectValue else { return "not a JSON object" }
+        guard let version = object["version"]?.intValue else { return "no \"version\"" }
+        switch version {
+        case 1: return v1Problem(object, restored: AlarmsFeature(restoring: document))
+        default: return "version \(version) is not one this node reads"
+        }
+    }
+
+    private static func v1Problem(_ document: JSONObject, restored: AlarmsFeature) -> String? {
+        guard let items = document["alarms"]?.arrayValue else { return "\"alarms\" is not a list" }
+        if restored.book.count < items.count {
+            return "\(items.count - restored.book.count) of \(items.count) alarms unreadable"
+        }
+        if let ring = document["ring"], !ring.isNull, restored.ring == nil { return "\"ring\" unreadable" }
+        return nil
+    }
+
     private mutating func loadV1(_ document: JSONObject) {
         idCounter = document["id_counter"]?.intValue.map { UInt64(bitPattern: Int64($0)) } ?? 0
         var alarms: [Alarm] = []

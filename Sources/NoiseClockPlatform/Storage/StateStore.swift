@@ -46,6 +46,12 @@ public struct StateStore: Sendable {
         }
     }
 
+    /// Moves a file that parsed but cannot be used in full aside, exactly as `load` does with an
+    /// unparsable one, so the node's next write does not destroy it.
+    public func setAside(_ name: String, reason: String, now: Instant) -> Loaded {
+        moveAside(path(of: name), reason: reason, now: now)
+    }
+
     private func moveAside(_ path: String, reason: String, now: Instant) -> Loaded {
         var target = "\(path).corrupt-\(now.seconds)"
         var attempt = 1
