@@ -31,7 +31,7 @@ final class TestBroker: @unchecked Sendable {
         try text.write(to: config, atomically: true, encoding: .utf8)
         let log = directory.appendingPathComponent("mosquitto.log")
         process = try ChildProcess(path: TestBroker.mosquittoPath!, arguments: ["-c", config.path], environment: [:], logPath: log.path)
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Date().addingTimeInterval(15)
         while Date() < deadline {
             if canConnect(port: port) { return }
             usleep(20_000)
