@@ -21,12 +21,16 @@ enum Spectrum {
                 im.swapAt(i, j)
             }
         }
+        // Twiddle factors once per transform, not per butterfly: the long A-weighting spectra
+        // would otherwise spend most of their time in cos and sin.
+        let cosines = (0..<(n / 2)).map { cos(-2 * Double.pi * Double($0) / Double(n)) }
+        let sines = (0..<(n / 2)).map { sin(-2 * Double.pi * Double($0) / Double(n)) }
         var length = 2
         while length <= n {
-            let angle = -2 * Double.pi / Double(length)
+            let step = n / length
             for start in stride(from: 0, to: n, by: length) {
                 for k in 0..<(length / 2) {
-                    let wr = cos(angle * Double(k)), wi = sin(angle * Double(k))
+                    let wr = cosines[k * step], wi = sines[k * step]
                     let a = start + k, b = a + length / 2
                     let tr = re[b] * wr - im[b] * wi
                     let ti = re[b] * wi + im[b] * wr
