@@ -52,7 +52,7 @@ import Glibc
         #expect(left.count > 48000 * 3)
         // Steady part: from 1 s (the fade-in takes 0.5 s) to 2.5 s.
         let steady = Array(left[48000..<120_000])
-        let expected = Double(SoundLevel.noiseRMS * AudioScene.gain(volume: 50))
+        let expected = TestSupport.pinkRMS * Double(AudioScene.gain(volume: 50))
         #expect(abs(decibels(rms(steady) / expected)) < 1, "level \(rms(steady)) vs \(expected)")
         let slope = Spectrum.slope(Spectrum.welch(steady), sampleRate: 48000, from: 100, to: 10_000).slope
         #expect(abs(slope + 3) <= 1, "pink slope \(slope)")

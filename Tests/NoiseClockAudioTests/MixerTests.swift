@@ -30,7 +30,7 @@ import Testing
         let second = TestSupport.mix(mixer, loud, from: t0.adding(seconds: 1), seconds: 1.5)
         let env = TestSupport.envelope(first + second, window: window)
         #expect(env[0] < 0.5 * env[40], "no fade-in")
-        let expectedQuiet = Double(SoundLevel.noiseRMS * AudioScene.gain(volume: 40))
+        let expectedQuiet = TestSupport.whiteRMS * Double(AudioScene.gain(volume: 40))
         #expect(abs(decibels(env[80] / expectedQuiet)) < 1.5)
         // Window to window (10 ms) the level moves by no more than the ramp allows plus the
         // noise's own flutter. The fade-in's first windows start from silence, where any ramp
@@ -38,7 +38,7 @@ import Testing
         let audible = env.drop { $0 < 0.5 * expectedQuiet }
         let jumps = zip(audible.dropFirst(), audible).map { abs(decibels($0 / $1)) }
         #expect(jumps.max()! < 1.5, "a step of \(jumps.max()!) dB")
-        let expectedLoud = Double(SoundLevel.noiseRMS * AudioScene.gain(volume: 80))
+        let expectedLoud = TestSupport.whiteRMS * Double(AudioScene.gain(volume: 80))
         #expect(abs(decibels(env.last! / expectedLoud)) < 1.5)
     }
 
@@ -49,8 +49,9 @@ import Testing
         mixer.settle(brown, at: t0)
         let out = TestSupport.mix(mixer, brown, from: t0, seconds: 0.5) + TestSupport.mix(mixer, white, from: t0, seconds: 3)
         let env = TestSupport.envelope(out, window: 9600)
-        // Two uncorrelated sounds crossing linearly dip at most ~3 dB, never to silence.
-        #expect(env.min()! > 0.5 * Double(SoundLevel.noiseRMS))
+        // Two uncorrelated sounds crossing linearly dip at most ~3 dB below the quieter (in
+        // RMS: white, at equal loudness), never to silence.
+        #expect(env.min()! > 0.5 * min(TestSupport.whiteRMS, TestSupport.brownRMS))
         // And afterwards only white remains: flat, so high frequencies carry as much as low.
         let tail = Array(out.suffix(48000))
         let slope = Spectrum.slope(Spectrum.welch(tail), sampleRate: 48000, from: 100, to: 10_000).slope
@@ -72,7 +73,7 @@ import Testing
         for (earlier, later) in zip(rampOnLevels, rampOnLevels.dropFirst()) { #expect(later > earlier) }
         // In the beep's silent phase only the ducked noise is left.
         let offLevel = rms(Array(out[(5 * 48000 + 28800)..<(5 * 48000 + 43200)]))
-        #expect(abs(decibels(offLevel / Double(SoundLevel.noiseRMS * AudioScene.duckFactor))) < 2)
+        #expect(abs(decibels(offLevel / (TestSupport.pinkRMS * Double(AudioScene.duckFactor)))) < 2)
     }
 
     @Test func sleepTimerFadesToSilence() throws {
@@ -81,7 +82,7 @@ import Testing
         mixer.settle(scene, at: t0)
         let out = TestSupport.mix(mixer, scene, from: t0, seconds: 4)
         let env = TestSupport.envelope(out, window: 4800)
-        #expect(env[5] > 0.8 * Double(SoundLevel.noiseRMS))
+        #expect(env[5] > 0.8 * TestSupport.pinkRMS)
         #expect(env[25] < env[15] && env[15] < env[5])
         #expect(env[35] == 0)
     }
@@ -95,9 +96,9 @@ import Testing
         let during = TestSupport.mix(mixer, preview, from: t0, seconds: 1)
         let after = TestSupport.mix(mixer, AudioScene(noise: noise), from: t0.adding(seconds: 1), seconds: 3)
         // The siren is a tone: its spectrum is peaky, unlike the noise; check level instead.
-        #expect(rms(Array(during.suffix(9600))) > 2 * Double(SoundLevel.noiseRMS))
+        #expect(rms(Array(during.suffix(9600))) > 2 * TestSupport.pinkRMS)
         // The last second, well after the restore ramp.
-        #expect(abs(decibels(rms(Array(after.suffix(96000))) / Double(SoundLevel.noiseRMS))) < 1.5)
+        #expect(abs(decibels(rms(Array(after.suffix(96000))) / TestSupport.pinkRMS)) < 1.5)
         #expect(mixer.isSilent == false)
     }
 

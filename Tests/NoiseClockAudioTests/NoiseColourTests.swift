@@ -41,19 +41,29 @@ import Testing
         }
     }
 
-    /// Every noise (colours and textures) at the same RMS, so switching keeps the loudness.
-    @Test(arguments: ["white", "pink", "brown", "rain", "ocean", "fan"])
-    func levelsAreNormalised(sound: String) throws {
-        let source: any SoundSource = switch sound {
-        case "rain": RainSound(sampleRate: Self.rate, seed: 4)
-        case "ocean": OceanSound(sampleRate: Self.rate, seed: 5)
-        case "fan": FanSound(sampleRate: Self.rate, seed: 6)
-        default: Self.source(sound)
+    /// Every noise (colours and textures) at the same A-weighted loudness, so switching keeps
+    /// the level the ear hears: each within 1 dB of the common loudness, all six within 1.5 dB
+    /// of each other, and none reaching full scale. (Equal RMS is not equal loudness: brown
+    /// noise at white's RMS sounded 15 dB quieter.)
+    @Test func noisesHaveEqualAWeightedLoudness() throws {
+        let target = decibels(Double(SoundLevel.noiseLoudness))
+        var levels: [String: Double] = [:]
+        for sound in ["white", "pink", "brown", "rain", "ocean", "fan"] {
+            let source: any SoundSource = switch sound {
+            case "rain": RainSound(sampleRate: Self.rate, seed: 4)
+            case "ocean": OceanSound(sampleRate: Self.rate, seed: 5)
+            case "fan": FanSound(sampleRate: Self.rate, seed: 6)
+            default: Self.source(sound)
+            }
+            // A minute: several whole ocean waves and rain gusts.
+            let (left, right) = renderChannels(source, frames: Self.rate * 60)
+            let level = AWeightedLevel.decibels(left, right, sampleRate: Self.rate)
+            levels[sound] = level
+            #expect(abs(level - target) <= 1, "\(sound) is \(level - target) dB from the common loudness")
+            #expect(left.allSatisfy { abs($0) < 1 } && right.allSatisfy { abs($0) < 1 }, "\(sound) reaches full scale")
         }
-        let (left, right) = renderChannels(source, frames: Self.rate * 60)
-        let level = decibels((rms(left) + rms(right)) / 2 / Double(SoundLevel.noiseRMS))
-        #expect(abs(level) <= 1, "\(sound) is \(level) dB from the common level")
-        #expect(left.allSatisfy { abs($0) < 1 } && right.allSatisfy { abs($0) < 1 })
+        let spread = levels.values.max()! - levels.values.min()!
+        #expect(spread <= 1.5, "A-weighted levels spread \(spread) dB: \(levels)")
     }
 
     @Test func differentSeedsNeverPlayTheSameNoise() {

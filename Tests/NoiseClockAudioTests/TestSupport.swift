@@ -6,6 +6,14 @@ import Glibc
 @testable import NoiseClockAudio
 
 enum TestSupport {
+    /// Plain RMS of each noise colour at volume 100 (measured over 5 minutes of `render`). They
+    /// differ because the noises are matched in A-weighted loudness (`SoundLevel.noiseLoudness`,
+    /// checked in NoiseColourTests), not in RMS: the more of a noise's power lies where the ear
+    /// is less sensitive, the higher its RMS.
+    static let whiteRMS = 0.04324
+    static let pinkRMS = 0.05100
+    static let brownRMS = 0.1236
+
     /// The repository's `Resources/sounds.json`, found from this file's path.
     static var catalogFile: String {
         let file = #filePath

@@ -52,13 +52,13 @@ import Testing
         print("brown@30: slope \(brownColour.slope) dB/oct, rms \(brownColour.rms); white@50: slope \(whiteColour.slope), rms \(whiteColour.rms)")
         #expect(abs(brownColour.slope + 6) <= 1, "brown slope \(brownColour.slope)")
         #expect(abs(whiteColour.slope) <= 1, "white slope \(whiteColour.slope)")
-        let brownLevel = Measure.decibels(brownColour.rms / AudioNodeHarness.expectedRMS(volume: 30))
-        let whiteLevel = Measure.decibels(whiteColour.rms / AudioNodeHarness.expectedRMS(volume: 50))
+        let brownLevel = Measure.decibels(brownColour.rms / AudioNodeHarness.expectedRMS("brown", volume: 30))
+        let whiteLevel = Measure.decibels(whiteColour.rms / AudioNodeHarness.expectedRMS("white", volume: 50))
         #expect(abs(brownLevel) < 1, "brown at 30 is \(brownLevel) dB off")
         #expect(abs(whiteLevel) < 1, "white at 50 is \(whiteLevel) dB off")
 
         // Volume 50 → 100: a ramp, not a jump.
-        let quiet = AudioNodeHarness.expectedRMS(volume: 50), full = AudioNodeHarness.expectedRMS(volume: 100)
+        let quiet = AudioNodeHarness.expectedRMS("white", volume: 50), full = AudioNodeHarness.expectedRMS("white", volume: 100)
         let rise = Self.transition(try Self.segment(capture, loud, -0.3, 2.3).left, from: quiet, to: full)
         print("volume 50→100: max 10 ms step \(rise.maxStep), 10–90% in \(rise.seconds) s")
         #expect(rise.maxStep < 0.1 * full, "volume step \(rise.maxStep)")
@@ -154,7 +154,7 @@ import Testing
         #expect(retained.retain && retained.json?["status"] == "ok", "\(retained.text)")
         // What should be playing resumes: white at volume 50 once the fade-in is done.
         try await capture.waitForFrames(AudioCapture.frames(2))
-        let level = Measure.decibels(Measure.rms(try capture.read(AudioCapture.frames(1)..<AudioCapture.frames(2)).left) / AudioNodeHarness.expectedRMS(volume: 50))
+        let level = Measure.decibels(Measure.rms(try capture.read(AudioCapture.frames(1)..<AudioCapture.frames(2)).left) / AudioNodeHarness.expectedRMS("white", volume: 50))
         #expect(abs(level) < 1, "resumed noise is \(level) dB off")
     }
 }

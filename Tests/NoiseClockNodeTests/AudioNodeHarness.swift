@@ -3,8 +3,10 @@ import NoiseClockCore
 
 /// A broker, a node playing into an `AudioCapture`, and a client on the node's topics.
 final class AudioNodeHarness: @unchecked Sendable {
-    /// Every built-in noise is normalised to this RMS at full volume (SoundLevel.noiseRMS).
-    static let noiseRMS = 0.1
+    /// Plain RMS at full volume of the noises these tests play. The noises are matched in
+    /// A-weighted loudness (SoundLevel.noiseLoudness), not RMS, so brown (most of its power
+    /// low, where the ear is least sensitive) has the higher RMS. Measured over 5 min of `render`.
+    static let noiseRMS: [String: Double] = ["white": 0.04324, "brown": 0.1236]
 
     let broker: TestBroker
     let node: NodeProcess
@@ -39,8 +41,8 @@ final class AudioNodeHarness: @unchecked Sendable {
         return (json, mark)
     }
 
-    /// The expected RMS of a noise at `volume` (the node's square-law volume curve).
-    static func expectedRMS(volume: Int) -> Double { noiseRMS * Double(AudioScene.gain(volume: volume)) }
+    /// The expected RMS of `sound` at `volume` (the node's square-law volume curve).
+    static func expectedRMS(_ sound: String, volume: Int) -> Double { noiseRMS[sound]! * Double(AudioScene.gain(volume: volume)) }
 
     func shutdown() { client.shutdown() }
 }

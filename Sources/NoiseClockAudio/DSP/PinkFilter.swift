@@ -3,8 +3,9 @@
 struct PinkFilter {
     private var b0: Float = 0, b1: Float = 0, b2: Float = 0, b3: Float = 0, b4: Float = 0, b5: Float = 0, b6: Float = 0
 
-    /// Kellet's filter turns uniform [-1, 1) noise into pink noise of about this RMS (measured).
-    static let outputRMS: Float = 1.765
+    /// Kellet's filter turns uniform [-1, 1) noise into pink noise of this A-weighted RMS
+    /// (its response weighted by the IEC 61672 curve, integrated over 0–24 kHz; RMS 1.762).
+    static let outputAWeightedRMS: Float = 1.0937
 
     @inline(__always) mutating func process(_ white: Float) -> Float {
         b0 = 0.99886 * b0 + white * 0.0555179
@@ -24,7 +25,7 @@ public final class PinkNoise: SoundSource {
     private var random: NoiseRandom
     private var left = PinkFilter()
     private var right = PinkFilter()
-    private let scale = SoundLevel.noiseRMS / PinkFilter.outputRMS
+    private let scale = SoundLevel.noiseLoudness / PinkFilter.outputAWeightedRMS
 
     public init(seed: UInt64? = nil) { random = NoiseRandom(seed: seed ?? NoiseRandom.systemSeed()) }
 

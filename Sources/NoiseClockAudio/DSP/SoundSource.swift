@@ -5,10 +5,13 @@ public protocol SoundSource: AnyObject {
     func render(into out: UnsafeMutablePointer<Float>, frames: Int)
 }
 
-/// The loudness every noise is normalised to (RMS, full scale = 1): −20 dBFS, leaving headroom
-/// for the peaks of filtered and modulated noise (rain drops, wave crests reach about −3 dBFS). Equal RMS means switching sounds keeps the level.
+/// The loudness every noise is calibrated to: A-weighted RMS (IEC 61672, full scale = 1) of
+/// −30 dB, so switching sounds keeps the perceived level. Plain RMS would not: brown noise
+/// carries far more power where the ear is deaf than white does, so at equal RMS it sounded
+/// ~15 dB quieter. The level is set by the sound needing most headroom, brown noise: its RMS
+/// is 12 dB above its A-weighted level and it peaks ~15 dB above its RMS, about −3 dBFS.
 public enum SoundLevel {
-    public static let noiseRMS: Float = 0.1
+    public static let noiseLoudness: Float = 0.031623
     /// Alarm tones are normalised louder: they must wake.
     public static let toneRMS: Float = 0.25
 }

@@ -33,12 +33,13 @@ public enum SoundFileDecoder {
         }
         guard stereo.count >= 2 * 64 else { throw Failure(description: "file is too short to loop") }
         let looped = crossfadeSeam(stereo, sampleRate: sampleRate)
-        var sum: Double = 0
-        for sample in looped { sum += Double(sample) * Double(sample) }
-        let rms = Float((sum / Double(looped.count)).squareRoot())
-        guard rms > 1e-4 else { throw Failure(description: "file is silent") }
+        let loudness = AWeighting.rms(looped, sampleRate: sampleRate)
+        guard loudness > 1e-5 else { throw Failure(description: "file is silent") }
         let samples = looped.map { Int16(min(max($0 * 32767, -32768), 32767)) }
-        return SoundClip(samples: samples, gain: min(SoundLevel.noiseRMS / rms, 16))
+        // The same A-weighted loudness as the built-in noises, unless that would push the
+        // file's peaks past −1 dBFS (or boost near-silence by more than 24 dB).
+        let peak = looped.reduce(Float(0)) { max($0, abs($1)) }
+        return SoundClip(samples: samples, gain: min(SoundLevel.noiseLoudness / loudness, 0.89 / peak, 16))
     }
 
     /// Mono is doubled; of more channels the first two are kept.

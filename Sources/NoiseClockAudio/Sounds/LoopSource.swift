@@ -4,7 +4,7 @@
 public final class SoundClip: Sendable {
     public let samples: [Int16]
     public let frames: Int
-    /// Brings the recording to the common noise level (equal RMS).
+    /// Brings the recording to the common noise loudness (equal A-weighted RMS).
     public let gain: Float
 
     public init(samples: [Int16], gain: Float) {

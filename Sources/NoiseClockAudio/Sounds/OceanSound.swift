@@ -4,6 +4,7 @@ import Glibc
 
 /// Ocean: brown and pink noise through a low-pass whose cutoff and level rise and fall with
 /// each wave (6–11 s, every wave a little different); left and right waves slightly apart.
+/// A 25 Hz high-pass takes out the brown part's inaudible sub-20 Hz rumble (46% of the power).
 public final class OceanSound: SoundSource {
     private struct Wave {
         var phase: Float = 0
@@ -14,15 +15,17 @@ public final class OceanSound: SoundSource {
     private var pinkL = PinkFilter(), pinkR = PinkFilter()
     private var brownL: Float = 0, brownR: Float = 0
     private var filterL: Biquad, filterR: Biquad
+    private var subsonicL: SubsonicFilter, subsonicR: SubsonicFilter
     private var wave = Wave()
     private var levelL: Float = 0, levelR: Float = 0
     private var controlCountdown = 0
     private let sampleRate: Int
     private let brownPole: Float
-    /// RMS of this generator before calibration, measured over minutes (`render --volume`);
-    /// the calibration brings it to the common noise level.
-    static let measuredRMS: Float = 0.7277
-    static let calibration: Float = SoundLevel.noiseRMS / measuredRMS
+    /// A-weighted RMS of this generator before calibration, measured over minutes of `render`
+    /// (Welch spectrum weighted by the IEC 61672 curve); the calibration brings it to the
+    /// common loudness.
+    static let measuredAWeightedRMS: Float = 0.2671
+    static let calibration: Float = SoundLevel.noiseLoudness / measuredAWeightedRMS
     /// Filter and level are recomputed every 32 frames: far below what the ear resolves.
     private static let controlInterval = 32
 
@@ -31,6 +34,8 @@ public final class OceanSound: SoundSource {
         random = NoiseRandom(seed: seed ?? NoiseRandom.systemSeed())
         filterL = Biquad(.lowPass, frequency: 500, sampleRate: sampleRate)
         filterR = filterL
+        subsonicL = SubsonicFilter(sampleRate: sampleRate)
+        subsonicR = subsonicL
         brownPole = 1 - 2 * Float.pi * 10 / Float(sampleRate)
         wave.phase = random.nextUnit()
         newWave()
@@ -67,8 +72,8 @@ public final class OceanSound: SoundSource {
             let (wl, wr) = random.nextPair()
             brownL = pole * brownL + 0.03 * wl
             brownR = pole * brownR + 0.03 * wr
-            out[2 &* i] = filterL.process(brownL + 0.5 * pinkL.process(wl)) * levelL * gain
-            out[2 &* i &+ 1] = filterR.process(brownR + 0.5 * pinkR.process(wr)) * levelR * gain
+            out[2 &* i] = subsonicL.process(filterL.process(brownL + 0.5 * pinkL.process(wl)) * levelL * gain)
+            out[2 &* i &+ 1] = subsonicR.process(filterR.process(brownR + 0.5 * pinkR.process(wr)) * levelR * gain)
         }
         self.random = random
     }

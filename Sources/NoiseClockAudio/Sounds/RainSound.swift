@@ -11,10 +11,11 @@ public final class RainSound: SoundSource {
     private let dropChance: Float
     private let dropDecay: Float
     private let sampleRate: Int
-    /// RMS of this generator before calibration, measured over minutes (`render --volume`);
-    /// the calibration brings it to the common noise level.
-    static let measuredRMS: Float = 0.3334
-    static let calibration: Float = SoundLevel.noiseRMS / measuredRMS
+    /// A-weighted RMS of this generator before calibration, measured over minutes of `render`
+    /// (Welch spectrum weighted by the IEC 61672 curve); the calibration brings it to the
+    /// common loudness.
+    static let measuredAWeightedRMS: Float = 0.3000
+    static let calibration: Float = SoundLevel.noiseLoudness / measuredAWeightedRMS
 
     public init(sampleRate: Int, seed: UInt64? = nil) {
         self.sampleRate = sampleRate
