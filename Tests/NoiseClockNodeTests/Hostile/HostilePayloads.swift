@@ -55,11 +55,12 @@ struct HostilePayloads {
     private var groupRoot: String { root.split(separator: "/").dropLast().joined(separator: "/") + "/all" }
 
     /// Topics near the command topics that the node does not subscribe to (never its own outputs).
+    /// At most 200 levels: mosquitto disconnects a client that publishes deeper topics.
     private mutating func oddTopic() -> Message {
         let topics = [
             "\(root)/alarm/addx", "\(root)/alarm/add/extra", "\(root)/ALARM/ADD", "\(root)/alarm//add",
             "\(root)/noise/volume", "\(groupRoot.uppercased())/noise/set", "\(root)/alarm/add\u{FEFF}",
-            "\(root)/알람/add", "\(root)/" + String(repeating: "x/", count: 400) + "add", "\(root)/style/set ",
+            "\(root)/알람/add", "\(root)/" + String(repeating: "x/", count: 150) + "add", "\(root)/style/set ",
         ]
         return Message(topic: topics.randomElement(using: &random)!, payload: randomBytes(count: 20), expectsResponse: false)
     }
@@ -85,7 +86,7 @@ struct HostilePayloads {
         case .alarmSnooze: return #"{"minutes": 9}"#
         case .alarmDismiss: return ""
         case .alarmsSet: return #"[{"time": "\#(time)", "repeat": ["mon", "fri"], "date": null, "ring_minutes": 5}]"#
-        case .styleSet: return #"{"use_24_hour": false, "digit_color": "#FF8800", "glow": 50, "font_weight": "bold", "show_seconds": true}"#
+        case .styleSet: return ##"{"use_24_hour": false, "digit_color": "#FF8800", "glow": 50, "font_weight": "bold", "show_seconds": true}"##
         case .stylePreset: return Bool.random(using: &random) ? "night" : "day"
         case .noiseSet: return #"{"playing": true, "sound": "pink", "volume": 55}"#
         case .noiseSoundSet: return "rain"

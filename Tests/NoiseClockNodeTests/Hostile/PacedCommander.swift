@@ -30,7 +30,13 @@ final class PacedCommander: @unchecked Sendable {
     let client: MQTTClient
     let root: String
     let window: Int
-    private let tally = Mutex(Tally())
+    /// Shared with the pump task, hence a class around the mutex.
+    final class Shared: Sendable {
+        let mutex = Mutex(Tally())
+        func withLock<R>(_ body: (inout Tally) -> R) -> R { mutex.withLock { body(&$0) } }
+    }
+
+    private let tally = Shared()
     private var pump: Task<Void, Never>?
     private(set) var sent = 0
 
