@@ -4,6 +4,8 @@
  *   mqtt-probe PORT command CMD RESPONSE N PAYLOAD... publish a command, wait for its response
  *                                                     (payloads are used in turn)
  *   mqtt-probe PORT rate CMD RESPONSE N WINDOW PAYLOAD  N commands, at most WINDOW unanswered
+ *   mqtt-probe PORT relay IN OUT                      republish every message on IN to OUT, until
+ *                                                     killed: a do-nothing "node" in C (4 hops)
  *
  * echo/command print "p50_us p99_us count"; rate prints "commands_per_s sent answered".
  * Everything is QoS 1 on 127.0.0.1, one connection, one thread, so node and floor are measured
@@ -15,6 +17,7 @@
 #include <time.h>
 
 static long received;
+static const char *relay_to;
 
 static double now_us(void) {
     struct timespec ts;
@@ -23,8 +26,10 @@ static double now_us(void) {
 }
 
 static void on_message(struct mosquitto *m, void *u, const struct mosquitto_message *msg) {
-    (void)m; (void)u;
-    if (!msg->retain) received++;
+    (void)u;
+    if (msg->retain) return;
+    received++;
+    if (relay_to) mosquitto_publish(m, NULL, relay_to, msg->payloadlen, msg->payload, 1, false);
 }
 
 static int compare(const void *a, const void *b) {
@@ -57,13 +62,16 @@ int main(int argc, char **argv) {
     /* As the node does: without it Nagle holds a publish behind our own PUBACK for ~40 ms. */
     mosquitto_int_option(m, MOSQ_OPT_TCP_NODELAY, 1);
     if (mosquitto_connect(m, "127.0.0.1", port, 30) != MOSQ_ERR_SUCCESS) { fprintf(stderr, "cannot connect\n"); return 1; }
-    const char *listen = strcmp(mode, "echo") == 0 ? argv[3] : argv[4];
+    const char *listen = strcmp(mode, "echo") == 0 || strcmp(mode, "relay") == 0 ? argv[3] : argv[4];
     mosquitto_subscribe(m, NULL, listen, 1);
     /* Let the SUBACK and any retained message arrive before timing anything. */
     for (int i = 0; i < 50; i++) mosquitto_loop(m, 10, 1);
     received = 0;
 
-    if (strcmp(mode, "echo") == 0 || strcmp(mode, "command") == 0) {
+    if (strcmp(mode, "relay") == 0) {
+        relay_to = argv[4];
+        mosquitto_loop_forever(m, 1000, 1);
+    } else if (strcmp(mode, "echo") == 0 || strcmp(mode, "command") == 0) {
         int echo = strcmp(mode, "echo") == 0;
         int n = atoi(argv[echo ? 4 : 5]);
         int first_payload = echo ? 0 : 6, payloads = argc - first_payload;
