@@ -5,7 +5,7 @@ import Testing
 
 /// Random and mutated payloads over a real broker against the real node: it answers every
 /// command, never crashes, a refused command changes nothing, and memory stays flat.
-/// `make test` sends the full 50,000 messages (about a minute against the debug node);
+/// `make test` sends the full 50,000 messages (about 15 s against the debug node);
 /// `HOSTILE_COUNT` changes the count and `HOSTILE_SEED` replays or varies a run.
 @Suite(.serialized) struct HostileInputTests {
     static var count: Int { ProcessInfo.processInfo.environment["HOSTILE_COUNT"].flatMap { Int($0) } ?? 50_000 }
