@@ -6,7 +6,7 @@ PREFIX ?= /usr/local
 DEB_PACKAGES := libmosquitto-dev mosquitto mosquitto-clients libasound2-dev libsndfile1-dev \
 	pkg-config tzdata sox alsa-utils openssl
 
-.PHONY: all deps build release run test bench sanitize install uninstall clean
+.PHONY: all deps build release run test fuzz bench sanitize install uninstall clean
 
 all: build
 
@@ -28,16 +28,25 @@ release: deps
 run: release
 	@scripts/run-local.sh "$$($(SWIFT) build -c release --show-bin-path)/noiseclock" "$(CONFIG)"
 
+# The fuzz run (build ~2 min from scratch, then FUZZ_SECONDS per target) is part of CI.
+FUZZ_SECONDS ?= 60
+
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --no-parallel
+	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run.sh
+
+# libFuzzer with ASan over the command parser and the configuration loader (Fuzz/).
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run.sh
 
 bench: release
 	@Benchmarks/run.sh "$$($(SWIFT) build -c release --show-bin-path)/noiseclock"
 
+# Core and node suites under TSan and ASan, the node process included (too slow for CI: see
+# docs/performance.md for the time it takes).
 sanitize: deps
-	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter 'NoiseClockCoreTests|NoiseClockNodeTests'
-	$(SWIFT) test --sanitize=address --scratch-path .build-asan --filter 'NoiseClockCoreTests|NoiseClockNodeTests'
+	SWIFT=$(SWIFT) scripts/sanitize.sh
 
 install: release
 	@scripts/install.sh "$$($(SWIFT) build -c release --show-bin-path)/noiseclock" "$(PREFIX)"

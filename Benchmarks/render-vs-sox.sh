@@ -4,7 +4,8 @@
 # audio engine playing noise in real time into an ALSA file PCM for PLAY_SECONDS (default 60).
 #
 # Usage: Benchmarks/render-vs-sox.sh [path/to/release/noiseclock]
-# (default: swift build -c release, then its noiseclock). SECONDS_OF_AUDIO=3600 by default.
+# (default: swift build -c release, then its noiseclock). SECONDS_OF_AUDIO=3600 by default;
+# RENDER_ONLY=1 skips the real-time part.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${1:-}
@@ -26,6 +27,8 @@ for colour in white pink brown; do
     ratio=$(awk -v a="$ours" -v b="$theirs" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
     printf '%-6s %14s %14s %8s\n' "$colour" "$ours" "$theirs" "$ratio"
 done
+
+[ -n "${RENDER_ONLY:-}" ] && exit 0   # Benchmarks/run.sh measures real time on the node itself
 
 # Real time: the engine into a file PCM (which never blocks, so this also checks the pacing).
 dir=$(mktemp -d)

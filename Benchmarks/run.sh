@@ -1,5 +1,150 @@
 #!/usr/bin/env bash
-# `make bench`: every benchmark, given the release noiseclock binary as $1.
+# `make bench`: every figure of issue 7 in ONE table, each beside a baseline measured in the same
+# run on the same machine. Given the release noiseclock binary as $1.
+#
+#   IDLE_SECONDS   idle window (default 600, the issue's 10 minutes; e.g. 60 for a quick run)
+#   PLAY_SECONDS   brown-noise window (default 60)
+#   SAMPLES        latency samples per row (default 2000)
+#   RATE_COMMANDS  commands in the sustained-rate run (default 20000)
+#
+# Raw numbers also go to Benchmarks/RESULTS-latest.txt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-Benchmarks/render-vs-sox.sh "$@"
+BIN=${1:?usage: Benchmarks/run.sh path/to/release/noiseclock}
+IDLE=${IDLE_SECONDS:-600}
+PLAY=${PLAY_SECONDS:-60}
+SAMPLES=${SAMPLES:-2000}
+RATE_N=${RATE_COMMANDS:-20000}
+export NOISECLOCK_RESOURCES="$PWD/Resources"
+
+work=$(mktemp -d)
+broker_pid=""
+node_pid=""
+relay_pid=""
+cleanup() {
+    [ -n "$relay_pid" ] && kill "$relay_pid" 2>/dev/null && wait "$relay_pid" 2>/dev/null
+    [ -n "$node_pid" ] && kill -TERM "$node_pid" 2>/dev/null && wait "$node_pid" 2>/dev/null
+    [ -n "$broker_pid" ] && kill "$broker_pid" 2>/dev/null && wait "$broker_pid" 2>/dev/null
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+cc -O2 -o "$work/mqtt-probe" Benchmarks/mqtt-probe.c -lmosquitto
+probe() { "$work/mqtt-probe" "$port" "$@"; }
+
+# A broker of our own on a free loopback port.
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+# set_tcp_nodelay: mosquitto's default leaves Nagle on, which holds any reply that is not sent
+# in the same instant as the broker's PUBACK for ~40 ms (measured: node p50 44 ms, echo 0.1 ms).
+printf 'listener %s 127.0.0.1\nallow_anonymous true\npersistence false\nset_tcp_nodelay true\n' "$port" >"$work/mosquitto.conf"
+mosquitto -c "$work/mosquitto.conf" >"$work/mosquitto.log" 2>&1 &
+broker_pid=$!
+for _ in $(seq 50); do (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break; sleep 0.1; done
+
+# The node: no battery, the ALSA null device (never blocks: the engine paces itself).
+cat >"$work/noiseclock.yaml" <<YAML
+node_id: bench
+timezone: UTC
+state_dir: $work/state
+mqtt: {host: 127.0.0.1, port: $port}
+home_assistant: {discovery: false}
+audio: {device: "null"}
+battery: {path: $work/no-battery}
+YAML
+NOISECLOCK_LOG_LEVEL=warning "$BIN" --config "$work/noiseclock.yaml" >"$work/node.log" 2>&1 &
+node_pid=$!
+root=noiseclock/bench
+mosquitto_sub -p "$port" -t "$root/availability" -C 1 -W 15 >/dev/null || { cat "$work/node.log"; exit 1; }
+mosquitto_pub -p "$port" -q 1 -t "$root/alarm/add" -m '{"id": "bench", "time": "07:00", "repeat": "daily"}'
+sleep 1
+
+results=Benchmarks/RESULTS-latest.txt
+: >"$results"
+row() { printf '%-46s %-14s %-32s %s\n' "$@"; }
+ms() { awk -v us="$1" 'BEGIN { printf "%.3f ms", us / 1000 }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1fx", (b > 0 ? a / b : 0) }'; }
+meets() { awk -v v="$1" -v t="$2" 'BEGIN { print (v <= t ? "met" : "NOT met") }'; }
+
+# --- Latency ---------------------------------------------------------------------------------
+read -r floor50 floor99 _ < <(probe echo bench/echo "$SAMPLES")
+"$work/mqtt-probe" "$port" relay bench/relay/in bench/relay/out &
+relay_pid=$!
+sleep 0.5
+read -r relay50 relay99 _ < <(probe command bench/relay/in bench/relay/out "$SAMPLES" x)
+kill "$relay_pid"; wait "$relay_pid" 2>/dev/null || true; relay_pid=""
+read -r same50 same99 _ < <(probe command "$root/noise/volume/set" "$root/response" "$SAMPLES" 40)
+read -r vol50 vol99 _ < <(probe command "$root/noise/volume/set" "$root/response" "$SAMPLES" 41 42)
+read -r upd50 upd99 _ < <(probe command "$root/alarm/update" "$root/response" "$SAMPLES" \
+    '{"id": "bench", "label": "A"}' '{"id": "bench", "label": "B"}')
+echo "latency_us floor $floor50 $floor99 relay $relay50 $relay99 volume_same $same50 $same99 volume_change $vol50 $vol99 alarm_update $upd50 $upd99" >>"$results"
+
+# --- Sustained rate (paced by responses: at most 50 unanswered) ----------------------------------
+read -r echo_rate _ _ < <(probe rate bench/echo bench/echo "$RATE_N" 50 x)
+read -r node_rate rate_sent rate_answered < <(probe rate "$root/noise/volume/set" "$root/response" "$RATE_N" 50 40)
+echo "rate echo $echo_rate node $node_rate sent $rate_sent answered $rate_answered" >>"$results"
+
+# --- Idle, then brown noise: CPU % of one core and RSS, node beside the broker -----------------
+ticks=$(getconf CLK_TCK)
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+rss_mb() { awk '/^VmRSS:/ { printf "%.1f", $2 / 1024 }' "/proc/$1/status"; }
+# usage: measure SECONDS -> "node_cpu% node_rss broker_cpu% broker_rss"
+measure() {
+    local n0 b0 t0 n1 b1 t1
+    n0=$(cpu_ticks "$node_pid"); b0=$(cpu_ticks "$broker_pid"); t0=$(date +%s.%N)
+    sleep "$1"
+    n1=$(cpu_ticks "$node_pid"); b1=$(cpu_ticks "$broker_pid"); t1=$(date +%s.%N)
+    awk -v n="$((n1 - n0))" -v b="$((b1 - b0))" -v w="$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')" -v hz="$ticks" \
+        -v nr="$(rss_mb "$node_pid")" -v br="$(rss_mb "$broker_pid")" \
+        'BEGIN { printf "%.3f %s %.3f %s\n", 100 * n / hz / w, nr, 100 * b / hz / w, br }'
+}
+sleep 5
+read -r idle_cpu idle_rss broker_idle_cpu broker_rss < <(measure "$IDLE")
+echo "idle ${IDLE}s node_cpu% $idle_cpu node_rss_mb $idle_rss broker_cpu% $broker_idle_cpu broker_rss_mb $broker_rss" >>"$results"
+
+mosquitto_pub -p "$port" -q 1 -t "$root/noise/set" -m '{"playing": true, "sound": "brown", "volume": 40}'
+sleep 5
+read -r play_cpu play_rss _ _ < <(measure "$PLAY")
+echo "brown ${PLAY}s node_cpu% $play_cpu node_rss_mb $play_rss" >>"$results"
+mosquitto_pub -p "$port" -q 1 -t "$root/noise/set" -m OFF
+
+# --- Offline render against sox (CPU s per audio hour) -----------------------------------------
+render=$(RENDER_ONLY=1 Benchmarks/render-vs-sox.sh "$BIN")
+echo "$render" >>"$results"
+render_row() { echo "$render" | awk -v c="$1" '$1 == c { print $2, $3, $4 }'; }
+
+# --- Alarm fire delay (another script measures it when present) ---------------------------------
+alarm_script=$(ls Benchmarks/alarm-latency* 2>/dev/null | head -1 || true)
+
+# --- The table ---------------------------------------------------------------------------------
+echo
+echo "NoiseClock benchmarks — $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
+row "figure" "noiseclock" "baseline (same run)" "target / verdict"
+row "------" "----------" "-------------------" "----------------"
+row "latency p50, noise/volume/set (no change)" "$(ms "$same50")" "$(ms "$floor50") libmosquitto echo" "<= 2x floor: $(ratio "$same50" "$floor50") $(meets "$same50" "$((2 * floor50))")"
+row "latency p50, same path, C relay client" "$(ms "$relay50")" "$(ms "$floor50") libmosquitto echo" "$(ratio "$relay50" "$floor50") (4 hops, no work)"
+row "latency p99, noise/volume/set (no change)" "$(ms "$same99")" "$(ms "$floor99") libmosquitto echo" "-"
+row "latency p50, noise/volume/set (persists)" "$(ms "$vol50")" "$(ms "$floor50") libmosquitto echo" "$(ratio "$vol50" "$floor50") (fsync of noise.json)"
+row "latency p99, noise/volume/set (persists)" "$(ms "$vol99")" "$(ms "$floor99") libmosquitto echo" "-"
+row "latency p50, alarm/update (persists)" "$(ms "$upd50")" "$(ms "$floor50") libmosquitto echo" "$(ratio "$upd50" "$floor50") (fsync of alarms.json)"
+row "latency p99, alarm/update (persists)" "$(ms "$upd99")" "$(ms "$floor99") libmosquitto echo" "-"
+row "sustained rate, no loss (window 50)" "$node_rate cmd/s" "$echo_rate msg/s broker echo" "answered $rate_answered of $rate_sent"
+row "idle CPU over ${IDLE}s" "${idle_cpu}%" "${broker_idle_cpu}% mosquitto" "<= 0.1%: $(meets "$idle_cpu" 0.1)"
+row "idle RSS" "$idle_rss MB" "$broker_rss MB mosquitto" "<= 16 MB: $(meets "$idle_rss" 16)"
+read -r brown_ours brown_sox _ < <(render_row brown)
+sox_realtime=$(awk -v s="$brown_sox" 'BEGIN { printf "%.3f", 100 * s / 3600 }')
+row "brown noise in real time, CPU (${PLAY}s)" "${play_cpu}%" "${sox_realtime}% sox synthesis" "-"
+row "brown noise in real time, RSS" "$play_rss MB" "-" "-"
+for colour in white pink brown; do
+    read -r ours theirs r < <(render_row "$colour")
+    row "render $colour, CPU s per audio hour" "$ours s" "$theirs s sox" "<= 0.5x sox: ${r}x $(meets "$r" 0.5)"
+done
+if [ -n "$alarm_script" ]; then
+    # Its last line: "alarm fire delay: median X ms, worst Y ms (N fires)".
+    fire=$("$alarm_script" "$(realpath "$BIN")" 20 | tail -1)
+    echo "$fire" >>"$results"
+    median=$(echo "$fire" | sed -n 's/.*median \([0-9.]*\) ms.*/\1/p')
+    worst=$(echo "$fire" | sed -n 's/.*worst \([0-9.]*\) ms.*/\1/p')
+    row "alarm fire delay median / worst (20 fires)" "$median / $worst ms" "-" "worst <= 50 ms: $(meets "${worst:-999}" 50)"
+else
+    row "alarm fire delay median / worst (20 fires)" "TODO" "-" "worst <= 50 ms: needs Benchmarks/alarm-latency*"
+fi

@@ -65,6 +65,9 @@ public final class MQTTClient: @unchecked Sendable {
         let version = options.protocolVersion == .v5 ? MQTT_PROTOCOL_V5 : MQTT_PROTOCOL_V311
         try check(mosquitto_int_option(mosq, MOSQ_OPT_PROTOCOL_VERSION, version), "protocol version")
         try check(mosquitto_threaded_set(mosq, true), "threading")
+        // Without it, Nagle holds a response behind the PUBACK the node just sent for the command
+        // until the broker's delayed ACK (about 40 ms): benchmarks measured 88 ms per command.
+        try check(mosquitto_int_option(mosq, MOSQ_OPT_TCP_NODELAY, 1), "TCP_NODELAY")
         if let user = options.username {
             try check(mosquitto_username_pw_set(mosq, user, options.password), "username")
         }

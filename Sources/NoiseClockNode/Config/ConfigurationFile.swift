@@ -29,6 +29,10 @@ enum ConfigurationFile {
             guard case .scalar(let scalar) = keyNode else {
                 throw ConfigurationError(key: section.isEmpty ? "(top level)" : section, message: "keys must be plain names, got \(kindName(of: keyNode))")
             }
+            // A bare `?` or `: x` makes an empty key; the error must still name where it is.
+            guard !scalar.string.isEmpty else {
+                throw ConfigurationError(key: section.isEmpty ? "(top level)" : section, message: "a key is empty or null")
+            }
             let path = section.isEmpty ? scalar.string : "\(section).\(scalar.string)"
             guard seen.insert(scalar.string).inserted else {
                 throw ConfigurationError(key: path, message: "given more than once")

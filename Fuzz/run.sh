@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# `make fuzz`: builds the libFuzzer targets (Fuzz/Package.swift) with ASan and runs each for
+# FUZZ_SECONDS (default 60) from the committed seed corpus. New inputs go to
+# Fuzz/.build/corpus/<target> (not committed); a crash leaves crash-* in Fuzz/.build/artifacts
+# and fails the run. Reproduce one with: Fuzz/.build/debug/FuzzCommand <file>.
+set -euo pipefail
+cd "$(dirname "$0")"
+SECONDS_EACH=${FUZZ_SECONDS:-60}
+FLAGS=(-c "${FUZZ_CONFIGURATION:-release}" -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address)
+# ld.gold warns about every ASan-internal symbol it cannot export; those lines are noise.
+swift build "${FLAGS[@]}" 2>&1 | grep -v -e 'Cannot export local symbol' -e '^\[' || true
+bin=$(swift build "${FLAGS[@]}" --show-bin-path)
+mkdir -p .build/artifacts
+status=0
+for target in command config; do
+    name=$([ "$target" = command ] && echo FuzzCommand || echo FuzzConfig)
+    work=.build/corpus/$target
+    mkdir -p "$work"
+    dict=(); [ -f "$target.dict" ] && dict=(-dict="$target.dict")
+    echo "== $name: ${SECONDS_EACH}s"
+    if ! "$bin/$name" -max_total_time="$SECONDS_EACH" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
+        -print_final_stats=1 -artifact_prefix=.build/artifacts/ "${dict[@]}" "$work" "corpus/$target" \
+        >".build/$target.log" 2>&1; then
+        status=1
+        tail -40 ".build/$target.log"
+    fi
+    grep -E '^stat::(number_of_executed_units|peak_rss_mb)|^Done|^#[0-9]+.*DONE' ".build/$target.log" || tail -3 ".build/$target.log"
+done
+exit $status
