@@ -63,6 +63,33 @@ import Glibc
         #expect(envelope.first! > 2 * envelope.last!)
     }
 
+    @Test func closesTheDeviceWhenIdleAndReopensForSound() throws {
+        let directory = Self.defineCapture(["nc_idle"])
+        let file = directory + "/nc_idle.raw"
+        let engine = AudioEngine(
+            device: "nc_idle", sampleRate: 48000, library: try TestSupport.library(), logger: Logger(label: "test"),
+            idleCloseSeconds: 0.5
+        )
+        engine.start()
+        #expect(Self.waitFor(2) { engine.status.state == .ok }, "\(engine.status)")
+        // Silent from the start: after the idle delay the device is closed and nothing grows.
+        Clocks.sleep(seconds: 1.5)
+        let idleSize = TestSupport.fileSize(file)
+        Clocks.sleep(seconds: 1)
+        #expect(TestSupport.fileSize(file) == idleSize, "the idle engine kept writing")
+        // Sound again: the device is reopened at once (the file plugin truncates it) and plays.
+        engine.apply(AudioScene(noise: .init(sound: "white", volume: 60)))
+        #expect(Self.waitFor(2) { TestSupport.fileSize(file) > 48000 * 4 / 2 })
+        Clocks.sleep(seconds: 1)
+        engine.stop()
+        let (left, _) = TestSupport.readS16Stereo(file)
+        // 0.9 s to 0.5 s before the end: after the fade-in, before stop's fade-out.
+        let steady = Array(left[(left.count - 43200)..<(left.count - 24000)])
+        let expected = TestSupport.whiteRMS * Double(AudioScene.gain(volume: 60))
+        #expect(abs(decibels(rms(steady) / expected)) < 1.5, "level \(rms(steady)) vs \(expected)")
+        #expect(engine.status.state == .ok)
+    }
+
     @Test func writesAtRealTimeSpeed() throws {
         let directory = Self.defineCapture(["nc_speed"])
         let engine = AudioEngine(device: "nc_speed", sampleRate: 48000, library: try TestSupport.library(), logger: Logger(label: "test"))

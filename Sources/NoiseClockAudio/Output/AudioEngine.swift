@@ -10,6 +10,9 @@ import Glibc
 /// the cooperative pool). `apply(_:)` hands over a scene from any thread; the audio thread reads
 /// the latest one every period and the mixer ramps towards it. A missing or busy device is
 /// reported as `unavailable` and retried every `retryInterval`; playback resumes when it returns.
+/// When nothing has been audible for `idleCloseSeconds` the device is closed and the thread
+/// sleeps until a scene with sound arrives, so a quiet node costs no CPU and lets the speaker
+/// (or a Bluetooth link) rest.
 public final class AudioEngine: Sendable {
     public let device: String
     public let sampleRate: Int
@@ -28,13 +31,19 @@ public final class AudioEngine: Sendable {
     private let library: SoundLibrary
     private let logger: Logger
     private let retryInterval: Double
+    private let idleCloseSeconds: Double
+    private let wakeup = WakeSignal()
 
-    public init(device: String, sampleRate: Int, library: SoundLibrary, logger: Logger, retryInterval: Double = 3) {
+    public init(
+        device: String, sampleRate: Int, library: SoundLibrary, logger: Logger, retryInterval: Double = 3,
+        idleCloseSeconds: Double = 5
+    ) {
         self.device = device
         self.sampleRate = sampleRate
         self.library = library
         self.logger = logger
         self.retryInterval = retryInterval
+        self.idleCloseSeconds = idleCloseSeconds
         shared = Mutex(Shared(status: AudioStatus(device: device, state: .unavailable, error: "not started")))
         (statuses, continuation) = AsyncStream.makeStream(of: AudioStatus.self, bufferingPolicy: .bufferingNewest(16))
         noiseclock_alsa_silence_errors()
@@ -61,6 +70,7 @@ public final class AudioEngine: Sendable {
     /// What should be audible from now on. Cheap and thread-safe.
     public func apply(_ scene: AudioScene) {
         shared.withLock { $0.scene = scene }
+        wakeup.signal()
     }
 
     /// Fades everything out, closes the device and joins the thread (at most ~3 s).
@@ -70,6 +80,7 @@ public final class AudioEngine: Sendable {
             defer { state.thread = nil }
             return state.thread
         }
+        wakeup.signal()
         if let thread { pthread_join(thread, nil) }
         continuation.finish()
     }
@@ -104,12 +115,18 @@ public final class AudioEngine: Sendable {
         var pcm: AlsaPCM?
         var pacer = Pacer(sampleRate: sampleRate)
         var stopDeadline: Double?
+        var silentSince: Double?
         while true {
             let (scene, stopping) = shared.withLock { ($0.scene, $0.stopping) }
             if stopping {
                 let deadline = stopDeadline ?? Clocks.monotonicSeconds() + 3
                 stopDeadline = deadline
                 if pcm == nil || mixer.isSilent || Clocks.monotonicSeconds() > deadline { break }
+            }
+            if pcm == nil, scene == .silence, !stopping, status.state == .ok {
+                // Closed while idle: nothing to play, so sleep until a scene brings sound.
+                wakeup.wait(seconds: 3600)
+                continue
             }
             guard let output = pcm else {
                 do {
@@ -135,17 +152,25 @@ public final class AudioEngine: Sendable {
                 continue
             }
             pacer.wrote(frames: frames)
+            if scene == .silence && mixer.isSilent && !stopping {
+                let now = Clocks.monotonicSeconds()
+                silentSince = silentSince ?? now
+                if now - silentSince! >= idleCloseSeconds {
+                    output.drainAndClose()
+                    pcm = nil
+                    silentSince = nil
+                }
+            } else {
+                silentSince = nil
+            }
         }
         pcm?.drainAndClose()
     }
 
-    /// Sleeps `retryInterval`, waking early when `stop()` is called.
+    /// Sleeps `retryInterval` without polling; `stop()` or a new scene wakes it early, so a
+    /// user pressing play retries at once.
     private func waitBeforeRetry() {
-        let end = Clocks.monotonicSeconds() + retryInterval
-        while Clocks.monotonicSeconds() < end {
-            if shared.withLock({ $0.stopping }) { return }
-            Clocks.sleep(seconds: min(0.05, end - Clocks.monotonicSeconds()))
-        }
+        wakeup.wait(seconds: retryInterval)
     }
 
     /// SCHED_FIFO when the process may have it (a systemd unit can grant it); otherwise the
