@@ -134,7 +134,9 @@ public final class MQTTClient: @unchecked Sendable {
                     continue
                 }
             }
-            let rc = mosquitto_loop(mosq, 200, 1)
+            // Publishes from other threads wake the loop through libmosquitto's socket pair, so a
+            // long timeout only delays noticing `shutdown` (by at most a second) and saves wake-ups.
+            let rc = mosquitto_loop(mosq, 1000, 1)
             if rc != MOSQ_ERR_SUCCESS.rawValue {
                 socketOpen = false
                 let wasConnected = markDisconnected()

@@ -81,6 +81,8 @@ struct NodeRuntime {
         var next = core
         var outbox: [Publication] = []
         next.batteryRead(reading, now: clock(), outbox: &outbox)
+        // Most polls change nothing: skip the retained and discovery comparison then.
+        guard !outbox.isEmpty || next.battery != core.battery else { return }
         commit(next, outbox: outbox)
     }
 
