@@ -6,13 +6,12 @@ import Testing
 /// The node's spine over a real broker: availability, last will, time, commands, reconnects.
 @Suite(.serialized) struct SpineTests {
     @Test func announcesOnlineRetainedAndAnswersBadPayloads() async throws {
-        let broker = try TestBroker()
-        let node = try NodeProcess(brokerPort: broker.port)
-        try node.start()
-        let root = "noiseclock/\(node.nodeID)"
-        let client = try await TestClient(port: broker.port, subscriptions: ["\(root)/#"])
-        defer { client.shutdown() }
-        try await client.waitFor("\(root)/availability", where: { $0.text == "online" })
+        let running = try await OnlineNode.start(subscribing: ["#"])
+        defer { running.shutdown() }
+        let broker = running.broker
+        let node = running.node
+        let client = running.client
+        let root = running.root
 
         // A newcomer sees `online` as a retained message.
         let late = try await TestClient(port: broker.port, subscriptions: ["\(root)/availability"])
@@ -42,13 +41,10 @@ import Testing
     }
 
     @Test func echoesRequestIDsAndAnswersGroupCommands() async throws {
-        let broker = try TestBroker()
-        let node = try NodeProcess(brokerPort: broker.port)
-        try node.start()
-        let root = "noiseclock/\(node.nodeID)"
-        let client = try await TestClient(port: broker.port, subscriptions: ["\(root)/#"])
-        defer { client.shutdown() }
-        try await client.waitFor("\(root)/availability", where: { $0.text == "online" })
+        let running = try await OnlineNode.start(subscribing: ["#"])
+        defer { running.shutdown() }
+        let client = running.client
+        let root = running.root
 
         client.publish("noiseclock/all/style/set", "{\"request_id\": \"abc-1\", \"use_24_hour\": true}")
         let response = try await client.waitFor("\(root)/response")
@@ -82,13 +78,11 @@ import Testing
     }
 
     @Test func lastWillSaysOfflineAfterKill9() async throws {
-        let broker = try TestBroker()
-        let node = try NodeProcess(brokerPort: broker.port)
-        try node.start()
-        let root = "noiseclock/\(node.nodeID)"
-        let client = try await TestClient(port: broker.port, subscriptions: ["\(root)/availability"])
-        defer { client.shutdown() }
-        try await client.waitFor("\(root)/availability", where: { $0.text == "online" })
+        let running = try await OnlineNode.start(subscribing: ["availability"])
+        defer { running.shutdown() }
+        let node = running.node
+        let client = running.client
+        let root = running.root
         let mark = client.messages.count
         node.killHard()
         // The broker sends the will once it notices the dead socket (at once for a closed socket).
@@ -96,13 +90,11 @@ import Testing
     }
 
     @Test func cleanShutdownPublishesOffline() async throws {
-        let broker = try TestBroker()
-        let node = try NodeProcess(brokerPort: broker.port)
-        try node.start()
-        let root = "noiseclock/\(node.nodeID)"
-        let client = try await TestClient(port: broker.port, subscriptions: ["\(root)/availability"])
-        defer { client.shutdown() }
-        try await client.waitFor("\(root)/availability", where: { $0.text == "online" })
+        let running = try await OnlineNode.start(subscribing: ["availability"])
+        defer { running.shutdown() }
+        let node = running.node
+        let client = running.client
+        let root = running.root
         let mark = client.messages.count
         node.signal(SIGTERM)
         try await client.waitFor("\(root)/availability", timeout: 5, after: mark, where: { $0.text == "offline" })
