@@ -31,10 +31,11 @@ run: release
 # The fuzz run (build ~2 min from scratch, then FUZZ_SECONDS per target) is part of CI.
 FUZZ_SECONDS ?= 60
 
+# The fuzz run goes first so that the test runner's summary is the last thing CI prints.
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --no-parallel
 	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run.sh
+	$(SWIFT) test --skip-build --no-parallel
 
 # libFuzzer with ASan over the command parser and the configuration loader (Fuzz/).
 fuzz: deps
