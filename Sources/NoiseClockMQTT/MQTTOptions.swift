@@ -3,8 +3,7 @@
 public struct MQTTOptions: Sendable, CustomStringConvertible {
     public enum ProtocolVersion: Sendable { case v311, v5 }
 
-    /// TLS is on when a CA file or a client certificate is given.
-    public struct TLS: Sendable, Equatable {
+    public struct TLS: Sendable {
         public var caFile: String?
         public var certFile: String?
         public var keyFile: String?

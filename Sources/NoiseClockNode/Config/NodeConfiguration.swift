@@ -1,6 +1,5 @@
 import Logging
 import NoiseClockCore
-import NoiseClockMQTT
 
 /// The node's configuration, fixed for the life of the process. Plain values only.
 ///
@@ -96,8 +95,20 @@ extension NodeConfiguration {
         }
     }
 
-    /// The broker's TLS files: the MQTT adapter's own type, so nothing is copied field by field.
-    public typealias TLS = MQTTOptions.TLS
+    /// TLS is on when a CA file or a client certificate is given.
+    public struct TLS: Sendable, Equatable {
+        public var caFile: String?
+        public var certFile: String?
+        public var keyFile: String?
+
+        public init(caFile: String? = nil, certFile: String? = nil, keyFile: String? = nil) {
+            self.caFile = caFile
+            self.certFile = certFile
+            self.keyFile = keyFile
+        }
+
+        public var isEnabled: Bool { caFile != nil || certFile != nil }
+    }
 
     public struct HomeAssistant: Sendable, Equatable {
         public var discovery: Bool
