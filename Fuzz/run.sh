@@ -8,7 +8,16 @@ cd "$(dirname "$0")"
 SECONDS_EACH=${FUZZ_SECONDS:-60}
 FLAGS=(-c "${FUZZ_CONFIGURATION:-release}" -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address)
 # ld.gold warns about every ASan-internal symbol it cannot export; those lines are noise.
-swift build "${FLAGS[@]}" 2>&1 | grep -v -e 'Cannot export local symbol' -e '^\[' || true
+# A failed build fails the run (its output shown), instead of fuzzing a stale binary.
+log=$(mktemp)
+if ! swift build "${FLAGS[@]}" >"$log" 2>&1; then
+    grep -v -e 'Cannot export local symbol' -e '^\[' "$log" || true
+    rm -f "$log"
+    echo "Fuzz/run.sh: the fuzz targets did not build" >&2
+    exit 1
+fi
+grep -v -e 'Cannot export local symbol' -e '^\[' "$log" || true
+rm -f "$log"
 bin=$(swift build "${FLAGS[@]}" --show-bin-path)
 mkdir -p .build/artifacts
 status=0
