@@ -24,7 +24,7 @@ enum SignalAnalysis {
         while start + size <= signal.count {
             var re = (0..<size).map { Double(signal[start + $0]) * window[$0] }
             var im = [Double](repeating: 0, count: size)
-            fft(&re, &im)
+            FFT.transform(&re, &im)
             for k in 0..<(size / 2) { power[k] += re[k] * re[k] + im[k] * im[k] }
             segments += 1
             start += size / 2
@@ -53,40 +53,5 @@ enum SignalAnalysis {
         let sxy = points.map { ($0.x - mx) * ($0.y - my) }.reduce(0, +)
         let sxx = points.map { ($0.x - mx) * ($0.x - mx) }.reduce(0, +)
         return sxy / sxx
-    }
-
-    /// In-place iterative radix-2 FFT; `re.count` must be a power of two.
-    static func fft(_ re: inout [Double], _ im: inout [Double]) {
-        let n = re.count
-        var j = 0
-        for i in 1..<n {
-            var bit = n >> 1
-            while j & bit != 0 {
-                j ^= bit
-                bit >>= 1
-            }
-            j |= bit
-            if i < j {
-                re.swapAt(i, j)
-                im.swapAt(i, j)
-            }
-        }
-        var length = 2
-        while length <= n {
-            let angle = -2 * Double.pi / Double(length)
-            for start in stride(from: 0, to: n, by: length) {
-                for k in 0..<(length / 2) {
-                    let wr = cos(angle * Double(k)), wi = sin(angle * Double(k))
-                    let a = start + k, b = a + length / 2
-                    let tr = re[b] * wr - im[b] * wi
-                    let ti = re[b] * wi + im[b] * wr
-                    re[b] = re[a] - tr
-                    im[b] = im[a] - ti
-                    re[a] += tr
-                    im[a] += ti
-                }
-            }
-            length <<= 1
-        }
     }
 }

@@ -41,9 +41,4 @@ public enum FileBytes {
         guard count > 0 else { return nil }
         return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
-
-    public static func readText(_ path: String) -> String? {
-        guard case .success(let bytes) = read(path, limit: 1024 * 1024) else { return nil }
-        return String(validating: bytes, as: UTF8.self)
-    }
 }

@@ -1,0 +1,1 @@
+../NoiseClockAudioTests/FFT.swift
