@@ -59,20 +59,28 @@ public enum NodeApplication {
             "node_id": "\(configuration.nodeID)", "topic": "\(topics.root)", "broker": "\(mqtt.options)",
             "timezone": "\(prepared.zone.identifier)", "state_dir": "\(configuration.stateDirectory)",
         ])
-        let startingCore = core
-        let battery = SysfsBattery(path: configuration.battery.path, logger: logger)
-        let service = NodeService(
-            mqtt: mqtt, timer: timer, audio: audio, battery: battery,
-            batteryPollSeconds: min(5, configuration.battery.intervalSeconds),
-            notifier: SystemdNotifier(environment: environment), topics: topics, logger: logger
-        ) { mqtt in
-            NodeRuntime(
-                core: startingCore, mqtt: mqtt, audio: audio, topics: topics, discovery: discovery, store: store, persisted: documents,
-                logger: logger, clock: WallClock.now
-            )
-        }
+        let inbox = NodeInbox()
+        let machine = NodeMachine(core: core, topics: topics, discovery: discovery, persisted: documents, seed: UInt64.random(in: .min ... .max))
+        let notifier = SystemdNotifier(environment: environment)
+        let loop = NodeLoop(
+            inbox: inbox, machine: machine, store: store,
+            effects: EffectPerformer(mqtt: mqtt, timer: timer, audio: audio, inbox: inbox, logger: logger),
+            notifier: notifier, clock: WallClock.now, logger: logger
+        )
+        // Dependency order: started together, shut down in reverse — the loop first (nothing new
+        // is decided), then the battery poll, MQTT (publishes `offline`), the timer and the audio.
+        var services: [any Service] = []
+        if let audio { services.append(AudioService(engine: audio, inbox: inbox)) }
+        services.append(WakeTimerService(timer: timer, inbox: inbox))
+        services.append(MQTTService(client: mqtt, inbox: inbox, availabilityTopic: topics.topic("availability")))
+        services.append(BatteryService(
+            battery: SysfsBattery(path: configuration.battery.path, logger: logger), inbox: inbox,
+            pollSeconds: min(5, configuration.battery.intervalSeconds)
+        ))
+        if let interval = notifier.watchdogInterval { services.append(WatchdogService(interval: interval, inbox: inbox)) }
+        services.append(loop)
         let group = ServiceGroup(
-            configuration: .init(services: [service], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+            configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         )
         try await group.run()
     }

@@ -100,11 +100,18 @@ import Testing
         #expect(feature.state.volume == expected)
     }
 
-    @Test(arguments: ["101", "-1", "4.5", "loud", ""])
-    func volumeSetRefusesBadValues(text: String) throws {
+    @Test(arguments: [
+        ("101", "volume must be a whole number from 0 to 100, got 101"),
+        ("-1", "volume must be a whole number from 0 to 100, got -1"),
+        ("4.5", "volume must be a whole number from 0 to 100, got \"4.5\""),
+        ("loud", "volume must be a whole number from 0 to 100, got \"loud\""),
+        ("", "volume is missing: send a whole number from 0 to 100"),
+    ])
+    func volumeSetRefusesBadValues(text: String, message: String) throws {
         var feature = NoiseFeature(restoring: nil)
         let result = try send(&feature, .noiseVolumeSet, text)
-        #expect(result == .failure(.invalidField("volume", "volume must be an integer 0–100")))
+        #expect(result == .failure(.invalidField("volume", message)))
+        #expect(feature.state.volume == NoiseState.defaults.volume)
     }
 
     @Test func sleepTimerStopsAtItsInstantWithAFadeWindow() throws {

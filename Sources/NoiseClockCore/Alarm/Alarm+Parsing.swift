@@ -114,10 +114,7 @@ extension Alarm {
     }
 
     private static func int(_ value: JSONValue, _ key: String, in range: ClosedRange<Int>) throws(CommandError) -> Int {
-        guard let number = value.intValue, range.contains(number) else {
-            throw .invalidField(key, "\(key) must be a whole number \(range.lowerBound)–\(range.upperBound)")
-        }
-        return number
+        try FieldCheck.integer(value, key, in: range)
     }
 
     private static func text(_ value: JSONValue, _ key: String, limit: Int) throws(CommandError) -> String {

@@ -9,6 +9,8 @@ public struct CommandError: Error, Equatable, Sendable {
         case limitExceeded = "limit_exceeded"
         case payloadTooLarge = "payload_too_large"
         case storageError = "storage_error"
+        /// A command from another source (HTTP) that reached a node already stopping.
+        case shuttingDown = "shutting_down"
     }
 
     public var code: Code

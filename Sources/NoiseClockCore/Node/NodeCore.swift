@@ -43,14 +43,7 @@ public struct NodeCore: Sendable {
     public mutating func handle(_ message: CommandMessage, now: Instant, outbox: inout [Publication]) -> Response {
         let context = context(now)
         var events: [Publication] = []
-        let result: Result<JSONValue, CommandError>
-        if AlarmsFeature.commands.contains(message.topic) {
-            result = alarms.handle(message, context: context, outbox: &events)
-        } else if StyleFeature.topics.contains(message.topic) {
-            result = style.handle(message, context: context, outbox: &events)
-        } else {
-            result = noise.handle(message, context: context, outbox: &events)
-        }
+        let result = withFeature(message.topic.feature) { $0.handle(message, context: context, outbox: &events) }
         if case .success = result {
             outbox += events
             advance(to: now, outbox: &outbox)
@@ -61,16 +54,19 @@ public struct NodeCore: Sendable {
     /// Moves the node to `now`: fires whatever is due and publishes the time on boundaries.
     public mutating func advance(to now: Instant, outbox: inout [Publication]) {
         let context = context(now)
-        alarms.advance(context: context, outbox: &outbox)
-        style.advance(context: context, outbox: &outbox)
-        noise.advance(context: context, outbox: &outbox)
+        for id in FeatureID.allCases {
+            withFeature(id) { $0.advance(context: context, outbox: &outbox) }
+        }
         advanceTime(to: now, outbox: &outbox)
     }
 
     /// The system clock was set: forget plans made on the old clock.
     public mutating func clockChanged(now: Instant, outbox: inout [Publication]) {
         timeCursor = nil
-        alarms.clockChanged(context: context(now), outbox: &outbox)
+        let context = context(now)
+        for id in FeatureID.allCases {
+            withFeature(id) { $0.clockChanged(context: context, outbox: &outbox) }
+        }
         advance(to: now, outbox: &outbox)
     }
 
@@ -86,19 +82,14 @@ public struct NodeCore: Sendable {
     /// The earliest instant something is due; the node arms its wake-up timer for it.
     public func nextDeadline(after now: Instant) -> Instant {
         let context = context(now)
-        let candidates = [
-            timeCursor ?? now.nextBoundary(every: timePeriodSeconds),
-            alarms.nextDeadline(context: context),
-            style.nextDeadline(context: context),
-            noise.nextDeadline(context: context),
-        ]
-        return candidates.compactMap { $0 }.min()!
+        let time = timeCursor ?? now.nextBoundary(every: timePeriodSeconds)
+        return features.compactMap { $0.nextDeadline(context: context) }.reduce(time, min)
     }
 
     /// Retained state, topic by topic: published at start, on every reconnect, and when it changes.
     public func retainedState(now: Instant) -> [Publication] {
         let context = context(now)
-        var all = alarms.retained(context: context) + style.retained(context: context) + noise.retained(context: context)
+        var all = features.flatMap { $0.retained(context: context) }
         all += battery.retained
         if let audioStatus { all.append(audioStatus.publication) }
         return all
@@ -107,9 +98,9 @@ public struct NodeCore: Sendable {
     /// The state files to keep in `state_dir`, by file name.
     public func persistentState() -> [String: JSONValue] {
         var files: [String: JSONValue] = [:]
-        files[StateFile.alarms] = alarms.persistent
-        files[StateFile.style] = style.persistent
-        files[StateFile.noise] = noise.persistent
+        for feature in features {
+            if let file = type(of: feature).stateFile { files[file] = feature.persistent }
+        }
         return files
     }
 

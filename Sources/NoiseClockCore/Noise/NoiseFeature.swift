@@ -106,10 +106,7 @@ public struct NoiseFeature: Sendable, Equatable {
                 next.state.sound = try Self.checkedSound(id.lowercased(), allowed: context.catalog.hasNoise)
             }
             if let value = object["volume"] {
-                guard let volume = value.intValue, NoiseState.volumeRange.contains(volume) else {
-                    throw CommandError.invalidField("volume", "volume must be an integer 0–100")
-                }
-                next.state.volume = volume
+                next.state.volume = try FieldCheck.integer(value, "volume", in: NoiseState.volumeRange)
             }
             if let value = object["playing"] {
                 guard let playing = value.boolValue else { throw CommandError.invalidField("playing", "playing must be true or false") }
@@ -118,10 +115,7 @@ public struct NoiseFeature: Sendable, Equatable {
             if let value = object["sleep_timer_minutes"] {
                 let minutes: Int
                 if value.isNull { minutes = 0 } else {
-                    guard let m = value.intValue, NoiseState.sleepTimerRange.contains(m) else {
-                        throw CommandError.invalidField("sleep_timer_minutes", "sleep_timer_minutes must be an integer 0–1440 or null")
-                    }
-                    minutes = m
+                    minutes = try FieldCheck.integer(value, "sleep_timer_minutes", in: NoiseState.sleepTimerRange)
                 }
                 next.setSleepTimer(minutes, now: context.now)
             }
@@ -170,26 +164,26 @@ public struct NoiseFeature: Sendable, Equatable {
     }
 
     private static func volume(_ payload: CommandPayload) throws(CommandError) -> Int {
-        guard let volume = integer(payload, key: "volume"), NoiseState.volumeRange.contains(volume) else {
-            throw CommandError.invalidField("volume", "volume must be an integer 0–100")
-        }
-        return volume
+        try number(payload, keys: ["volume"], field: "volume", in: NoiseState.volumeRange)
     }
 
     private static func minutes(_ payload: CommandPayload) throws(CommandError) -> Int {
-        guard let minutes = integer(payload, key: "minutes") ?? integer(payload, key: "sleep_timer_minutes"),
-            NoiseState.sleepTimerRange.contains(minutes)
-        else {
-            throw CommandError.invalidField("sleep_timer_minutes", "sleep timer must be whole minutes 0–1440 (0 clears)")
-        }
-        return minutes
+        try number(payload, keys: ["minutes", "sleep_timer_minutes"], field: "sleep_timer_minutes", in: NoiseState.sleepTimerRange)
     }
 
-    private static func integer(_ payload: CommandPayload, key: String) -> Int? {
+    /// `40`, `{"volume": 40}` or plain `40`, checked against `range`.
+    private static func number(
+        _ payload: CommandPayload, keys: [String], field: String, in range: ClosedRange<Int>
+    ) throws(CommandError) -> Int {
         switch payload {
-        case .plain(let text): return Int(text)
-        case .json(let value): return value.intValue ?? value[key]?.intValue
-        case .empty: return nil
+        case .plain(let text): return try FieldCheck.integer(text: text, field, in: range)
+        case .json(.object(let object)):
+            guard let value = keys.lazy.compactMap({ object[$0] }).first else {
+                throw .invalidField(field, "\(field) is missing: send a whole number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            return try FieldCheck.integer(value, field, in: range)
+        case .json(let value): return try FieldCheck.integer(value, field, in: range)
+        case .empty: throw .invalidField(field, "\(field) is missing: send a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
     }
 }

@@ -56,13 +56,7 @@ extension ClockStyle {
 
     /// A whole number 0–100 (`50.0` counts as whole; `50.5` does not).
     private static func percent(_ key: String, _ value: JSONValue) throws(CommandError) -> Int {
-        guard let number = value.intValue else {
-            throw CommandError.invalidField(key, "\(key) must be a whole number from 0 to 100, got \(value.typeName)")
-        }
-        guard (0...100).contains(number) else {
-            throw CommandError.invalidField(key, "\(key) must be from 0 to 100, got \(number)")
-        }
-        return number
+        try FieldCheck.integer(value, key, in: FieldCheck.percent)
     }
 
     private static func color(_ key: String, _ value: JSONValue) throws(CommandError) -> RGBColor {

@@ -1,18 +1,21 @@
-import NoiseClockCore
-
 /// Home Assistant discovery as configured (`home_assistant.*`).
-struct DiscoverySettings: Sendable {
-    var enabled: Bool
-    var prefix: String
+public struct DiscoverySettings: Sendable {
+    public var enabled: Bool
+    public var prefix: String
+
+    public init(enabled: Bool, prefix: String) {
+        self.enabled = enabled
+        self.prefix = prefix
+    }
 
     /// Home Assistant announces itself here; `online` means "send your configs again".
-    var birthTopic: String { "\(prefix)/status" }
+    public var birthTopic: String { "\(prefix)/status" }
 
     /// Every config topic of this node, whatever the component or object.
-    func configFilter(nodeID: String) -> String { HomeAssistantDiscovery.configFilter(prefix: prefix, nodeID: nodeID) }
+    public func configFilter(nodeID: String) -> String { HomeAssistantDiscovery.configFilter(prefix: prefix, nodeID: nodeID) }
 
     /// Whether `topic` is one of this node's config topics (`{prefix}/{component}/{node}/{object}/config`).
-    func isConfigTopic(_ topic: String, nodeID: String) -> Bool {
+    public func isConfigTopic(_ topic: String, nodeID: String) -> Bool {
         let levels = topic.split(separator: "/", omittingEmptySubsequences: false)
         let filter = configFilter(nodeID: nodeID).split(separator: "/", omittingEmptySubsequences: false)
         return levels.count == filter.count && zip(levels, filter).allSatisfy { $1 == "+" || $0 == $1 }
@@ -20,7 +23,7 @@ struct DiscoverySettings: Sendable {
 
     /// What the node subscribes to besides its commands: its own config topics always (to clear
     /// stale ones), the birth topic only with discovery on.
-    func subscriptions(nodeID: String) -> [String] {
+    public func subscriptions(nodeID: String) -> [String] {
         [configFilter(nodeID: nodeID)] + (enabled ? [birthTopic] : [])
     }
 }

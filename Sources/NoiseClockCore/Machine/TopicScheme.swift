@@ -1,5 +1,3 @@
-import NoiseClockCore
-
 /// The node's topic names: `~` is `{base}/{node}`; commands are also taken under `{base}/all/`.
 public struct TopicScheme: Sendable {
     public let base: String

@@ -1,0 +1,54 @@
+/// The shape every feature of the node has (alarms, style, noise; routines, timers and mixes
+/// next). A feature is a value: it answers its commands, moves forward in time, says when it next
+/// needs waking, what it publishes retained and what it keeps on disk. It never does I/O.
+///
+/// Adding a feature: one folder with a type conforming to this protocol, a case in `FeatureID`,
+/// its commands mapped in `CommandTopic.feature`, and a stored property in `NodeCore` reached
+/// through `NodeCore.withFeature` (the compiler checks every `switch` over `FeatureID`).
+public protocol NodeFeature: Sendable {
+    /// The state file this feature owns in `state_dir`, if any.
+    static var stateFile: String? { get }
+
+    /// Applies one command of this feature. A refused command leaves the value unchanged; one
+    /// that changes nothing leaves it equal. Events to publish go into `outbox`.
+    mutating func handle(_ message: CommandMessage, context: FeatureContext, outbox: inout [Publication]) -> Result<JSONValue, CommandError>
+
+    /// Fires whatever fell due by `context.now`.
+    mutating func advance(context: FeatureContext, outbox: inout [Publication])
+
+    /// The system clock was set: forget plans made on the old clock (most features keep none).
+    mutating func clockChanged(context: FeatureContext, outbox: inout [Publication])
+
+    /// The earliest instant this feature needs to be advanced at, if any.
+    func nextDeadline(context: FeatureContext) -> Instant?
+
+    /// Retained topics, relative to `~/`.
+    func retained(context: FeatureContext) -> [Publication]
+
+    /// The content of `stateFile` (nil: nothing to keep).
+    var persistent: JSONValue? { get }
+}
+
+extension NodeFeature {
+    public mutating func clockChanged(context: FeatureContext, outbox: inout [Publication]) {}
+}
+
+/// Every feature of the node, for exhaustive dispatch.
+public enum FeatureID: String, Sendable, CaseIterable {
+    case alarms, style, noise
+}
+
+extension CommandTopic {
+    /// The feature that answers this command. A new command that no feature claims does not compile.
+    public var feature: FeatureID {
+        switch self {
+        case .alarmAdd, .alarmUpdate, .alarmDelete, .alarmEnable, .alarmDisable, .alarmDuplicate,
+             .alarmSkip, .alarmTest, .alarmSnooze, .alarmDismiss, .alarmsSet:
+            .alarms
+        case .styleSet, .stylePreset:
+            .style
+        case .noiseSet, .noiseSoundSet, .noiseVolumeSet, .noiseSleepTimerSet, .noisePreview:
+            .noise
+        }
+    }
+}

@@ -1,0 +1,66 @@
+/// What the node does in answer to an input, as plain values, in the order it must be done.
+/// The service only carries these out; it decides nothing.
+public enum NodeEffect: Sendable, Equatable {
+    /// Publish on MQTT (the topic is absolute).
+    case publish(OutboundMessage)
+    /// Answer a `LocalRequest`.
+    case reply(requestID: UInt64, Response)
+    /// Make this scene audible (only sent when it differs from the last one).
+    case play(AudioScene)
+    /// Arm the wake timer for this instant (replacing the previous arming).
+    case arm(Instant)
+    case log(LogRecord)
+}
+
+public struct OutboundMessage: Sendable, Equatable {
+    public var topic: String
+    public var payload: [UInt8]
+    public var qos: Int32
+    public var retain: Bool
+    /// MQTT v5 correlation data, echoed on a response topic.
+    public var correlationData: [UInt8]?
+
+    public init(topic: String, payload: [UInt8], qos: Int32, retain: Bool, correlationData: [UInt8]? = nil) {
+        self.topic = topic
+        self.payload = payload
+        self.qos = qos
+        self.retain = retain
+        self.correlationData = correlationData
+    }
+
+    public var text: String { String(decoding: payload, as: UTF8.self) }
+}
+
+/// A log line the node wants written; the service maps it onto swift-log.
+public struct LogRecord: Sendable, Equatable {
+    public enum Level: String, Sendable { case debug, info, notice, warning, error }
+
+    public var level: Level
+    public var message: String
+    public var metadata: [String: String]
+
+    public init(_ level: Level, _ message: String, _ metadata: [String: String] = [:]) {
+        self.level = level
+        self.message = message
+        self.metadata = metadata
+    }
+}
+
+/// One state file to write atomically before the plan's effects may happen.
+public struct StateWrite: Sendable, Equatable {
+    public var file: String
+    public var document: JSONValue
+    /// `document` serialized: what was compared with the last write.
+    public var text: String
+}
+
+/// A state write that did not happen: how many of the plan's writes did, and why the next failed.
+public struct WriteFailure: Error, Sendable, Equatable {
+    public var written: Int
+    public var message: String
+
+    public init(written: Int, message: String) {
+        self.written = written
+        self.message = message
+    }
+}

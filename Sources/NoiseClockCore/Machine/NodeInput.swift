@@ -1,0 +1,49 @@
+/// Everything that can happen to the node, as plain values: what the adapters (MQTT, the wake
+/// timer, the battery poll, the audio thread, a second command source such as HTTP) turn the
+/// world into. `NodeMachine.plan` takes one at a time, with one `now`.
+public enum NodeInput: Sendable, Equatable {
+    /// The MQTT session is up and subscribed: announce, then (re)publish all retained state.
+    case connected
+    case disconnected
+    /// An MQTT message on a subscribed topic: a command, Home Assistant's birth, or a config of ours.
+    case message(InboundMessage)
+    /// A command from a source other than MQTT; answered by `NodeEffect.reply`, not on `~/response`.
+    case request(LocalRequest)
+    /// The wake timer reached the deadline it was armed for.
+    case wake
+    /// The system clock was set (NTP step, manual change).
+    case clockChanged
+    case battery(BatteryReading)
+    case audio(AudioStatus)
+}
+
+/// An MQTT message as received, with the v5 request/response properties if present.
+public struct InboundMessage: Sendable, Equatable {
+    public var topic: String
+    public var payload: [UInt8]
+    public var retain: Bool
+    public var responseTopic: String?
+    public var correlationData: [UInt8]?
+
+    public init(topic: String, payload: [UInt8], retain: Bool = false, responseTopic: String? = nil, correlationData: [UInt8]? = nil) {
+        self.topic = topic
+        self.payload = payload
+        self.retain = retain
+        self.responseTopic = responseTopic
+        self.correlationData = correlationData
+    }
+}
+
+/// A command from another source (the web app): the command topic suffix and the body, exactly
+/// as MQTT would carry them, and an id the source uses to match the reply.
+public struct LocalRequest: Sendable, Equatable {
+    public var id: UInt64
+    public var command: String
+    public var payload: [UInt8]
+
+    public init(id: UInt64, command: String, payload: [UInt8]) {
+        self.id = id
+        self.command = command
+        self.payload = payload
+    }
+}

@@ -1,0 +1,190 @@
+extension NodeMachine {
+    /// One input being planned: the machine as it will be, and the writes, effects and log lines
+    /// gathered so far. Log lines go last, so nothing but the state file write stands between an
+    /// input and its publications.
+    struct Draft {
+        var machine: NodeMachine
+        let now: Instant
+        var writes: [StateWrite] = []
+        var effects: [NodeEffect] = []
+        var logs: [NodeEffect] = []
+        var refusal: NodePlan.Refusal?
+
+        init(machine: NodeMachine, now: Instant) {
+            self.machine = machine
+            self.now = now
+        }
+
+        var core: NodeCore { machine.core }
+        var topics: TopicScheme { machine.topics }
+
+        mutating func plan(timerSpent: Bool) -> NodePlan {
+            let deadline = machine.nextDeadline(now: now)
+            if timerSpent || deadline != machine.armedAt {
+                effects.append(.arm(deadline))
+                machine.armedAt = deadline
+            }
+            return NodePlan(writes: writes, machine: machine, effects: effects + logs, refusal: refusal)
+        }
+
+        // MARK: Inputs
+
+        mutating func connected() {
+            publish("availability", Array("online".utf8), qos: 1, retain: true)
+            machine.online = true
+            machine.lastRetained = [:]
+            syncDiscovery(force: true)
+            var next = core
+            var outbox: [Publication] = []
+            next.advance(to: now, outbox: &outbox)
+            commit(next, outbox: outbox)
+        }
+
+        mutating func tick(clockChanged: Bool) {
+            var next = core
+            var outbox: [Publication] = []
+            if clockChanged {
+                log(.notice, "system clock changed; re-planning", ["now": "\(now)"])
+                next.clockChanged(now: now, outbox: &outbox)
+            } else {
+                next.advance(to: now, outbox: &outbox)
+            }
+            commit(next, outbox: outbox)
+            republishIfDue()
+        }
+
+        mutating func battery(_ reading: BatteryReading) {
+            var next = core
+            var outbox: [Publication] = []
+            next.batteryRead(reading, now: now, outbox: &outbox)
+            // Most polls change nothing: skip the retained and discovery comparison then.
+            guard !outbox.isEmpty || next.battery != core.battery else { return }
+            commit(next, outbox: outbox)
+        }
+
+        mutating func audioStatus(_ status: AudioStatus) {
+            if status.state == .unavailable {
+                log(.warning, "audio unavailable", ["device": status.device, "error": status.error ?? ""])
+            } else {
+                log(.info, "audio ok", ["device": status.device])
+            }
+            var next = core
+            next.audioChanged(status)
+            commit(next, outbox: [])
+        }
+
+        mutating func message(_ message: InboundMessage) {
+            if message.topic == machine.discovery.birthTopic {
+                homeAssistantBirth(message.payload)
+            } else if machine.discovery.isConfigTopic(message.topic, nodeID: topics.nodeID) {
+                foundRetainedConfig(message)
+            } else if let suffix = topics.commandSuffix(of: message.topic) {
+                command(suffix, payload: message.payload, origin: .mqtt(message))
+            }
+        }
+
+        mutating func command(_ suffix: String, payload: [UInt8], origin: CommandOrigin) {
+            if case .mqtt(let message) = origin, message.retain {
+                // A retained command would run again on every reconnect and restart (an alarm added
+                // twice, a volume reset every morning): refuse it and say how to fix it.
+                log(.warning, "retained command ignored", ["topic": message.topic])
+                let error = CommandError.invalidField("retain", "retained commands are ignored: publish commands without the retain flag, and clear this one with an empty retained message")
+                effects += machine.respond(Response(command: suffix, requestID: nil, outcome: .failure(error)), to: origin)
+                return
+            }
+            var next = core
+            var outbox: [Publication] = []
+            let response: Response
+            switch CommandMessage.parse(topic: suffix, payload: payload) {
+            case .refused(let refusal): response = refusal
+            case .command(let command): response = next.handle(command, now: now, outbox: &outbox)
+            }
+            switch response.outcome {
+            case .success:
+                refusal = NodePlan.Refusal(command: response.command, requestID: response.requestID, origin: origin)
+                commit(next, outbox: outbox, response: (response, origin))
+                log(.info, "command", ["command": suffix, "ok": "true"])
+            case .failure(let error):
+                effects += machine.respond(response, to: origin)
+                log(.info, "command refused", ["command": String(suffix.prefix(80)), "code": error.code.rawValue, "message": error.message])
+            }
+        }
+
+        // MARK: Carrying out
+
+        /// Adopts `next`: stages the state files that changed, publishes the events and the
+        /// retained topics that changed, then the response, the discovery configs and the scene.
+        mutating func commit(_ next: NodeCore, outbox: [Publication], response: (Response, CommandOrigin)? = nil) {
+            for (file, document) in next.persistentState().sorted(by: { $0.key < $1.key }) {
+                let text = document.serialized
+                guard machine.lastPersisted[file] != text else { continue }
+                writes.append(StateWrite(file: file, document: document, text: text))
+                machine.lastPersisted[file] = text
+            }
+            machine.core = next
+            for publication in outbox {
+                // Retained state waits for `connected`, which publishes all of it after `online`.
+                if publication.retain && !machine.online { continue }
+                let bytes = publication.body.bytes
+                publish(publication.topic, bytes, qos: publication.qos, retain: publication.retain)
+                if publication.retain { machine.lastRetained[publication.topic] = bytes }
+            }
+            syncRetained()
+            if let (response, origin) = response { effects += machine.respond(response, to: origin) }
+            syncDiscovery()
+            updateAudio()
+        }
+
+        mutating func syncRetained() {
+            guard machine.online else { return }
+            for publication in core.retainedState(now: now) {
+                let bytes = publication.body.bytes
+                guard machine.lastRetained[publication.topic] != bytes else { continue }
+                publish(publication.topic, bytes, qos: publication.qos, retain: true)
+                machine.lastRetained[publication.topic] = bytes
+            }
+        }
+
+        mutating func updateAudio() {
+            let scene = core.audioScene(now: now)
+            guard scene != machine.lastScene else { return }
+            machine.lastScene = scene
+            effects.append(.play(scene))
+        }
+
+        /// Publishes under the node's own root (`~/topic`).
+        mutating func publish(_ topic: String, _ bytes: [UInt8], qos: Int32, retain: Bool) {
+            effects.append(.publish(OutboundMessage(topic: topics.topic(topic), payload: bytes, qos: qos, retain: retain)))
+        }
+
+        mutating func publishAbsolute(_ topic: String, _ bytes: [UInt8]) {
+            effects.append(.publish(OutboundMessage(topic: topic, payload: bytes, qos: 1, retain: true)))
+        }
+
+        mutating func log(_ level: LogRecord.Level, _ message: String, _ metadata: [String: String] = [:]) {
+            logs.append(.log(LogRecord(level, message, metadata)))
+        }
+    }
+
+    /// Arms the wake timer for the first time; the service calls it once before any input.
+    public mutating func start(now: Instant) -> [NodeEffect] {
+        let deadline = nextDeadline(now: now)
+        armedAt = deadline
+        return [.arm(deadline)]
+    }
+
+    /// The response on `~/response` (and on an MQTT v5 response topic), or the reply to a local request.
+    func respond(_ response: Response, to origin: CommandOrigin) -> [NodeEffect] {
+        switch origin {
+        case .local(let id):
+            return [.reply(requestID: id, response)]
+        case .mqtt(let message):
+            let bytes = response.json.bytes
+            var effects: [NodeEffect] = [.publish(OutboundMessage(topic: topics.topic("response"), payload: bytes, qos: 1, retain: false))]
+            if let reply = message.responseTopic, !reply.isEmpty, !reply.contains("+"), !reply.contains("#") {
+                effects.append(.publish(OutboundMessage(topic: reply, payload: bytes, qos: 1, retain: false, correlationData: message.correlationData)))
+            }
+            return effects
+        }
+    }
+}

@@ -1,0 +1,116 @@
+/// The node's reaction to the world as one pure function: `plan(input, now)` says which state
+/// files to write and, once they are written, what to publish, play, arm and log. The service
+/// writes the files, calls `finish` with how that went, and carries out the effects it returns.
+///
+/// Besides the `NodeCore` (the rules of alarms, style and noise) the machine remembers what the
+/// outside world was last told — retained topics, discovery configs, state files, the audio
+/// scene, the timer's arming — so it sends only what changed, and what to re-send after a
+/// reconnect or a Home Assistant restart.
+public struct NodeMachine: Sendable {
+    public internal(set) var core: NodeCore
+    public let topics: TopicScheme
+    public let discovery: DiscoverySettings
+    /// Connected and announced: retained state may go out. Until then it waits for `connected`,
+    /// so `online` is always the first thing a session publishes.
+    public internal(set) var online = false
+    /// When to answer Home Assistant's birth message (a random 1–5 s after it).
+    public internal(set) var republishAt: Instant?
+    /// What each retained topic (relative to `~/`) last carried.
+    var lastRetained: [String: [UInt8]] = [:]
+    /// What each discovery config topic (absolute) last carried.
+    var lastDiscovery: [String: [UInt8]] = [:]
+    /// What the discovery configs were last built from; unchanged inputs need no rebuild.
+    var discoveryInputs: DiscoveryInputs?
+    /// Config topics of this node found retained on the broker that it does not announce (now):
+    /// left by an earlier run, or by any run when discovery is off.
+    var strayDiscovery: Set<String> = []
+    /// What each state file last held.
+    var lastPersisted: [String: String]
+    /// The scene last handed to the audio engine.
+    var lastScene: AudioScene?
+    /// The instant the wake timer is armed for (nil once it fired).
+    var armedAt: Instant?
+    var random: SplitMix64
+
+    /// - Parameters:
+    ///   - persisted: the state files as read at start, so unchanged ones are not rewritten.
+    ///   - seed: for the birth re-publication's random delay.
+    public init(core: NodeCore, topics: TopicScheme, discovery: DiscoverySettings, persisted: [String: JSONValue], seed: UInt64) {
+        self.core = core
+        self.topics = topics
+        self.discovery = discovery
+        lastPersisted = persisted.mapValues(\.serialized)
+        random = SplitMix64(seed: seed)
+    }
+
+    /// Decides what `input` at `now` does. Nothing changes until `finish`.
+    public func plan(_ input: NodeInput, now: Instant) -> NodePlan {
+        var draft = Draft(machine: self, now: now)
+        switch input {
+        case .connected: draft.connected()
+        case .disconnected: draft.machine.online = false
+        case .message(let message): draft.message(message)
+        case .request(let request): draft.command(request.command, payload: request.payload, origin: .local(request.id))
+        case .wake: draft.tick(clockChanged: false)
+        case .clockChanged: draft.tick(clockChanged: true)
+        case .battery(let reading): draft.battery(reading)
+        case .audio(let status): draft.audioStatus(status)
+        }
+        return draft.plan(timerSpent: input == .wake || input == .clockChanged)
+    }
+
+    /// Adopts the plan after its writes: all of them done (`failure` nil) or the first `written`.
+    /// A command whose change could not be saved is refused (`storage_error`) and changes nothing;
+    /// a time-driven change (a fire, a time-out) cannot be refused: it is kept in memory, logged,
+    /// and its file is written again with the next change.
+    public mutating func finish(_ plan: NodePlan, failure: WriteFailure?) -> [NodeEffect] {
+        guard let failure else {
+            self = plan.machine
+            return plan.effects
+        }
+        let unwritten = plan.writes.dropFirst(failure.written)
+        guard let refusal = plan.refusal else {
+            var next = plan.machine
+            for write in unwritten { next.lastPersisted[write.file] = lastPersisted[write.file] }
+            self = next
+            return plan.effects + [.log(LogRecord(.error, "state not saved", ["error": failure.message]))]
+        }
+        // The files written before the failure hold the new state: remember that, so the next
+        // change compares against what is really on disk.
+        for write in plan.writes.prefix(failure.written) { lastPersisted[write.file] = write.text }
+        let error = CommandError(.storageError, "could not save the change: \(failure.message)")
+        var effects = respond(Response(command: refusal.command, requestID: refusal.requestID, outcome: .failure(error)), to: refusal.origin)
+        effects.append(.log(LogRecord(.error, "state not saved; command refused", ["command": refusal.command, "error": failure.message])))
+        return effects
+    }
+
+    /// The instant the wake timer should be armed for.
+    public func nextDeadline(now: Instant) -> Instant {
+        let due = core.nextDeadline(after: now)
+        return republishAt.map { min($0, due) } ?? due
+    }
+}
+
+/// What one input does: the writes to make first, then the machine and the effects to adopt.
+public struct NodePlan: Sendable {
+    /// State files to write, in order, before any effect.
+    public let writes: [StateWrite]
+    /// The machine once every write succeeded.
+    let machine: NodeMachine
+    /// The effects once every write succeeded.
+    public let effects: [NodeEffect]
+    /// Set for a command: how to refuse it if a write fails.
+    let refusal: Refusal?
+
+    struct Refusal: Sendable {
+        var command: String
+        var requestID: JSONValue?
+        var origin: CommandOrigin
+    }
+}
+
+/// Where a command came from, and so where its response goes.
+enum CommandOrigin: Sendable, Equatable {
+    case mqtt(InboundMessage)
+    case local(UInt64)
+}

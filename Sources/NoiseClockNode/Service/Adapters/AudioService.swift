@@ -1,0 +1,18 @@
+import NoiseClockAudio
+import NoiseClockCore
+import ServiceLifecycle
+
+/// The audio engine as a service: its thread plays the scenes the loop hands it (`play`
+/// effects) and reports the device's status. Stopped last, after the loop has finished.
+struct AudioService: Service {
+    let engine: AudioEngine
+    let inbox: NodeInbox
+
+    func run() async throws {
+        engine.start()
+        for await status in engine.statuses.cancelOnGracefulShutdown() {
+            inbox.send(.audio(status))
+        }
+        engine.stop()
+    }
+}

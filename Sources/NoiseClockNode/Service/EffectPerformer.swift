@@ -1,0 +1,44 @@
+import Logging
+import NoiseClockAudio
+import NoiseClockCore
+import NoiseClockMQTT
+import NoiseClockPlatform
+
+/// Carries out the machine's effects through the adapters, exactly as given and in order.
+struct EffectPerformer: Sendable {
+    let mqtt: MQTTClient
+    let timer: WakeTimer
+    let audio: AudioEngine?
+    let inbox: NodeInbox
+    let logger: Logger
+
+    func perform(_ effects: [NodeEffect]) {
+        for effect in effects {
+            switch effect {
+            case .publish(let message):
+                mqtt.publish(topic: message.topic, payload: message.payload, qos: message.qos, retain: message.retain,
+                             correlationData: message.correlationData)
+            case .reply(let id, let response):
+                inbox.reply(id, response)
+            case .play(let scene):
+                audio?.apply(scene)
+            case .arm(let instant):
+                timer.arm(at: instant)
+            case .log(let record):
+                logger.log(level: record.level.swiftLog, "\(record.message)", metadata: record.metadata.mapValues { .string($0) })
+            }
+        }
+    }
+}
+
+extension LogRecord.Level {
+    var swiftLog: Logger.Level {
+        switch self {
+        case .debug: .debug
+        case .info: .info
+        case .notice: .notice
+        case .warning: .warning
+        case .error: .error
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import Testing
+@testable import NoiseClockCore
+
+/// Every command reaches the feature that owns it, and every feature keeps its own file.
+@Suite struct NodeFeatureDispatchTests {
+    @Test(arguments: CommandTopic.allCases)
+    func everyCommandIsAnsweredByItsFeatureNotRefusedAsUnknown(topic: CommandTopic) {
+        var core = NodeCore(settings: NodeSettings(nodeID: "t", locale: .en, zone: MachineRig.zone), catalog: MachineRig.catalog, now: Instant(seconds: 0))
+        var outbox: [Publication] = []
+        let response = core.handle(CommandMessage(topic: topic, payload: .empty), now: Instant(seconds: 0), outbox: &outbox)
+        if case .failure(let error) = response.outcome {
+            #expect(error.code != .unknownCommand, "\(topic.rawValue) fell through: \(error.message)")
+        }
+        #expect(response.command == topic.rawValue)
+    }
+
+    @Test func eachFeatureOwnsOneStateFile() {
+        let core = NodeCore(settings: NodeSettings(nodeID: "t", locale: .en, zone: MachineRig.zone), now: Instant(seconds: 0))
+        #expect(Set(core.persistentState().keys) == Set(NodeCore.stateFileNames))
+        #expect(FeatureID.allCases.compactMap { type(of: core.feature($0)).stateFile }.sorted() == NodeCore.stateFileNames.sorted())
+    }
+}
