@@ -5,6 +5,10 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
+// The DSP renders audio in real time in the node and hours of it in the tests: optimised even in
+// debug builds, or the debug node under test burns a core and the audio suites take minutes.
+let optimisedAlways: [SwiftSetting] = strict + [.unsafeFlags(["-O"])]
+
 let package = Package(
     name: "NoiseClock",
     platforms: [.macOS(.v15)],
@@ -43,7 +47,7 @@ let package = Package(
         .target(
             name: "NoiseClockAudio",
             dependencies: ["NoiseClockCore", "CALSA", "CALSASilence", "CSndFile", .product(name: "Logging", package: "swift-log")],
-            swiftSettings: strict
+            swiftSettings: optimisedAlways
         ),
         .target(
             name: "NoiseClockNode",
@@ -72,7 +76,7 @@ let package = Package(
             dependencies: ["NoiseClockPlatform", "NoiseClockCore", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
-        .testTarget(name: "NoiseClockAudioTests", dependencies: ["NoiseClockAudio", "NoiseClockCore", "CSndFile"], swiftSettings: strict),
+        .testTarget(name: "NoiseClockAudioTests", dependencies: ["NoiseClockAudio", "NoiseClockCore", "CSndFile"], swiftSettings: optimisedAlways),
         .testTarget(
             name: "NoiseClockNodeTests",
             dependencies: ["NoiseClockNode", "NoiseClockCore", "NoiseClockPlatform", "NoiseClockMQTT"],
