@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Command latency as Home Assistant sees it (issue 10): commands from one client, the new state
+# and the response read by another that subscribes only to them, on a stock mosquitto and on one
+# with `set_tcp_nodelay true`. Beside each: the floor, 2 × (broker echo between two clients + one
+# durable small write in the state directory), measured in the same run.
+#
+#   Benchmarks/latency.sh path/to/noiseclock [SAMPLES] [GAP_MS]
+#
+# GAP_MS (default 100) separates commands (and the floor's echoes and writes: an idle system wakes
+# more slowly than a busy one) as a person or an automation would; with 0 on the stock
+# broker every command waits ~40 ms for the node's delayed ACK (Nagle on the broker's socket).
+#
+# Prints one table row per broker and per figure; the raw numbers go to stdout's last lines too.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=${1:?usage: Benchmarks/latency.sh path/to/noiseclock [SAMPLES]}
+SAMPLES=${2:-300}
+GAP_MS=${3:-100}
+export NOISECLOCK_RESOURCES="$PWD/Resources"
+work=$(mktemp -d -p "${TMPDIR:-/tmp}")
+broker_pid=""
+node_pid=""
+cleanup() {
+    [ -n "$node_pid" ] && kill -TERM "$node_pid" 2>/dev/null && wait "$node_pid" 2>/dev/null
+    [ -n "$broker_pid" ] && kill "$broker_pid" 2>/dev/null && wait "$broker_pid" 2>/dev/null
+    rm -rf "$work"
+}
+trap cleanup EXIT
+cc -O2 -o "$work/ha-latency" Benchmarks/ha-latency.c -lmosquitto
+
+row() { printf '%-46s %-14s %-32s %s\n' "$@"; }
+ms() { awk -v us="$1" 'BEGIN { printf "%.3f ms", us / 1000 }'; }
+verdict() { awk -v v="$1" -v t="$2" 'BEGIN { printf "%.2fx of floor, %s", v / t, (v <= t ? "met" : "NOT met") }'; }
+
+for kind in stock nodelay; do
+    port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    {
+        printf 'listener %s 127.0.0.1\nallow_anonymous true\npersistence false\n' "$port"
+        [ "$kind" = nodelay ] && echo 'set_tcp_nodelay true'
+    } >"$work/mosquitto-$kind.conf"
+    mosquitto -c "$work/mosquitto-$kind.conf" >"$work/mosquitto-$kind.log" 2>&1 &
+    broker_pid=$!
+    for _ in $(seq 50); do (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break; sleep 0.1; done
+    mkdir -p "$work/state-$kind"
+    cat >"$work/noiseclock-$kind.yaml" <<YAML
+node_id: lat$kind
+timezone: UTC
+state_dir: $work/state-$kind
+mqtt: {host: 127.0.0.1, port: $port}
+home_assistant: {discovery: false}
+audio: {device: "null"}
+battery: {path: $work/no-battery}
+YAML
+    NOISECLOCK_LOG_LEVEL=info "$BIN" --config "$work/noiseclock-$kind.yaml" >"$work/node-$kind.log" 2>&1 &
+    node_pid=$!
+    root=noiseclock/lat$kind
+    mosquitto_sub -p "$port" -t "$root/availability" -C 1 -W 15 >/dev/null || { cat "$work/node-$kind.log"; exit 1; }
+    sleep 1
+    read -r echo50 _ < <("$work/ha-latency" "$port" echo bench/echo "$SAMPLES" "$GAP_MS")
+    read -r write50 _ < <("$work/ha-latency" "$work/state-$kind" fsync "$SAMPLES" "$GAP_MS")
+    read -r state50 state99 resp50 resp99 < <("$work/ha-latency" "$port" command "$root/noise/volume/set" "$root/noise" "$root/response" "$SAMPLES" 41 42 "$GAP_MS")
+    floor=$(( 2 * (echo50 + write50) ))
+    row "latency p50 command -> ~/noise ($kind broker)" "$(ms "$state50")" "floor $(ms "$floor")" "<= floor: $(verdict "$state50" "$floor")"
+    row "latency p50 command -> ~/response ($kind)" "$(ms "$resp50")" "floor $(ms "$floor")" "<= floor: $(verdict "$resp50" "$floor")"
+    row "latency p99 command -> ~/noise / ~/response ($kind)" "$(ms "$state99") / $(ms "$resp99")" "echo $(ms "$echo50"), write $(ms "$write50")" "-"
+    echo "latency_ha $kind echo_p50_us $echo50 write_p50_us $write50 state_p50_us $state50 state_p99_us $state99 response_p50_us $resp50 response_p99_us $resp99 floor_us $floor" >>"$work/raw"
+    kill -TERM "$node_pid"; wait "$node_pid" 2>/dev/null || true; node_pid=""
+    kill "$broker_pid"; wait "$broker_pid" 2>/dev/null || true; broker_pid=""
+done
+cat "$work/raw"
