@@ -46,7 +46,7 @@ let package = Package(
         ),
         .target(
             name: "NoiseClockAudio",
-            dependencies: ["NoiseClockCore", "CALSA", "CALSASilence", "CSndFile", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["NoiseClockCore", "NoiseClockPlatform", "CALSA", "CALSASilence", "CSndFile", .product(name: "Logging", package: "swift-log")],
             swiftSettings: optimisedAlways
         ),
         .target(

@@ -1,6 +1,8 @@
 import Glibc
 
-/// Whole-file reads and link lookups with plain libc calls (no Foundation).
+/// The node's one way to read files: whole-file reads, directory listings and link lookups with
+/// plain libc calls (no Foundation), for state files, zoneinfo, sysfs, the sound catalog and
+/// custom sounds, and the configuration.
 public enum FileBytes {
     public struct Failure: Error, CustomStringConvertible, Sendable {
         public let code: Int32
@@ -40,5 +42,25 @@ public enum FileBytes {
         let count = readlink(path, &buffer, buffer.count - 1)
         guard count > 0 else { return nil }
         return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The names in a directory (not `.` and `..`), or nil when it cannot be listed.
+    public static func directoryEntries(_ path: String) -> [String]? {
+        guard let directory = opendir(path) else { return nil }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Whether `path` is a regular file (following links).
+    public static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 }
