@@ -2,9 +2,9 @@ import Foundation
 import NoiseClockCore
 import Testing
 
-/// Real fires on a real minute boundary: one wait (≤ 75 s) covers the fire, its events, the
-/// retained state and the schedule that moves on.
-@Suite(.serialized) struct AlarmFireTests {
+/// Real fires on a minute boundary of the node's clock, moved to just before it: the fire, its
+/// events, the retained state and the schedule that moves on, in about a second.
+struct AlarmFireTests {
     @Test func firesWithinOneSecondOfTheMinuteAndMovesTheSchedule() async throws {
         let rig = try await AlarmRig()
         defer { rig.shutdown() }
@@ -12,7 +12,9 @@ import Testing
         try await rig.start(node)
         let root = rig.root(node)
 
-        let boundary = MinuteBoundary.next(margin: 8)
+        // Tomorrow morning on the node's clock: nothing rings before the test moves it there.
+        let boundary = NodeTime.minute(hour: 6, minute: 45)
+        try await node.setClock(to: boundary.addingTimeInterval(-30))
         let time = MinuteBoundary.clockTime(boundary)
         // Added in this order, so the one-time alarm names the shared ring.
         let once = try await rig.ok(node, "alarm/add", """
@@ -24,17 +26,19 @@ import Testing
         #expect(once["next_trigger"] == .string(MinuteBoundary.iso(boundary)))
 
         let mark = rig.client.messages.count
-        try await MinuteBoundary.sleep(until: boundary.addingTimeInterval(-1))
-        // Nothing rings early.
-        #expect(rig.messages(node, "alarm/fired", after: mark).isEmpty)
+        // One second before the minute, like a real clock getting there.
+        try await node.setClock(to: boundary.addingTimeInterval(-1))
+        try await rig.barrier(node)
+        // Nothing rings early: no fire arrived before the minute on the node's clock.
+        #expect(rig.messages(node, "alarm/fired", after: mark).allSatisfy { node.nodeTime(of: $0.at) >= boundary })
 
-        let first = try await rig.client.waitFor("\(root)/alarm/fired", timeout: 5, after: mark)
-        let lateness = first.at.timeIntervalSince(boundary)
+        let first = try await rig.client.waitFor("\(root)/alarm/fired", timeout: 10, after: mark)
+        let lateness = node.nodeTime(of: first.at).timeIntervalSince(boundary)
         #expect(lateness >= 0 && lateness < 1, "fired \(lateness) s after the boundary")
         // Both alarms due at this minute are reported; the events, state and list follow.
-        try await rig.client.waitFor("\(root)/alarm/fired", timeout: 2, after: mark, where: { $0.json?["id"] == .string(dailyID) })
-        try await rig.client.waitFor("\(root)/alarms", timeout: 2, after: mark)
-        try await Task.sleep(for: .milliseconds(300))
+        try await rig.client.waitFor("\(root)/alarm/fired", timeout: 5, after: mark, where: { $0.json?["id"] == .string(dailyID) })
+        try await rig.client.waitFor("\(root)/alarms", timeout: 5, after: mark)
+        try await rig.barrier(node)
 
         let fired = rig.messages(node, "alarm/fired", after: mark).compactMap(\.json)
         #expect(fired.count == 2)
@@ -79,8 +83,10 @@ import Testing
         #expect(stored.first { $0["id"] == .string(onceID) }?["enabled"] == false)
         #expect(node.alarmsDocument?["ring"]?["phase"] == "ringing")
 
-        // One fire per occurrence: nothing more within the next seconds.
-        try await Task.sleep(for: .seconds(2))
+        // One fire per occurrence: nothing more within the next seconds (the clock moved on by
+        // three, a re-planning included).
+        try await node.setClock(to: boundary.addingTimeInterval(3))
+        try await rig.barrier(node)
         #expect(rig.messages(node, "alarm/fired", after: mark).count == 2)
     }
 }

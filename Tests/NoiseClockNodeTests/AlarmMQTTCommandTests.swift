@@ -93,7 +93,7 @@ import Testing
             #expect(response["error"]?["field"] == (bad.field.map { .string($0) } ?? .null), "\(label) → \(response.serialized)")
             #expect(response["error"]?["message"]?.stringValue?.isEmpty == false, "\(label)")
         }
-        try await Task.sleep(for: .milliseconds(200))
+        try await rig.barrier(node)
         #expect(rig.messages(node, "alarms", after: mark).isEmpty)
         #expect(rig.messages(node, "alarm", after: mark).isEmpty)
         #expect(rig.messages(node, "alarm/event", after: mark).isEmpty)

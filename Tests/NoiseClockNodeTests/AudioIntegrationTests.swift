@@ -37,12 +37,14 @@ import Testing
         defer { harness.shutdown() }
         try await harness.waitForAudio("ok")
 
+        // Each sound plays for a while of captured audio (not of the test's clock, which a busy
+        // machine can run ahead of the audio thread).
         let brown = try await harness.command("noise/set", #"{"playing": true, "sound": "brown", "volume": 30}"#).mark
-        try await pause(3)
+        try await capture.waitForFrames(brown + AudioCapture.frames(3))
         let white = try await harness.command("noise/set", #"{"sound": "white", "volume": 50}"#).mark
-        try await pause(3)
+        try await capture.waitForFrames(white + AudioCapture.frames(3))
         let loud = try await harness.command("noise/volume/set", "100").mark
-        try await pause(2.5)
+        try await capture.waitForFrames(loud + AudioCapture.frames(2.5))
         let off = try await harness.command("noise/set", "OFF").mark
         try await capture.waitForFrames(off + AudioCapture.frames(2.8))
 
@@ -96,13 +98,13 @@ import Testing
         defer { harness.shutdown() }
         try await harness.waitForAudio("ok")
         try await harness.command("noise/set", #"{"playing": true, "sound": "white", "volume": 50}"#)
-        let added = try await harness.command(
+        let (added, addMark) = try await harness.command(
             "alarm/add", #"{"time": "03:00", "label": "Ramp", "sound": "siren", "volume": 80, "ramp_seconds": 3}"#
-        ).response
+        )
         let id = try #require(added["result"]?["id"]?.stringValue)
-        try await pause(1.5)
+        try await capture.waitForFrames(addMark + AudioCapture.frames(1.5))
         let ring = try await harness.command("alarm/test", id).mark
-        try await pause(4)
+        try await capture.waitForFrames(ring + AudioCapture.frames(4))
         let dismissed = try await harness.command("alarm/dismiss", "").mark
         try await capture.waitForFrames(dismissed + AudioCapture.frames(2))
 

@@ -11,7 +11,7 @@ import Testing
     @Test func aBirthMessageRepublishesEveryConfigThenTheState() async throws {
         let rig = try await HomeAssistantRig()
         let announced = try await rig.retainedConfigs()
-        try await Task.sleep(for: .milliseconds(300))
+        try await rig.client.barrier(rig.root)
         let mark = rig.client.messages.count
         let born = Date()
         // What Home Assistant sends when it starts: `online`, not retained.
