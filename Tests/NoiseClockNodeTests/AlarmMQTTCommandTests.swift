@@ -5,7 +5,7 @@ import Testing
 
 /// The alarm commands over a real broker: refusals that change nothing, and the
 /// `mosquitto_pub` forms the docs show.
-@Suite(.serialized) struct AlarmMQTTCommandTests {
+struct AlarmMQTTCommandTests {
     struct BadCommand: Sendable {
         let topic: String
         let payload: String

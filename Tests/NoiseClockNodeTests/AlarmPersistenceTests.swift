@@ -5,7 +5,7 @@ import Testing
 
 /// alarms.json on a real node: acknowledged means saved, damaged files are kept as evidence,
 /// and a command that changes nothing touches neither the file nor the retained topics.
-@Suite(.serialized) struct AlarmPersistenceTests {
+struct AlarmPersistenceTests {
     @Test func acknowledgedAddsSurviveKill9() async throws {
         let rig = try await AlarmRig()
         defer { rig.shutdown() }

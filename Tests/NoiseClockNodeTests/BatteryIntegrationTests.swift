@@ -3,7 +3,7 @@ import NoiseClockCore
 import Testing
 
 /// `~/battery` from a fake power-supply tree the test writes (real files, as sysfs shows them).
-@Suite(.serialized) struct BatteryIntegrationTests {
+struct BatteryIntegrationTests {
     /// Writes `text` as sysfs does (with a newline), replacing the file in one step so the
     /// node's poll never sees half a write.
     static func write(_ text: String, _ file: URL) throws {

@@ -4,7 +4,7 @@ import NoiseClockCore
 import Testing
 
 /// Discovery over the node's life: Home Assistant's birth message, and turning discovery off.
-@Suite(.serialized) struct HomeAssistantNodeLifecycleTests {
+struct HomeAssistantNodeLifecycleTests {
     /// The retained state topics, relative to `~/`, that follow the configs after a birth.
     static let stateTopics = ["alarms", "alarm", "style", "noise", "sounds", "battery"]
 

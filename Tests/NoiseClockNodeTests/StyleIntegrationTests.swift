@@ -4,7 +4,7 @@ import Testing
 
 /// `style/set` and `style/preset` over a real broker and node: round trips on `~/style` and
 /// `~/response`, refusals that change nothing, and no re-publish when nothing changes.
-@Suite(.serialized) struct StyleIntegrationTests {
+struct StyleIntegrationTests {
     /// The node's retained `~/style` after message index `after`.
     static func style(_ client: TestClient, _ root: String, after: Int) async throws -> JSONValue {
         try #require(try await client.waitFor("\(root)/style", after: after).json)
