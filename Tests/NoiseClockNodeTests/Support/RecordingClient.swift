@@ -83,7 +83,7 @@ final class RecordingClient: @unchecked Sendable {
     func messages(on topic: String) -> [TestClient.Received] { messages.filter { $0.topic == topic } }
 
     @discardableResult
-    func waitFor(_ topic: String, timeout: Double = 5, after: Int = 0,
+    func waitFor(_ topic: String, timeout: Double = 15, after: Int = 0,
                  where predicate: @Sendable (TestClient.Received) -> Bool = { _ in true }) async throws -> TestClient.Received {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
