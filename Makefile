@@ -36,19 +36,13 @@ FUZZ_SECONDS ?= 30
 TEST_WIDTH ?= 8
 
 # Each stage prints its duration ("stage build: 95 s"). The fuzz run goes first so that the
-# test runner's summary is the last thing CI prints. Tests run in three passes: the unit suites
-# (CPU-bound: alone, they cannot starve the integration tests' waits on the two cooperative
-# threads), then the integration suites in parallel, then TimingSuite, whose tests measure
-# lateness and audio to the tenth of a second, one at a time
-# (Tests/NoiseClockNodeTests/TimingSuite.swift).
+# test runner's summary is the last thing CI prints. scripts/test-suites.sh runs the unit and
+# the integration suites at once (each in parallel, at most TEST_WIDTH tests at a time), then
+# TimingSuite one test at a time (Tests/NoiseClockNodeTests/TimingSuite.swift).
 test: deps
 	@scripts/stage.sh build $(SWIFT) build --build-tests
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/stage.sh fuzz Fuzz/run.sh
-	@scripts/stage.sh tests bash -c 'status=0; export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH); \
-		$(SWIFT) test --skip-build --skip NoiseClockNodeTests || status=1; \
-		$(SWIFT) test --skip-build --filter NoiseClockNodeTests --skip TimingSuite || status=1; \
-		$(SWIFT) test --skip-build --no-parallel --filter TimingSuite || status=1; \
-		exit $$status'
+	@SWIFT=$(SWIFT) TEST_WIDTH=$(TEST_WIDTH) scripts/stage.sh tests scripts/test-suites.sh
 
 # libFuzzer with ASan over the command parser and the configuration loader (Fuzz/).
 fuzz: deps
