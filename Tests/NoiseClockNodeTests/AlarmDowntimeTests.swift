@@ -37,6 +37,8 @@ struct AlarmDowntimeTests {
         #expect(fire.json?["id"] == .string(lateID))
         #expect(fire.json?["scheduled"] == .string(MinuteBoundary.iso(boundary)))
         #expect(fire.json?["test"] == false)
+        // The event goes out before the retained state: wait until that is out too.
+        try await rig.barrier(late)
         let lateState = try await rig.retained(late, "alarm")
         #expect(lateState["state"] == "ringing")
         let lateList = try #require(try await rig.retained(late, "alarms").arrayValue)
@@ -49,6 +51,7 @@ struct AlarmDowntimeTests {
         #expect(report.json?["event"] == "missed")
         #expect(report.json?["id"] == .string(missedID))
         #expect(report.json?["scheduled"] == .string(MinuteBoundary.iso(boundary)))
+        try await rig.barrier(missed)
         let missedState = try await rig.retained(missed, "alarm")
         #expect(missedState["state"] == "idle")
         let missedList = try #require(try await rig.retained(missed, "alarms").arrayValue)

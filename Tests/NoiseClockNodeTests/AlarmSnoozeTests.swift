@@ -90,6 +90,8 @@ extension TimingSuite {
             let lateness = node.nodeTime(of: again.at).timeIntervalSince(end)
             #expect(lateness >= 0 && lateness < 1, "rang \(lateness) s after the snooze ended")
             #expect(again.json?["id"] == "nap" && again.json?["snooze_count"] == 1)
+            // The event goes out before the retained state: wait until that is out too.
+            try await rig.barrier(node)
             let state = try await rig.retained(node, "alarm")
             #expect(state["state"] == "ringing" && state["since"] == .string(MinuteBoundary.iso(end)))
         }
