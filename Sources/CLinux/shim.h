@@ -2,3 +2,4 @@
 #include <sys/timerfd.h>
 #include <sys/socket.h>
 #include <sys/un.h>
+#include <sys/inotify.h>

@@ -34,16 +34,18 @@ public enum NodeApplication {
         let topics = TopicScheme(base: configuration.mqtt.baseTopic, nodeID: configuration.nodeID)
         let store = StateStore(directory: configuration.stateDirectory)
         try store.prepare()
-        let documents = loadDocuments(store: store, logger: logger)
+        // The real-time clock; tests shift it through NOISECLOCK_TEST_CLOCK_FILE.
+        let clock = NodeClock(environment: environment)
+        let documents = loadDocuments(store: store, clock: clock, logger: logger)
 
         let settings = NodeSettings(nodeID: configuration.nodeID, locale: configuration.locale, zone: prepared.zone)
         let library = loadSounds(configuration, logger: logger)
         var core = NodeCore(
             settings: settings, catalog: library?.catalog ?? .empty, documents: documents,
-            batteryIntervalSeconds: Int64(configuration.battery.intervalSeconds), now: WallClock.now()
+            batteryIntervalSeconds: Int64(configuration.battery.intervalSeconds), now: clock.now()
         )
         let audio = library.map {
-            AudioEngine(device: configuration.audio.device, sampleRate: configuration.audio.sampleRate, library: $0, logger: logger)
+            AudioEngine(device: configuration.audio.device, sampleRate: configuration.audio.sampleRate, library: $0, logger: logger, clock: clock.now)
         }
         if library == nil {
             core.audioChanged(AudioStatus(device: configuration.audio.device, state: .unavailable, error: "no sound catalog (sounds.json not found or unusable)"))
@@ -54,7 +56,7 @@ public enum NodeApplication {
             subscriptions: topics.commandSubscriptions + discovery.subscriptions(nodeID: topics.nodeID),
             logger: logger
         )
-        let timer = try WakeTimer()
+        let timer = try WakeTimer(clock: clock)
         logger.info("starting", metadata: [
             "node_id": "\(configuration.nodeID)", "topic": "\(topics.root)", "broker": "\(mqtt.options)",
             "timezone": "\(prepared.zone.identifier)", "state_dir": "\(configuration.stateDirectory)",
@@ -65,7 +67,7 @@ public enum NodeApplication {
         let loop = NodeLoop(
             inbox: inbox, machine: machine, store: store,
             effects: EffectPerformer(mqtt: mqtt, timer: timer, audio: audio, inbox: inbox, logger: logger),
-            notifier: notifier, clock: WallClock.now, logger: logger
+            notifier: notifier, clock: clock.now, logger: logger
         )
         // Dependency order: started together, shut down in reverse — the loop first (nothing new
         // is decided), then the battery poll, MQTT (publishes `offline`), the timer and the audio.
@@ -117,17 +119,17 @@ public enum NodeApplication {
 
     /// Reads every state file the core knows; a corrupt one is moved aside and reported, and
     /// the node starts with what it can recover.
-    static func loadDocuments(store: StateStore, logger: Logger) -> [String: JSONValue] {
+    static func loadDocuments(store: StateStore, clock: NodeClock, logger: Logger) -> [String: JSONValue] {
         var documents: [String: JSONValue] = [:]
         for name in NodeCore.stateFileNames {
-            switch store.load(name, now: WallClock.now()) {
+            switch store.load(name, now: clock.now()) {
             case .missing: break
             case .document(let document):
                 documents[name] = document
                 // Valid JSON the core cannot use in full (e.g. a newer version): keep the
                 // original aside before the first write replaces it; start with what it holds.
                 if let problem = NodeCore.restoreProblem(file: name, document: document),
-                   case .corrupt(let reason, let movedTo) = store.setAside(name, reason: problem, now: WallClock.now()) {
+                   case .corrupt(let reason, let movedTo) = store.setAside(name, reason: problem, now: clock.now()) {
                     logger.error("state file not fully usable; moved aside, starting with what it holds", metadata: [
                         "file": "\(store.path(of: name))", "reason": "\(reason)", "moved_to": "\(movedTo)",
                     ])

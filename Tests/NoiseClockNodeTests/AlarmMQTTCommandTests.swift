@@ -5,7 +5,7 @@ import Testing
 
 /// The alarm commands over a real broker: refusals that change nothing, and the
 /// `mosquitto_pub` forms the docs show.
-@Suite(.serialized) struct AlarmMQTTCommandTests {
+struct AlarmMQTTCommandTests {
     struct BadCommand: Sendable {
         let topic: String
         let payload: String
@@ -93,7 +93,7 @@ import Testing
             #expect(response["error"]?["field"] == (bad.field.map { .string($0) } ?? .null), "\(label) → \(response.serialized)")
             #expect(response["error"]?["message"]?.stringValue?.isEmpty == false, "\(label)")
         }
-        try await Task.sleep(for: .milliseconds(200))
+        try await rig.barrier(node)
         #expect(rig.messages(node, "alarms", after: mark).isEmpty)
         #expect(rig.messages(node, "alarm", after: mark).isEmpty)
         #expect(rig.messages(node, "alarm/event", after: mark).isEmpty)

@@ -5,7 +5,7 @@ import Testing
 
 /// alarms.json on a real node: acknowledged means saved, damaged files are kept as evidence,
 /// and a command that changes nothing touches neither the file nor the retained topics.
-@Suite(.serialized) struct AlarmPersistenceTests {
+struct AlarmPersistenceTests {
     @Test func acknowledgedAddsSurviveKill9() async throws {
         let rig = try await AlarmRig()
         defer { rig.shutdown() }
@@ -95,12 +95,13 @@ import Testing
         try await rig.ok(node, "alarm/update", #"{"id": "same", "repeat": ["mon", "tue", "wed", "thu", "fri"]}"#)
         // Replaying the published list (output fields included) into alarms/set is a no-op too.
         try await rig.ok(node, "alarms/set", current.serialized)
-        try await Task.sleep(for: .milliseconds(300))
+        let responses = rig.messages(node, "response", after: mark).count
+        try await rig.barrier(node)
 
         #expect(node.alarmsFileIdentity == identity)
         #expect(rig.messages(node, "alarms", after: mark).isEmpty)
         #expect(rig.messages(node, "alarm", after: mark).isEmpty)
         #expect(rig.messages(node, "alarm/event", after: mark).isEmpty)
-        #expect(rig.messages(node, "response", after: mark).count == 4)
+        #expect(responses == 4)
     }
 }

@@ -46,6 +46,11 @@ final class AlarmRig: @unchecked Sendable {
         return response["result"] ?? .null
     }
 
+    /// Waits until `node` has handled everything sent to it so far (see `TestClient.barrier`).
+    func barrier(_ node: NodeProcess) async throws {
+        try await client.barrier(root(node))
+    }
+
     /// The last message seen on `~/<suffix>`, parsed.
     func latest(_ node: NodeProcess, _ suffix: String) -> JSONValue? {
         client.messages(on: "\(root(node))/\(suffix)").last?.json
@@ -83,16 +88,8 @@ extension NodeProcess {
     }
 }
 
-/// Whole minutes on the wall clock, in UTC (the test nodes' zone).
+/// Minutes and instants as the contract writes them, in UTC (the test nodes' zone).
 enum MinuteBoundary {
-    /// The next whole minute at least `margin` seconds from now.
-    static func next(margin: Double) -> Date {
-        let now = Date().timeIntervalSince1970
-        var boundary = (now / 60).rounded(.down) * 60 + 60
-        if boundary - now < margin { boundary += 60 }
-        return Date(timeIntervalSince1970: boundary)
-    }
-
     /// `HH:MM` of `date` in UTC, as an alarm's `time`.
     static func clockTime(_ date: Date) -> String {
         let formatter = DateFormatter()
@@ -113,10 +110,5 @@ enum MinuteBoundary {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
         return formatter.date(from: text)
-    }
-
-    static func sleep(until date: Date) async throws {
-        let seconds = date.timeIntervalSinceNow
-        if seconds > 0 { try await Task.sleep(for: .milliseconds(Int(seconds * 1000))) }
     }
 }

@@ -69,8 +69,9 @@ extension ProofSuite {
             #expect(gone.json?["error"]?.stringValue?.isEmpty == false, "\(gone.text)")
             #expect(node.isRunning, "a broken audio stream must not take the node down")
             // Noise is still wanted: the node keeps its state while it cannot play.
-            try await Task.sleep(for: .seconds(1))
+            try await client.barrier(root)
             #expect(client.messages.dropFirst(mark).filter { $0.topic == "\(root)/audio" }.allSatisfy { $0.json?["status"] == "unavailable" })
+            #expect(client.messages.dropFirst(mark).filter { $0.topic == "\(root)/noise" }.allSatisfy { $0.json?["playing"] == true })
 
             // Plug a speaker back in (a plain file this time) and it plays again.
             mark = client.messages.count

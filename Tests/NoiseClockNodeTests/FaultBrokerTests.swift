@@ -99,9 +99,9 @@ extension ProofSuite {
             try await subscriber.waitConnected()
             try await subscriber.waitFor("\(root)/availability", timeout: 10, where: { $0.text == "online" })
 
-            // The next minute boundary at least 8 s away.
-            var boundary = (Int(Date().timeIntervalSince1970) / 60 + 1) * 60
-            if Double(boundary) - Date().timeIntervalSince1970 < 8 { boundary += 60 }
+            // Tomorrow morning on the node's clock, moved there by the test.
+            let boundary = Int(NodeTime.minute(hour: 6, minute: 30).timeIntervalSince1970)
+            try await node.setClock(to: Date(timeIntervalSince1970: Double(boundary - 30)))
             let hhmm = String(format: "%02d:%02d", (boundary / 3600) % 24, (boundary / 60) % 60)
             subscriber.publish("\(root)/alarm/add", #"{"request_id": "due", "time": "\#(hhmm)", "label": "outage", "sound": "none"}"#)
             let added = try await subscriber.waitFor("\(root)/response", where: { $0.json?["request_id"] == "due" })
@@ -109,10 +109,14 @@ extension ProofSuite {
             let nextTrigger = try #require(added.json?["result"]?["next_trigger"]?.stringValue)
             #expect(FaultSupport.date(iso: nextTrigger)?.timeIntervalSince1970 == Double(boundary))
 
-            // Broker down from 3 s before the alarm until 3 s after it.
-            try await Task.sleep(for: .seconds(Double(boundary) - 3 - Date().timeIntervalSince1970))
+            // Broker down from 3 s before the alarm (on the node's clock) until the ring is saved.
+            try await node.setClock(to: Date(timeIntervalSince1970: Double(boundary - 3)))
             broker.kill()
-            try await Task.sleep(for: .seconds(Double(boundary) + 3 - Date().timeIntervalSince1970))
+            try await node.setClock(to: Date(timeIntervalSince1970: Double(boundary) - 0.3))
+            let rang = await FaultSupport.eventually(timeout: 15) {
+                (try? FaultSupport.stateFile(node.stateDirectory, "alarms.json"))??["ring"]?["phase"] == "ringing"
+            }
+            #expect(rang, "the ring was not saved while the broker was down")
             let restarted = Date()
             try broker.start()
 
@@ -125,8 +129,9 @@ extension ProofSuite {
             #expect(scheduled.timeIntervalSince1970 == Double(boundary))
             // ISO times carry whole seconds: rang within the same or the next second.
             #expect(at.timeIntervalSince(scheduled) <= 1, "rang at \(json["at"]!) for \(json["scheduled"]!)")
-            // Once, not once per reconnect.
-            try await Task.sleep(for: .seconds(1.5))
+            // Once, not once per reconnect: a harmless command's answer comes after anything else.
+            subscriber.publish("\(root)/alarm/delete", #"{"id": "no-such-alarm", "request_id": "barrier"}"#)
+            try await subscriber.waitFor("\(root)/response", timeout: 10, where: { $0.json?["request_id"] == "barrier" })
             #expect(subscriber.messages(on: "\(root)/alarm/fired").count == 1)
             subscriber.publish("\(root)/alarm/dismiss", "")
             #expect(node.isRunning)

@@ -36,7 +36,7 @@ extension ProofSuite {
             let refused = try await command(client, root, "alarm/add", #"{"time": "07:00", "label": "lost", "sound": "none"}"#, expectOK: false)
             #expect(refused["error"]?["code"] == "storage_error", "\(refused)")
             try await command(client, root, "style/set", #"{"glow": 77}"#, expectOK: true)  // another file still works
-            try await Task.sleep(for: .milliseconds(300))
+            try await client.barrier(root)
             #expect(!client.messages.dropFirst(mark).contains { $0.topic == "\(root)/alarms" }, "no new ~/alarms")
             #expect(try FaultSupport.stateFile(node.stateDirectory, "alarms.json") == fileBefore)
             #expect(node.isRunning)

@@ -5,7 +5,7 @@ import Testing
 /// Uses every entity the way Home Assistant does: the payload comes from the entity's retained
 /// config (`payload_on`, `payload_press`, the option or number, through `command_template`), goes
 /// to the config's `command_topic`, and the node's state changes as the entity promises.
-@Suite(.serialized) struct HomeAssistantNodeCommandTests {
+struct HomeAssistantNodeCommandTests {
     typealias T = HomeAssistantCommandTemplate
 
     @Test func everyEntityCommandChangesTheNodeAsHomeAssistantExpects() async throws {

@@ -5,7 +5,7 @@ import Testing
 /// What a real node leaves retained under the discovery prefix, read back from a real broker the
 /// way Home Assistant reads it, and checked against Home Assistant's platform rules
 /// (`HomeAssistantSchema`, shared with the core tests through a symlink).
-@Suite(.serialized) struct HomeAssistantNodeDiscoveryTests {
+struct HomeAssistantNodeDiscoveryTests {
     /// Every entity the node announces with one alarm and a battery (docs/home-assistant.md).
     static func expectedObjects(alarm id: String) -> Set<String> {
         [

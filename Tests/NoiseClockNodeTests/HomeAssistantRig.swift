@@ -70,16 +70,12 @@ final class HomeAssistantRig: @unchecked Sendable {
         return message.json!
     }
 
-    /// What a newcomer subscribing to `filters` gets as retained messages (topic → message),
-    /// collected until the broker has been quiet for a moment.
+    /// What a newcomer subscribing to `filters` gets as retained messages (topic → message). The
+    /// broker sends them right after the subscription, before the newcomer's own probe message
+    /// comes back, so they are all in by the time `TestClient` is ready.
     func retained(_ filters: [String]) async throws -> [String: TestClient.Received] {
         let probe = try await TestClient(port: broker.port, subscriptions: filters)
         defer { probe.shutdown() }
-        var seen = -1
-        while probe.messages.count != seen {
-            seen = probe.messages.count
-            try await Task.sleep(for: .milliseconds(400))
-        }
         return Dictionary(probe.messages.filter(\.retain).map { ($0.topic, $0) }, uniquingKeysWith: { $1 })
     }
 

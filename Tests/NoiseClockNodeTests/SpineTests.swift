@@ -4,7 +4,7 @@ import NoiseClockCore
 import Testing
 
 /// The node's spine over a real broker: availability, last will, time, commands, reconnects.
-@Suite(.serialized) struct SpineTests {
+struct SpineTests {
     @Test func announcesOnlineRetainedAndAnswersBadPayloads() async throws {
         let running = try await OnlineNode.start(subscribing: ["#"])
         defer { running.shutdown() }
@@ -120,26 +120,37 @@ import Testing
         let online = try await client.waitFor("\(root)/availability", timeout: 5, where: { $0.text == "online" })
         #expect(online.at.timeIntervalSince(restarted) < 5)
     }
+}
 
-    @Test func publishesTimeOnTheMinuteBoundary() async throws {
-        let broker = try TestBroker()
-        let node = try NodeProcess(brokerPort: broker.port, environment: ["NOISECLOCK_TIMEZONE": "Europe/Berlin"])
-        try node.start()
-        let root = "noiseclock/\(node.nodeID)"
-        let client = try await TestClient(port: broker.port, subscriptions: ["\(root)/time"])
-        defer { client.shutdown() }
-        let message = try await client.waitFor("\(root)/time", timeout: 65)
-        let json = try #require(message.json)
-        let epoch = try #require(json["epoch"]?.intValue)
-        #expect(epoch % 60 == 0)
-        let lateness = message.at.timeIntervalSince1970 - Double(epoch)
-        #expect(lateness >= 0 && lateness < 0.5, "received \(lateness) s after the boundary")
-        #expect(json["timezone"] == "Europe/Berlin")
-        let iso = try #require(json["iso"]?.stringValue)
-        #expect(iso.hasSuffix("+01:00") || iso.hasSuffix("+02:00"))
-        #expect(json["display"]?.stringValue?.count == 5)
-        #expect(json["ampm"] == .null)
-        #expect(json["weekday"]?.stringValue?.count == 3)
-        #expect(message.retain == false)
+extension TimingSuite {
+    /// `~/time` on the minute boundary of the node's clock (a zone with DST), on time.
+    struct MinuteTimeTests {
+        @Test func publishesTimeOnTheMinuteBoundary() async throws {
+            let broker = try TestBroker()
+            let node = try NodeProcess(brokerPort: broker.port, environment: ["NOISECLOCK_TIMEZONE": "Europe/Berlin"])
+            try node.start()
+            let root = "noiseclock/\(node.nodeID)"
+            let client = try await TestClient(port: broker.port, subscriptions: ["\(root)/time", "\(root)/availability"])
+            defer { client.shutdown() }
+            try await client.waitFor("\(root)/availability", timeout: 10, where: { $0.text == "online" })
+            // The node's clock moves to 0.3 s before the next minute instead of the test waiting for it.
+            let nextMinute = (node.now.timeIntervalSince1970 / 60).rounded(.down) * 60 + 60
+            let mark = client.messages.count
+            try await node.setClock(to: Date(timeIntervalSince1970: nextMinute - 0.3))
+            let message = try await client.waitFor("\(root)/time", timeout: 10, after: mark)
+            let json = try #require(message.json)
+            let epoch = try #require(json["epoch"]?.intValue)
+            #expect(epoch % 60 == 0)
+            #expect(Double(epoch) == nextMinute)
+            let lateness = node.nodeTime(of: message.at).timeIntervalSince1970 - Double(epoch)
+            #expect(lateness >= 0 && lateness < 0.5, "received \(lateness) s after the boundary")
+            #expect(json["timezone"] == "Europe/Berlin")
+            let iso = try #require(json["iso"]?.stringValue)
+            #expect(iso.hasSuffix("+01:00") || iso.hasSuffix("+02:00"))
+            #expect(json["display"]?.stringValue?.count == 5)
+            #expect(json["ampm"] == .null)
+            #expect(json["weekday"]?.stringValue?.count == 3)
+            #expect(message.retain == false)
+        }
     }
 }

@@ -4,7 +4,7 @@ import Testing
 
 /// `style/set` and `style/preset` over a real broker and node: round trips on `~/style` and
 /// `~/response`, refusals that change nothing, and no re-publish when nothing changes.
-@Suite(.serialized) struct StyleIntegrationTests {
+struct StyleIntegrationTests {
     /// The node's retained `~/style` after message index `after`.
     static func style(_ client: TestClient, _ root: String, after: Int) async throws -> JSONValue {
         try #require(try await client.waitFor("\(root)/style", after: after).json)
@@ -71,7 +71,7 @@ import Testing
         let modified = try FileManager.default.attributesOfItem(atPath: node.stateDirectory.appendingPathComponent("style.json").path)[.modificationDate] as? Date
         let same = try await Self.send(client, root, "style/set", ##"{"glow": 70, "digit_color": "#FF8800"}"##).response
         #expect(same["ok"] == true && same["result"]?["glow"] == 70)
-        try await pause(1)
+        try await client.barrier(root)
         #expect(client.messages.dropFirst(mark).filter { $0.topic == "\(root)/style" }.isEmpty, "~/style re-published without a change")
         let stillModified = try FileManager.default.attributesOfItem(atPath: node.stateDirectory.appendingPathComponent("style.json").path)[.modificationDate] as? Date
         #expect(modified == stillModified)

@@ -33,11 +33,17 @@ public final class AudioEngine: Sendable {
     private let retryInterval: Double
     private let idleCloseSeconds: Double
     private let wakeup = WakeSignal()
+    /// The time scenes are rendered at (their ramps and fades are instants on the node's clock).
+    private let clock: @Sendable () -> Instant
+
+    /// The system's real-time clock, the default for `clock`.
+    public static let realtimeClock: @Sendable () -> Instant = { Clocks.now() }
 
     public init(
         device: String, sampleRate: Int, library: SoundLibrary, logger: Logger, retryInterval: Double = 3,
-        idleCloseSeconds: Double = 5
+        idleCloseSeconds: Double = 5, clock: @escaping @Sendable () -> Instant = AudioEngine.realtimeClock
     ) {
+        self.clock = clock
         self.device = device
         self.sampleRate = sampleRate
         self.library = library
@@ -141,7 +147,7 @@ public final class AudioEngine: Sendable {
                 continue
             }
             let frames = min(output.periodFrames, maxFrames)
-            mixer.render(stopping ? .silence : scene, at: Clocks.now(), frames: frames, into: floats)
+            mixer.render(stopping ? .silence : scene, at: clock(), frames: frames, into: floats)
             PCMConversion.toS16(floats, pcmBuffer, count: frames * 2)
             do {
                 try output.write(pcmBuffer, frames: frames)

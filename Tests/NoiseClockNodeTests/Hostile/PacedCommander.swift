@@ -24,6 +24,8 @@ final class PacedCommander: @unchecked Sendable {
         var calm = true
         var lastReset = Date()
         var latestState: [String: [UInt8]] = [:]
+        /// The `request_id` of the latest response.
+        var lastRequestID: String?
     }
 
     let client: MQTTClient
@@ -50,9 +52,11 @@ final class PacedCommander: @unchecked Sendable {
         self.window = window
         var logger = Logger(label: "paced-commander")
         logger.logLevel = .critical
-        let topics = ["\(root)/response"] + Self.stateTopics.map { "\(root)/\($0)" }
+        let clientID = "hostile-\(UUID().uuidString.prefix(8))"
+        let probe = TestClient.probeTopic(clientID)
+        let topics = ["\(root)/response"] + Self.stateTopics.map { "\(root)/\($0)" } + [probe]
         client = try MQTTClient(
-            options: MQTTOptions(host: "127.0.0.1", port: port, clientID: "hostile-\(UUID().uuidString.prefix(8))", keepaliveSeconds: 30),
+            options: MQTTOptions(host: "127.0.0.1", port: port, clientID: clientID, keepaliveSeconds: 30),
             subscriptions: topics, logger: logger
         )
         client.start()
@@ -60,10 +64,12 @@ final class PacedCommander: @unchecked Sendable {
         let tally = self.tally
         let responseTopic = "\(root)/response"
         let prefix = "\(root)/"
-        pump = Task { [events = client.events] in
+        pump = Task { [events = client.events, client] in
             for await event in events {
                 switch event {
-                case .connected: signal.yield()
+                // Subscribed before `.connected`: the probe comes back once the broker has them all.
+                case .connected: client.publish(topic: probe, payload: [], qos: 1, retain: false)
+                case .message(let message) where message.topic == probe: signal.yield()
                 case .disconnected: break
                 case .message(let message):
                     let suffix = String(message.topic.dropFirst(prefix.count))
@@ -73,7 +79,6 @@ final class PacedCommander: @unchecked Sendable {
         }
         var iterator = connected.makeAsyncIterator()
         _ = await iterator.next()
-        try await Task.sleep(for: .milliseconds(200))
         tally.withLock { $0.pendingChanges = [] }
     }
 
@@ -85,6 +90,7 @@ final class PacedCommander: @unchecked Sendable {
         }
         tally.responses += 1
         let json = try? JSONParser().parse(message.payload)
+        tally.lastRequestID = json?["request_id"]?.stringValue
         if json?["ok"] == .bool(true) {
             tally.ok += 1
             tally.calm = false
@@ -153,12 +159,21 @@ final class PacedCommander: @unchecked Sendable {
     /// counting from zero.
     func waitForOnline(node: NodeProcess) async throws {
         let deadline = Date().addingTimeInterval(15)
+        var probes = 0
         while snapshot.responses == 0 {
             guard node.isRunning, Date() < deadline else { throw TestFailure("node never answered: \(node.log.suffix(1500))") }
-            _ = client.publish(topic: "\(root)/style/preset", payload: Array("night".utf8), qos: 1, retain: false)
+            if client.publish(topic: "\(root)/style/preset", payload: Array("night".utf8), qos: 1, retain: false) { probes += 1 }
             try await Task.sleep(for: .milliseconds(200))
         }
-        try await Task.sleep(for: .milliseconds(500))
+        // Every probe the node got is answered before counting starts. Those sent before it had
+        // subscribed are lost, so instead of counting answers, a last command with a request_id
+        // is answered after all the others (the node handles commands in order).
+        let barrier = #"{"id": "no-such-alarm", "request_id": "online-barrier"}"#
+        _ = client.publish(topic: "\(root)/alarm/delete", payload: Array(barrier.utf8), qos: 1, retain: false)
+        while snapshot.lastRequestID != "online-barrier" {
+            guard node.isRunning, Date() < deadline else { throw TestFailure("node never answered the barrier after \(probes) probes") }
+            try await Task.sleep(for: .milliseconds(5))
+        }
         tally.withLock { $0 = Tally(latestState: $0.latestState) }
         try await calmDown()
     }

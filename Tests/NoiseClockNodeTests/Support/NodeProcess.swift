@@ -8,6 +8,10 @@ final class NodeProcess: @unchecked Sendable {
     let stateDirectory: URL
     let logFile: URL
     let configFile: URL
+    /// The node's test clock: the file named by NOISECLOCK_TEST_CLOCK_FILE (see NodeClock+Test).
+    let clockFile: URL
+    /// What the clock file says, in milliseconds; the node's time is the wall clock plus this.
+    var clockOffsetMilliseconds: Int64 = 0
     private var process: ChildProcess?
     private var environment: [String: String]
 
@@ -26,6 +30,9 @@ final class NodeProcess: @unchecked Sendable {
         stateDirectory = directory.appendingPathComponent("state")
         logFile = directory.appendingPathComponent("node.log")
         configFile = directory.appendingPathComponent("noiseclock.yaml")
+        // A folder of its own: the node watches the clock file's folder.
+        clockFile = directory.appendingPathComponent("clock").appendingPathComponent("offset-ms")
+        try FileManager.default.createDirectory(at: clockFile.deletingLastPathComponent(), withIntermediateDirectories: true)
         self.environment = environment
         let yaml = """
             node_id: \(nodeID)
@@ -51,6 +58,7 @@ final class NodeProcess: @unchecked Sendable {
     func start() throws {
         var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("NOISECLOCK_") }
         env["NOISECLOCK_LOG_LEVEL"] = env["NOISECLOCK_LOG_LEVEL"] ?? "debug"
+        env["NOISECLOCK_TEST_CLOCK_FILE"] = clockFile.path
         for (key, value) in environment { env[key] = value }
         process = try ChildProcess(path: NodeProcess.binary.path, arguments: ["--config", configFile.path], environment: env, logPath: logFile.path)
     }

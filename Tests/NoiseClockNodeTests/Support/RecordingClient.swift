@@ -15,20 +15,28 @@ final class RecordingClient: @unchecked Sendable {
     }
 
     private let connects = Counter()
+    /// Probe messages seen (see `TestClient.probeTopic`).
+    private let probes = Counter()
+    private let probeTopic: String
     private var pump: Task<Void, Never>?
 
     /// Starts connecting; call `waitConnected` before relying on the subscriptions.
     init(options: MQTTOptions, subscriptions: [String]) throws {
         var logger = Logger(label: "recording-client")
         logger.logLevel = .critical
-        client = try MQTTClient(options: options, subscriptions: subscriptions, logger: logger)
+        let probe = TestClient.probeTopic(options.clientID)
+        probeTopic = probe
+        client = try MQTTClient(options: options, subscriptions: subscriptions + [probe], logger: logger)
         client.start()
         let stream = client.events
         let received = self.received
         let connects = self.connects
+        let probes = self.probes
         pump = Task {
             for await event in stream {
                 switch event {
+                case .message(let message) where message.topic == probe:
+                    probes.value.withLock { $0 += 1 }
                 case .message(let message):
                     received.withLock {
                         $0.append(TestClient.Received(topic: message.topic, payload: message.payload, retain: message.retain, at: Date()))
@@ -56,8 +64,14 @@ final class RecordingClient: @unchecked Sendable {
             guard Date() < deadline else { throw TestFailure("client did not connect within \(timeout) s") }
             try await Task.sleep(for: .milliseconds(10))
         }
-        // The subscriptions are sent in the connect callback; give the broker a moment.
-        try await Task.sleep(for: .milliseconds(100))
+        // The subscriptions are sent in the connect callback, before `.connected`: a probe
+        // published now comes back once the broker has them all.
+        let seen = probes.value.withLock { $0 }
+        client.publish(topic: probeTopic, payload: [], qos: 1, retain: false)
+        while probes.value.withLock({ $0 }) <= seen {
+            guard Date() < deadline else { throw TestFailure("subscriptions not confirmed within \(timeout) s") }
+            try await Task.sleep(for: .milliseconds(5))
+        }
     }
 
     func publish(_ topic: String, _ text: String) {
@@ -69,7 +83,7 @@ final class RecordingClient: @unchecked Sendable {
     func messages(on topic: String) -> [TestClient.Received] { messages.filter { $0.topic == topic } }
 
     @discardableResult
-    func waitFor(_ topic: String, timeout: Double = 5, after: Int = 0,
+    func waitFor(_ topic: String, timeout: Double = 15, after: Int = 0,
                  where predicate: @Sendable (TestClient.Received) -> Bool = { _ in true }) async throws -> TestClient.Received {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {

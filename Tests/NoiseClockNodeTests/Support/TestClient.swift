@@ -30,32 +30,41 @@ final class TestClient: @unchecked Sendable {
     init(port: Int, subscriptions: [String], clientID: String = "test-\(UUID().uuidString.prefix(8))") async throws {
         var logger = Logger(label: "test-client")
         logger.logLevel = .critical
+        let probe = TestClient.probeTopic(clientID)
         client = try MQTTClient(
             options: MQTTOptions(host: "127.0.0.1", port: port, clientID: clientID, keepaliveSeconds: 10),
-            subscriptions: subscriptions, logger: logger
+            subscriptions: subscriptions + [probe], logger: logger
         )
         client.start()
         let stream = client.events
         let received = self.received
         let connected = AsyncStream.makeStream(of: Void.self)
+        let mqtt = client
         pump = Task {
             for await event in stream {
                 switch event {
+                case .message(let message) where message.topic == probe:
+                    connected.continuation.yield()
                 case .message(let message):
                     received.withLock {
                         $0.append(Received(topic: message.topic, payload: message.payload, retain: message.retain,
                                            correlationData: message.correlationData, at: Date()))
                     }
-                case .connected: connected.continuation.yield()
+                case .connected:
+                    // Subscribed before `.connected`; the broker handles one client's packets in
+                    // order, so the probe comes back only once every subscription is in place.
+                    mqtt.publish(topic: probe, payload: [], qos: 1, retain: false)
                 case .disconnected: break
                 }
             }
         }
         var iterator = connected.stream.makeAsyncIterator()
         _ = await iterator.next()
-        // Give the broker a moment to register the subscriptions made in the connect callback.
-        try await Task.sleep(for: .milliseconds(100))
     }
+
+    /// A topic of this client's own: its message coming back is the sign that the broker has the
+    /// subscriptions (the SUBACKs themselves are not reported by the MQTT client).
+    static func probeTopic(_ clientID: String) -> String { "noiseclock-test-probe/\(clientID)" }
 
     func publish(_ topic: String, _ text: String, retain: Bool = false) {
         client.publish(topic: topic, payload: Array(text.utf8), qos: 1, retain: retain)
@@ -71,9 +80,10 @@ final class TestClient: @unchecked Sendable {
 
     func clear() { received.withLock { $0.removeAll() } }
 
-    /// Waits for a message on `topic` matching `predicate`, received after index `after`.
+    /// Waits for a message on `topic` matching `predicate`, received after index `after`. The
+    /// timeout is an upper bound for a loaded machine running suites in parallel, not a measure.
     @discardableResult
-    func waitFor(_ topic: String, timeout: Double = 5, after: Int = 0, where predicate: @Sendable (Received) -> Bool = { _ in true }) async throws -> Received {
+    func waitFor(_ topic: String, timeout: Double = 15, after: Int = 0, where predicate: @Sendable (Received) -> Bool = { _ in true }) async throws -> Received {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             let all = messages
@@ -89,4 +99,17 @@ final class TestClient: @unchecked Sendable {
     }
 
     deinit { pump?.cancel() }
+}
+
+extension TestClient {
+    /// Sends a harmless command (deleting an alarm that does not exist) to the node at `root` and
+    /// waits for its answer. The node handles messages in order, so everything sent before it has
+    /// been handled and its publications have arrived: what has not shown up by now never will.
+    /// Needs a subscription to `root/response`.
+    func barrier(_ root: String, timeout: Double = 10) async throws {
+        let id = "barrier-\(UUID().uuidString.prefix(8))"
+        let mark = messages.count
+        publish("\(root)/alarm/delete", #"{"id": "no-such-alarm", "request_id": "\#(id)"}"#)
+        try await waitFor("\(root)/response", timeout: timeout, after: mark, where: { $0.json?["request_id"] == .string(id) })
+    }
 }
