@@ -42,7 +42,7 @@ TEST_WIDTH ?= 8
 test: deps
 	@scripts/stage.sh build $(SWIFT) build --build-tests
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/stage.sh fuzz Fuzz/run.sh
-	@SWIFT=$(SWIFT) TEST_WIDTH=$(TEST_WIDTH) scripts/stage.sh tests scripts/test-suites.sh
+	@SWIFT=$(SWIFT) TEST_WIDTH=$(TEST_WIDTH) scripts/test-suites.sh
 
 # libFuzzer with ASan over the command parser and the configuration loader (Fuzz/).
 fuzz: deps
