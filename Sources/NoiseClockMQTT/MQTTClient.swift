@@ -1,6 +1,7 @@
 import CMosquitto
 import Glibc
 import Logging
+import NoiseClockThreads
 import Synchronization
 
 /// An MQTT client over libmosquitto with its own network thread.
@@ -23,7 +24,10 @@ public final class MQTTClient: @unchecked Sendable {
         var finalMessageID: Int32?
         var finalMessageSent = false
         /// QoS 1 events published while offline, sent in order after the next connect.
-        var outbox: [(topic: String, payload: [UInt8])] = []
+        var outbox: [Outgoing] = []
+        /// True while the network thread sends the outbox after a connect: `publish` then appends
+        /// to it too, so nothing published meanwhile overtakes what waited.
+        var flushing = false
         /// Failures already logged at error level since the last good connection.
         var failuresLogged: Set<String> = []
         /// The broker's refusal of the current attempt (CONNACK reason), if any.
@@ -34,6 +38,14 @@ public final class MQTTClient: @unchecked Sendable {
 
     public static let outboxLimit = 1000
 
+    private struct Outgoing {
+        var topic: String
+        var payload: [UInt8]
+        var qos: Int32
+        var retain: Bool
+        var correlationData: [UInt8]?
+    }
+
     public let options: MQTTOptions
     public let subscriptions: [String]
     public let events: AsyncStream<MQTTEvent>
@@ -41,7 +53,9 @@ public final class MQTTClient: @unchecked Sendable {
     private let logger: Logger
     private let mosq: OpaquePointer
     private let state = Mutex(State())
-    private var thread: pthread_t?
+    private let thread = DedicatedThread(name: "mqtt-network")
+    /// Ends a back-off pause early when `shutdown` is called.
+    private let wakeup = WakeSignal()
 
     public init(options: MQTTOptions, subscriptions: [String], logger: Logger) throws(MQTTError) {
         MQTTLibrary.initialize()
@@ -99,15 +113,16 @@ public final class MQTTClient: @unchecked Sendable {
     // MARK: Running
 
     /// Starts the network thread; connecting happens there, so this never blocks.
+    /// The thread keeps the client alive until `shutdown`.
     public func start() {
-        var handle = pthread_t()
-        let context = Unmanaged.passRetained(self).toOpaque()
-        let rc = pthread_create(&handle, nil, mqttNetworkThreadMain, context)
-        precondition(rc == 0, "could not start the MQTT thread: \(rc)")
-        thread = handle
+        do {
+            try thread.start { [self] in runNetworkLoop() }
+        } catch {
+            preconditionFailure("\(error)")
+        }
     }
 
-    func runNetworkLoop() {
+    private func runNetworkLoop() {
         var delay = options.reconnectDelay.minimum
         var socketOpen = false
         var everConnected = false
@@ -175,12 +190,10 @@ public final class MQTTClient: @unchecked Sendable {
         markDisconnected()
     }
 
+    /// The back-off wait; `shutdown` signals `wakeup`, so stopping never waits for it.
     private func pause(seconds: Double) {
-        var left = seconds
-        while left > 0, !state.withLock({ $0.stopping }) {
-            usleep(50_000)
-            left -= 0.05
-        }
+        guard !state.withLock({ $0.stopping }) else { return }
+        wakeup.wait(seconds: seconds)
     }
 
     /// Logs each distinct failure once per streak (until the next good connection), so a wrong
@@ -211,16 +224,17 @@ public final class MQTTClient: @unchecked Sendable {
         return String(cString: mosquitto_strerror(rc))
     }
 
-    /// Asks the thread to send `finalMessage`, disconnect and stop; returns when it has.
+    /// Asks the thread to send `finalMessage`, disconnect and stop; returns when it has. While
+    /// connected that takes up to a second (the loop's timeout); while retrying, no time.
     public func shutdown(finalMessage: (topic: String, payload: [UInt8], retain: Bool)?) {
         state.withLock {
             $0.finalMessage = finalMessage
             $0.stopping = true
         }
-        if let thread {
-            pthread_join(thread, nil)
-            self.thread = nil
-        }
+        wakeup.signal()
+        thread.join()
+        // The loop finishes the stream; this covers a client that was never started.
+        continuation.finish()
     }
 
     // MARK: Publishing and subscribing
@@ -230,11 +244,16 @@ public final class MQTTClient: @unchecked Sendable {
     /// retained state on `.connected`. Returns false if the message was not sent or queued.
     @discardableResult
     public func publish(topic: String, payload: [UInt8], qos: Int32, retain: Bool, correlationData: [UInt8]? = nil) -> Bool {
+        let message = Outgoing(topic: topic, payload: payload, qos: qos, retain: retain, correlationData: correlationData)
         let queued = state.withLock { state -> Bool? in
+            if state.flushing {
+                state.outbox.append(message)
+                return true
+            }
             if state.connected { return nil }
             guard qos > 0, !retain else { return false }
             if state.outbox.count >= Self.outboxLimit { state.outbox.removeFirst() }
-            state.outbox.append((topic, payload))
+            state.outbox.append(message)
             return true
         }
         if let queued { return queued }
@@ -275,16 +294,31 @@ public final class MQTTClient: @unchecked Sendable {
                 logger.error("subscribe failed", metadata: ["topic": "\(topic)", "error": "\(Self.describe(rc))"])
             }
         }
-        let pending = state.withLock { state in
+        let queued = state.withLock { state in
             state.connected = true
+            state.flushing = true
             state.failuresLogged = []
-            defer { state.outbox.removeAll() }
-            return state.outbox
+            return state.outbox.count
         }
-        logger.info("connected to MQTT broker", metadata: ["broker": "\(options.host):\(options.port)", "queued": "\(pending.count)"])
+        logger.info("connected to MQTT broker", metadata: ["broker": "\(options.host):\(options.port)", "queued": "\(queued)"])
         continuation.yield(.connected)
-        for message in pending {
-            _ = send(topic: message.topic, payload: message.payload, qos: 1, retain: false, correlationData: nil)
+        flushOutbox()
+    }
+
+    /// Sends what waited while offline, then what was published meanwhile (the owner's
+    /// reaction to `.connected`), in order, until the outbox stays empty.
+    private func flushOutbox() {
+        while true {
+            let batch = state.withLock { state in
+                if state.outbox.isEmpty { state.flushing = false }
+                defer { state.outbox.removeAll() }
+                return state.outbox
+            }
+            if batch.isEmpty { return }
+            for message in batch {
+                _ = send(topic: message.topic, payload: message.payload, qos: message.qos, retain: message.retain,
+                         correlationData: message.correlationData)
+            }
         }
     }
 
@@ -319,12 +353,4 @@ public final class MQTTClient: @unchecked Sendable {
 func mqttOnPublish(_ mosq: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?, _ mid: Int32, _ rc: Int32, _ props: OpaquePointer?) {
     guard let userdata else { return }
     Unmanaged<MQTTClient>.fromOpaque(userdata).takeUnretainedValue().didPublish(messageID: mid)
-}
-
-/// The network thread's entry point; it holds a +1 reference to the client until the loop ends.
-private func mqttNetworkThreadMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-    guard let context else { return nil }
-    let client = Unmanaged<MQTTClient>.fromOpaque(context).takeRetainedValue()
-    client.runNetworkLoop()
-    return nil
 }
