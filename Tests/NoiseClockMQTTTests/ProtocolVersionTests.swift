@@ -46,7 +46,7 @@ import Testing
 
         // A v5 sender's properties do not reach a v3.1.1 subscriber: the fields stay nil.
         try await observer.publish("n/cmd", Array("{}".utf8), responseTopic: "app/replies", correlationData: [1])
-        let received = try await subject.messages.first()
+        let received = try await subject.messages.first(timeout: 5, "message on n/cmd")
         #expect(received == MQTTMessage(topic: "n/cmd", payload: Array("{}".utf8)))
 
         // Correlation data cannot be sent in v3.1.1: the message goes out without it.

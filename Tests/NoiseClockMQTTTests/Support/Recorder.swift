@@ -58,7 +58,7 @@ final class Recorder<Element: Sendable>: Sendable {
             state.nextID += 1
             return state.nextID
         }
-        let failure = TestFailure("no \(what) within \(timeout) s")
+        let failure = "no \(what) within \(timeout) s"
         let timer = Task { [weak self] in
             try? await Task.sleep(for: .seconds(timeout))
             guard !Task.isCancelled else { return }
@@ -67,7 +67,7 @@ final class Recorder<Element: Sendable>: Sendable {
         defer { timer.cancel() }
         return try await withCheckedThrowingContinuation { continuation in
             let outcome = state.withLock { state -> Result<[Element], any Error>? in
-                if state.expired.remove(id) != nil { return .failure(failure) }
+                if state.expired.remove(id) != nil { return .failure(TestFailure(failure)) }
                 if let result = check(state.items) { return .success(result) }
                 state.waiters.append(Waiter(id: id, check: check, continuation: continuation))
                 return nil
@@ -76,14 +76,14 @@ final class Recorder<Element: Sendable>: Sendable {
         }
     }
 
-    private func expire(_ id: Int, _ error: any Error) {
-        let waiter = state.withLock { state -> Waiter? in
+    private func expire(_ id: Int, _ failure: String) {
+        let (waiter, recent) = state.withLock { state -> (Waiter?, ArraySlice<Element>) in
             guard let index = state.waiters.firstIndex(where: { $0.id == id }) else {
                 state.expired.insert(id)
-                return nil
+                return (nil, [])
             }
-            return state.waiters.remove(at: index)
+            return (state.waiters.remove(at: index), state.items.suffix(5))
         }
-        waiter?.continuation.resume(throwing: error)
+        waiter?.continuation.resume(throwing: TestFailure("\(failure); last seen: \(Array(recent))"))
     }
 }
