@@ -23,7 +23,8 @@ public final class MQTTClient: @unchecked Sendable {
         var finalMessage: (topic: String, payload: [UInt8], retain: Bool)?
         var finalMessageID: Int32?
         var finalMessageSent = false
-        /// QoS 1 events published while offline, sent in order after the next connect.
+        /// QoS 1 events published while offline, sent in order after the next connect (and,
+        /// while `flushing`, whatever is published meanwhile).
         var outbox: [Outgoing] = []
         /// True while the network thread sends the outbox after a connect: `publish` then appends
         /// to it too, so nothing published meanwhile overtakes what waited.
@@ -239,9 +240,10 @@ public final class MQTTClient: @unchecked Sendable {
 
     // MARK: Publishing and subscribing
 
-    /// Publishes a message. While offline, QoS 1 non-retained messages wait in an outbox and go out
-    /// after the next connect; retained ones are dropped because the owner re-publishes all
-    /// retained state on `.connected`. Returns false if the message was not sent or queued.
+    /// Publishes a message. While offline, QoS 1 non-retained messages wait in an outbox (the
+    /// oldest dropped beyond `outboxLimit`) and go out after the next connect, before anything
+    /// published after it; retained ones are dropped because the owner re-publishes all retained
+    /// state on `.connected`, and QoS 0 ones too. Returns false if the message was not sent or queued.
     @discardableResult
     public func publish(topic: String, payload: [UInt8], qos: Int32, retain: Bool, correlationData: [UInt8]? = nil) -> Bool {
         let message = Outgoing(topic: topic, payload: payload, qos: qos, retain: retain, correlationData: correlationData)
