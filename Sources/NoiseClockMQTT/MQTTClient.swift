@@ -21,8 +21,14 @@ public final class MQTTClient: @unchecked Sendable {
         var connected = false
         var stopping = false
         var finalMessage: (topic: String, payload: [UInt8], retain: Bool)?
+        /// Set by whoever publishes the final message: `shutdown` itself while connected (that
+        /// wakes the loop at once), else the loop.
+        var finalMessageClaimed = false
         var finalMessageID: Int32?
-        var finalMessageSent = false
+        /// Acknowledged, or its publish failed: the loop stops waiting.
+        var finalMessageDone = false
+        /// PUBACKs while stopping: the final message's may beat `shutdown` storing its id.
+        var acknowledgedWhileStopping: Set<Int32> = []
         /// QoS 1 events published while offline, sent in order after the next connect (and,
         /// while `flushing`, whatever is published meanwhile).
         var outbox: [Outgoing] = []
@@ -175,20 +181,34 @@ public final class MQTTClient: @unchecked Sendable {
     /// Sends the final message (e.g. `offline`), waits up to 2 s for it to leave, then disconnects.
     private func finishGracefully() {
         if isConnected, let final = state.withLock({ $0.finalMessage }) {
-            var mid: Int32 = 0
-            let rc = final.payload.withUnsafeBytes {
-                mosquitto_publish(mosq, &mid, final.topic, Int32($0.count), $0.baseAddress, 1, final.retain)
+            let claimed = state.withLock { state in
+                defer { state.finalMessageClaimed = true }
+                return state.finalMessageClaimed
             }
-            if rc == MOSQ_ERR_SUCCESS.rawValue {
-                state.withLock { $0.finalMessageID = mid }
-                for _ in 0..<20 where !state.withLock({ $0.finalMessageSent }) {
-                    if mosquitto_loop(mosq, 100, 1) != MOSQ_ERR_SUCCESS.rawValue { break }
-                }
+            if !claimed { publishFinalMessage(final) }
+            for _ in 0..<20 where !state.withLock({ $0.finalMessageDone }) {
+                if mosquitto_loop(mosq, 100, 1) != MOSQ_ERR_SUCCESS.rawValue { break }
             }
         }
         mosquitto_disconnect(mosq)
         for _ in 0..<5 where mosquitto_loop(mosq, 50, 1) == MOSQ_ERR_SUCCESS.rawValue {}
         markDisconnected()
+    }
+
+    /// Publishes the final message at QoS 1 and records its id, from `shutdown` or the loop.
+    private func publishFinalMessage(_ final: (topic: String, payload: [UInt8], retain: Bool)) {
+        var mid: Int32 = 0
+        let rc = final.payload.withUnsafeBytes {
+            mosquitto_publish(mosq, &mid, final.topic, Int32($0.count), $0.baseAddress, 1, final.retain)
+        }
+        state.withLock { state in
+            guard rc == MOSQ_ERR_SUCCESS.rawValue else {
+                state.finalMessageDone = true
+                return
+            }
+            state.finalMessageID = mid
+            if state.acknowledgedWhileStopping.contains(mid) { state.finalMessageDone = true }
+        }
     }
 
     /// The back-off wait; `shutdown` signals `wakeup`, so stopping never waits for it.
@@ -225,13 +245,19 @@ public final class MQTTClient: @unchecked Sendable {
         return String(cString: mosquitto_strerror(rc))
     }
 
-    /// Asks the thread to send `finalMessage`, disconnect and stop; returns when it has. While
-    /// connected that takes up to a second (the loop's timeout); while retrying, no time.
+    /// Asks the thread to send `finalMessage`, disconnect and stop; returns when it has: about a
+    /// round trip with a final message, up to a second (the loop's timeout) without one while
+    /// connected, at once while retrying.
     public func shutdown(finalMessage: (topic: String, payload: [UInt8], retain: Bool)?) {
-        state.withLock {
-            $0.finalMessage = finalMessage
-            $0.stopping = true
+        let publishHere = state.withLock { state -> Bool in
+            state.finalMessage = finalMessage
+            state.stopping = true
+            guard finalMessage != nil, state.connected, !state.flushing else { return false }
+            state.finalMessageClaimed = true
+            return true
         }
+        // Publishing from another thread wakes `mosquitto_loop` through libmosquitto's socket pair.
+        if publishHere, let finalMessage { publishFinalMessage(finalMessage) }
         wakeup.signal()
         thread.join()
         // The loop finishes the stream; this covers a client that was never started.
@@ -343,7 +369,11 @@ public final class MQTTClient: @unchecked Sendable {
 
     func didPublish(messageID: Int32) {
         state.withLock { state in
-            if state.finalMessageID == messageID { state.finalMessageSent = true }
+            if state.finalMessageID == messageID {
+                state.finalMessageDone = true
+            } else if state.stopping {
+                state.acknowledgedWhileStopping.insert(messageID)
+            }
         }
     }
 

@@ -56,6 +56,20 @@ import Testing
         #expect(seconds(retry - cut) < 0.5)
         #expect(subject.events.items == [.connected, .disconnected])
     }
+
+    /// The back-off pause sleeps on a signal that `shutdown` raises: stopping does not wait it out.
+    @Test func shutdownDuringALongBackOffReturnsAtOnce() async throws {
+        let broker = try TestBroker()
+        let proxy = try TCPProxy(to: broker.port)
+        defer { proxy.stop() }
+        proxy.goDown()
+        let subject = try Subject(port: proxy.port, reconnectDelay: (30, 30))
+        try await proxy.attempts.first(timeout: 5, "connection attempt")
+        let start = ContinuousClock.now
+        subject.shutdown()
+        #expect(ContinuousClock.now - start < .seconds(5))
+        #expect(subject.events.items.isEmpty)
+    }
 }
 
 func seconds(_ duration: Duration) -> Double {

@@ -54,8 +54,10 @@ final class Subject: Sendable {
         client.publish(topic: topic, payload: Array(text.utf8), qos: qos, retain: retain, correlationData: correlationData)
     }
 
+    /// By default says goodbye on a topic no observer watches: a final message ends the client's
+    /// loop at once, where without one it waits out the loop's 1 s timeout.
     func shutdown(finalMessage: (topic: String, payload: [UInt8], retain: Bool)? = nil) {
-        client.shutdown(finalMessage: finalMessage)
+        client.shutdown(finalMessage: finalMessage ?? ("bye/\(clientID)", [], false))
     }
 }
 
