@@ -2,7 +2,6 @@ import CMosquitto
 import Glibc
 import Logging
 import NoiseClockThreads
-import Synchronization
 
 /// An MQTT client over libmosquitto with its own network thread.
 ///
@@ -16,7 +15,8 @@ import Synchronization
 public final class MQTTClient: @unchecked Sendable {
     // @unchecked Sendable: `mosq` is only used in ways libmosquitto allows from several threads
     // once `mosquitto_threaded_set(true)` is on (publish and subscribe from any thread, the loop
-    // on ours); everything else that changes lives in the `state` mutex.
+    // on ours); everything else that changes lives in `state`, a pthread mutex (`Locked`) so
+    // that ThreadSanitizer sees the hand-overs between the network thread and the callers.
     private struct State {
         var connected = false
         var stopping = false
@@ -59,7 +59,7 @@ public final class MQTTClient: @unchecked Sendable {
     private let continuation: AsyncStream<MQTTEvent>.Continuation
     private let logger: Logger
     private let mosq: OpaquePointer
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let thread = DedicatedThread(name: "mqtt-network")
     /// Ends a back-off pause early when `shutdown` is called.
     private let wakeup = WakeSignal()
