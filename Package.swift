@@ -34,19 +34,21 @@ let package = Package(
 
         // Pure logic: no I/O, no C, no Foundation.
         .target(name: "NoiseClockCore", swiftSettings: strict),
+        // The dedicated-pthread helper shared by the MQTT, timer and audio threads.
+        .target(name: "NoiseClockThreads", dependencies: ["CLinux"], swiftSettings: strict),
         .target(
             name: "NoiseClockPlatform",
-            dependencies: ["NoiseClockCore", "CLinux", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["NoiseClockCore", "NoiseClockThreads", "CLinux", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
         .target(
             name: "NoiseClockMQTT",
-            dependencies: ["CMosquitto", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CMosquitto", "NoiseClockThreads", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
         .target(
             name: "NoiseClockAudio",
-            dependencies: ["NoiseClockCore", "NoiseClockPlatform", "CALSA", "CALSASilence", "CSndFile", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["NoiseClockCore", "NoiseClockPlatform", "NoiseClockThreads", "CALSA", "CALSASilence", "CSndFile", .product(name: "Logging", package: "swift-log")],
             swiftSettings: optimisedAlways
         ),
         .target(
@@ -77,6 +79,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "NoiseClockAudioTests", dependencies: ["NoiseClockAudio", "NoiseClockCore", "CSndFile"], swiftSettings: optimisedAlways),
+        .testTarget(
+            name: "NoiseClockMQTTTests",
+            dependencies: ["NoiseClockMQTT", "NoiseClockThreads", "CMosquitto", "CLinux", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "NoiseClockNodeTests",
             dependencies: ["NoiseClockNode", "NoiseClockCore", "NoiseClockPlatform", "NoiseClockMQTT"],

@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
-# `make sanitize`: the core and node test suites under ThreadSanitizer and AddressSanitizer, each
+# `make sanitize`: the core, MQTT and node test suites under ThreadSanitizer and AddressSanitizer, each
 # in its own scratch path (.build-tsan, .build-asan). The node tests start the sanitized
 # `noiseclock` from the same scratch path (NOISECLOCK_BIN), so the node process is checked too,
 # not only the test process. Every report of every process goes to a file under
 # .build-?san/reports; any report fails the run.
 #
-#   SANITIZERS="thread address" (default both)   FILTER=regex (default core and node suites)
+#   SANITIZERS="thread address" (default both)   FILTER=regex (default core, MQTT and node suites)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
-FILTER=${FILTER:-NoiseClockCoreTests|NoiseClockNodeTests}
+FILTER=${FILTER:-NoiseClockCoreTests|NoiseClockMQTTTests|NoiseClockNodeTests}
 # The black-box run sends 5,000 messages here instead of 50,000: sanitized code is 5-20x slower.
 export HOSTILE_COUNT=${HOSTILE_COUNT:-5000}
 status=0

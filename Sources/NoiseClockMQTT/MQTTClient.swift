@@ -1,7 +1,7 @@
 import CMosquitto
 import Glibc
 import Logging
-import Synchronization
+import NoiseClockThreads
 
 /// An MQTT client over libmosquitto with its own network thread.
 ///
@@ -15,15 +15,26 @@ import Synchronization
 public final class MQTTClient: @unchecked Sendable {
     // @unchecked Sendable: `mosq` is only used in ways libmosquitto allows from several threads
     // once `mosquitto_threaded_set(true)` is on (publish and subscribe from any thread, the loop
-    // on ours); everything else that changes lives in the `state` mutex.
+    // on ours); everything else that changes lives in `state`, a pthread mutex (`Locked`) so
+    // that ThreadSanitizer sees the hand-overs between the network thread and the callers.
     private struct State {
         var connected = false
         var stopping = false
         var finalMessage: (topic: String, payload: [UInt8], retain: Bool)?
+        /// Set by whoever publishes the final message: `shutdown` itself while connected (that
+        /// wakes the loop at once), else the loop.
+        var finalMessageClaimed = false
         var finalMessageID: Int32?
-        var finalMessageSent = false
-        /// QoS 1 events published while offline, sent in order after the next connect.
-        var outbox: [(topic: String, payload: [UInt8])] = []
+        /// Acknowledged, or its publish failed: the loop stops waiting.
+        var finalMessageDone = false
+        /// PUBACKs while stopping: the final message's may beat `shutdown` storing its id.
+        var acknowledgedWhileStopping: Set<Int32> = []
+        /// QoS 1 events published while offline, sent in order after the next connect (and,
+        /// while `flushing`, whatever is published meanwhile).
+        var outbox: [Outgoing] = []
+        /// True while the network thread sends the outbox after a connect: `publish` then appends
+        /// to it too, so nothing published meanwhile overtakes what waited.
+        var flushing = false
         /// Failures already logged at error level since the last good connection.
         var failuresLogged: Set<String> = []
         /// The broker's refusal of the current attempt (CONNACK reason), if any.
@@ -34,14 +45,24 @@ public final class MQTTClient: @unchecked Sendable {
 
     public static let outboxLimit = 1000
 
+    private struct Outgoing {
+        var topic: String
+        var payload: [UInt8]
+        var qos: Int32
+        var retain: Bool
+        var correlationData: [UInt8]?
+    }
+
     public let options: MQTTOptions
     public let subscriptions: [String]
     public let events: AsyncStream<MQTTEvent>
     private let continuation: AsyncStream<MQTTEvent>.Continuation
     private let logger: Logger
     private let mosq: OpaquePointer
-    private let state = Mutex(State())
-    private var thread: pthread_t?
+    private let state = Locked(State())
+    private let thread = DedicatedThread(name: "mqtt-network")
+    /// Ends a back-off pause early when `shutdown` is called.
+    private let wakeup = WakeSignal()
 
     public init(options: MQTTOptions, subscriptions: [String], logger: Logger) throws(MQTTError) {
         MQTTLibrary.initialize()
@@ -99,15 +120,16 @@ public final class MQTTClient: @unchecked Sendable {
     // MARK: Running
 
     /// Starts the network thread; connecting happens there, so this never blocks.
+    /// The thread keeps the client alive until `shutdown`.
     public func start() {
-        var handle = pthread_t()
-        let context = Unmanaged.passRetained(self).toOpaque()
-        let rc = pthread_create(&handle, nil, mqttNetworkThreadMain, context)
-        precondition(rc == 0, "could not start the MQTT thread: \(rc)")
-        thread = handle
+        do {
+            try thread.start { [self] in runNetworkLoop() }
+        } catch {
+            preconditionFailure("\(error)")
+        }
     }
 
-    func runNetworkLoop() {
+    private func runNetworkLoop() {
         var delay = options.reconnectDelay.minimum
         var socketOpen = false
         var everConnected = false
@@ -159,15 +181,13 @@ public final class MQTTClient: @unchecked Sendable {
     /// Sends the final message (e.g. `offline`), waits up to 2 s for it to leave, then disconnects.
     private func finishGracefully() {
         if isConnected, let final = state.withLock({ $0.finalMessage }) {
-            var mid: Int32 = 0
-            let rc = final.payload.withUnsafeBytes {
-                mosquitto_publish(mosq, &mid, final.topic, Int32($0.count), $0.baseAddress, 1, final.retain)
+            let claimed = state.withLock { state in
+                defer { state.finalMessageClaimed = true }
+                return state.finalMessageClaimed
             }
-            if rc == MOSQ_ERR_SUCCESS.rawValue {
-                state.withLock { $0.finalMessageID = mid }
-                for _ in 0..<20 where !state.withLock({ $0.finalMessageSent }) {
-                    if mosquitto_loop(mosq, 100, 1) != MOSQ_ERR_SUCCESS.rawValue { break }
-                }
+            if !claimed { publishFinalMessage(final) }
+            for _ in 0..<20 where !state.withLock({ $0.finalMessageDone }) {
+                if mosquitto_loop(mosq, 100, 1) != MOSQ_ERR_SUCCESS.rawValue { break }
             }
         }
         mosquitto_disconnect(mosq)
@@ -175,12 +195,26 @@ public final class MQTTClient: @unchecked Sendable {
         markDisconnected()
     }
 
-    private func pause(seconds: Double) {
-        var left = seconds
-        while left > 0, !state.withLock({ $0.stopping }) {
-            usleep(50_000)
-            left -= 0.05
+    /// Publishes the final message at QoS 1 and records its id, from `shutdown` or the loop.
+    private func publishFinalMessage(_ final: (topic: String, payload: [UInt8], retain: Bool)) {
+        var mid: Int32 = 0
+        let rc = final.payload.withUnsafeBytes {
+            mosquitto_publish(mosq, &mid, final.topic, Int32($0.count), $0.baseAddress, 1, final.retain)
         }
+        state.withLock { state in
+            guard rc == MOSQ_ERR_SUCCESS.rawValue else {
+                state.finalMessageDone = true
+                return
+            }
+            state.finalMessageID = mid
+            if state.acknowledgedWhileStopping.contains(mid) { state.finalMessageDone = true }
+        }
+    }
+
+    /// The back-off wait; `shutdown` signals `wakeup`, so stopping never waits for it.
+    private func pause(seconds: Double) {
+        guard !state.withLock({ $0.stopping }) else { return }
+        wakeup.wait(seconds: seconds)
     }
 
     /// Logs each distinct failure once per streak (until the next good connection), so a wrong
@@ -211,30 +245,43 @@ public final class MQTTClient: @unchecked Sendable {
         return String(cString: mosquitto_strerror(rc))
     }
 
-    /// Asks the thread to send `finalMessage`, disconnect and stop; returns when it has.
+    /// Asks the thread to send `finalMessage`, disconnect and stop; returns when it has: about a
+    /// round trip with a final message, up to a second (the loop's timeout) without one while
+    /// connected, at once while retrying.
     public func shutdown(finalMessage: (topic: String, payload: [UInt8], retain: Bool)?) {
-        state.withLock {
-            $0.finalMessage = finalMessage
-            $0.stopping = true
+        let publishHere = state.withLock { state -> Bool in
+            state.finalMessage = finalMessage
+            state.stopping = true
+            guard finalMessage != nil, state.connected, !state.flushing else { return false }
+            state.finalMessageClaimed = true
+            return true
         }
-        if let thread {
-            pthread_join(thread, nil)
-            self.thread = nil
-        }
+        // Publishing from another thread wakes `mosquitto_loop` through libmosquitto's socket pair.
+        if publishHere, let finalMessage { publishFinalMessage(finalMessage) }
+        wakeup.signal()
+        thread.join()
+        // The loop finishes the stream; this covers a client that was never started.
+        continuation.finish()
     }
 
     // MARK: Publishing and subscribing
 
-    /// Publishes a message. While offline, QoS 1 non-retained messages wait in an outbox and go out
-    /// after the next connect; retained ones are dropped because the owner re-publishes all
-    /// retained state on `.connected`. Returns false if the message was not sent or queued.
+    /// Publishes a message. While offline, QoS 1 non-retained messages wait in an outbox (the
+    /// oldest dropped beyond `outboxLimit`) and go out after the next connect, before anything
+    /// published after it; retained ones are dropped because the owner re-publishes all retained
+    /// state on `.connected`, and QoS 0 ones too. Returns false if the message was not sent or queued.
     @discardableResult
     public func publish(topic: String, payload: [UInt8], qos: Int32, retain: Bool, correlationData: [UInt8]? = nil) -> Bool {
+        let message = Outgoing(topic: topic, payload: payload, qos: qos, retain: retain, correlationData: correlationData)
         let queued = state.withLock { state -> Bool? in
+            if state.flushing {
+                state.outbox.append(message)
+                return true
+            }
             if state.connected { return nil }
             guard qos > 0, !retain else { return false }
             if state.outbox.count >= Self.outboxLimit { state.outbox.removeFirst() }
-            state.outbox.append((topic, payload))
+            state.outbox.append(message)
             return true
         }
         if let queued { return queued }
@@ -275,16 +322,31 @@ public final class MQTTClient: @unchecked Sendable {
                 logger.error("subscribe failed", metadata: ["topic": "\(topic)", "error": "\(Self.describe(rc))"])
             }
         }
-        let pending = state.withLock { state in
+        let queued = state.withLock { state in
             state.connected = true
+            state.flushing = true
             state.failuresLogged = []
-            defer { state.outbox.removeAll() }
-            return state.outbox
+            return state.outbox.count
         }
-        logger.info("connected to MQTT broker", metadata: ["broker": "\(options.host):\(options.port)", "queued": "\(pending.count)"])
+        logger.info("connected to MQTT broker", metadata: ["broker": "\(options.host):\(options.port)", "queued": "\(queued)"])
         continuation.yield(.connected)
-        for message in pending {
-            _ = send(topic: message.topic, payload: message.payload, qos: 1, retain: false, correlationData: nil)
+        flushOutbox()
+    }
+
+    /// Sends what waited while offline, then what was published meanwhile (the owner's
+    /// reaction to `.connected`), in order, until the outbox stays empty.
+    private func flushOutbox() {
+        while true {
+            let batch = state.withLock { state in
+                if state.outbox.isEmpty { state.flushing = false }
+                defer { state.outbox.removeAll() }
+                return state.outbox
+            }
+            if batch.isEmpty { return }
+            for message in batch {
+                _ = send(topic: message.topic, payload: message.payload, qos: message.qos, retain: message.retain,
+                         correlationData: message.correlationData)
+            }
         }
     }
 
@@ -307,7 +369,11 @@ public final class MQTTClient: @unchecked Sendable {
 
     func didPublish(messageID: Int32) {
         state.withLock { state in
-            if state.finalMessageID == messageID { state.finalMessageSent = true }
+            if state.finalMessageID == messageID {
+                state.finalMessageDone = true
+            } else if state.stopping {
+                state.acknowledgedWhileStopping.insert(messageID)
+            }
         }
     }
 
@@ -319,12 +385,4 @@ public final class MQTTClient: @unchecked Sendable {
 func mqttOnPublish(_ mosq: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?, _ mid: Int32, _ rc: Int32, _ props: OpaquePointer?) {
     guard let userdata else { return }
     Unmanaged<MQTTClient>.fromOpaque(userdata).takeUnretainedValue().didPublish(messageID: mid)
-}
-
-/// The network thread's entry point; it holds a +1 reference to the client until the loop ends.
-private func mqttNetworkThreadMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-    guard let context else { return nil }
-    let client = Unmanaged<MQTTClient>.fromOpaque(context).takeRetainedValue()
-    client.runNetworkLoop()
-    return nil
 }

@@ -1,0 +1,132 @@
+import Glibc
+import NoiseClockThreads
+
+/// A TCP relay on a free loopback port between an `MQTTClient` and the broker. The test can cut
+/// the client's connection (the broker sees it end without DISCONNECT, as after a network
+/// failure) and refuse new ones, while the broker and the observers stay up.
+final class TCPProxy: @unchecked Sendable {
+    // @unchecked Sendable: `listener` and `target` are immutable; the rest is in `state`.
+    private struct State {
+        var refusing = false
+        var stopped = false
+        var links: [(client: Int32, broker: Int32)] = []
+        var pumps: [DedicatedThread] = []
+    }
+
+    let port: Int
+    /// When each connection attempt arrived (accepted or refused), to measure the back-off.
+    let attempts = Recorder<ContinuousClock.Instant>()
+    private let target: Int
+    private let listener: Int32
+    private let state = Locked(State())
+    private let acceptThread = DedicatedThread(name: "test-proxy")
+
+    init(to target: Int) throws {
+        self.target = target
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        listener = fd
+        var address = loopback(port: 0)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
+            }
+        }
+        guard bound, listen(fd, 16) == 0 else { throw TestFailure("proxy cannot listen") }
+        port = Int(UInt16(bigEndian: address.sin_port))
+        try acceptThread.start { [self] in acceptLoop() }
+    }
+
+    /// Drops every open connection and refuses new ones (accepted, then closed at once).
+    func goDown() {
+        let links = state.withLock { state in
+            state.refusing = true
+            return state.links
+        }
+        for link in links {
+            shutdown(link.client, Int32(SHUT_RDWR))
+            shutdown(link.broker, Int32(SHUT_RDWR))
+        }
+    }
+
+    func goUp() { state.withLock { $0.refusing = false } }
+
+    /// Ends the accept thread and every relay, and closes all sockets.
+    func stop() {
+        let alreadyStopped = state.withLock { state in
+            defer { state.stopped = true }
+            return state.stopped
+        }
+        guard !alreadyStopped else { return }
+        goDown()
+        shutdown(listener, Int32(SHUT_RDWR))  // ends the blocking accept
+        acceptThread.join()
+        let (pumps, links) = state.withLock { ($0.pumps, $0.links) }
+        pumps.forEach { $0.join() }
+        for link in links {
+            close(link.client)
+            close(link.broker)
+        }
+        close(listener)
+    }
+
+    deinit { stop() }
+
+    private func acceptLoop() {
+        while true {
+            let client = accept(listener, nil, nil)
+            if client < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            attempts.append(.now)
+            let (refusing, stopped) = state.withLock { ($0.refusing, $0.stopped) }
+            if stopped { close(client); return }
+            if refusing { close(client); continue }
+            let broker = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = loopback(port: target)
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(broker, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+            }
+            guard connected else {
+                close(client)
+                close(broker)
+                continue
+            }
+            let up = DedicatedThread(name: "test-proxy-up"), down = DedicatedThread(name: "test-proxy-down")
+            state.withLock {
+                $0.links.append((client, broker))
+                $0.pumps += [up, down]
+            }
+            _ = try? up.start { relay(from: client, to: broker) }
+            _ = try? down.start { relay(from: broker, to: client) }
+        }
+    }
+}
+
+/// Copies bytes until either side ends, then ends both, so the other direction stops too.
+private func relay(from source: Int32, to sink: Int32) {
+    var buffer = [UInt8](repeating: 0, count: 16_384)
+    copying: while true {
+        let count = buffer.withUnsafeMutableBytes { read(source, $0.baseAddress, $0.count) }
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { break }
+        var offset = 0
+        while offset < count {
+            let written = buffer.withUnsafeBytes { send(sink, $0.baseAddress! + offset, count - offset, Int32(MSG_NOSIGNAL)) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { break copying }
+            offset += written
+        }
+    }
+    shutdown(source, Int32(SHUT_RDWR))
+    shutdown(sink, Int32(SHUT_RDWR))
+}
+
+private func loopback(port: Int) -> sockaddr_in {
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = UInt16(port).bigEndian
+    return address
+}

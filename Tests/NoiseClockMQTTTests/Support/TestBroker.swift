@@ -1,0 +1,1 @@
+../../NoiseClockNodeTests/Support/TestBroker.swift
