@@ -1,6 +1,7 @@
 import CALSASilence
 import Logging
 import NoiseClockCore
+import NoiseClockThreads
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -23,7 +24,6 @@ public final class AudioEngine: Sendable {
         var scene = AudioScene.silence
         var stopping = false
         var status: AudioStatus
-        var thread: pthread_t?
     }
 
     private let shared: Mutex<Shared>
@@ -33,6 +33,7 @@ public final class AudioEngine: Sendable {
     private let retryInterval: Double
     private let idleCloseSeconds: Double
     private let wakeup = WakeSignal()
+    private let thread = DedicatedThread(name: "audio")
     /// The time scenes are rendered at (their ramps and fades are instants on the node's clock).
     private let clock: @Sendable () -> Instant
 
@@ -60,17 +61,12 @@ public final class AudioEngine: Sendable {
 
     /// Starts the audio thread. Calling it twice does nothing.
     public func start() {
-        let alreadyRunning = shared.withLock { $0.thread != nil || $0.stopping }
-        guard !alreadyRunning else { return }
-        let context = Unmanaged.passRetained(self).toOpaque()
-        var thread = pthread_t()
-        let created = pthread_create(&thread, nil, audioThreadEntry, context)
-        guard created == 0 else {
-            Unmanaged<AudioEngine>.fromOpaque(context).release()
-            report(AudioStatus(device: device, state: .unavailable, error: "cannot start audio thread (error \(created))"))
-            return
+        guard !shared.withLock({ $0.stopping }) else { return }
+        do {
+            try thread.start { [self] in runAudioThread() }
+        } catch {
+            report(AudioStatus(device: device, state: .unavailable, error: "cannot start audio thread (\(error))"))
         }
-        shared.withLock { $0.thread = thread }
     }
 
     /// What should be audible from now on. Cheap and thread-safe.
@@ -81,13 +77,9 @@ public final class AudioEngine: Sendable {
 
     /// Fades everything out, closes the device and joins the thread (at most ~3 s).
     public func stop() {
-        let thread = shared.withLock { state -> pthread_t? in
-            state.stopping = true
-            defer { state.thread = nil }
-            return state.thread
-        }
+        shared.withLock { $0.stopping = true }
         wakeup.signal()
-        if let thread { pthread_join(thread, nil) }
+        thread.join()
         continuation.finish()
     }
 
@@ -186,12 +178,4 @@ public final class AudioEngine: Sendable {
         parameters.sched_priority = 10
         _ = pthread_setschedparam(pthread_self(), SCHED_FIFO, &parameters)
     }
-}
-
-/// The entry point handed to pthread_create: a file-scope function, so it carries no actor
-/// isolation. It takes back the engine reference `start()` retained for it.
-private func audioThreadEntry(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-    let engine = Unmanaged<AudioEngine>.fromOpaque(context!).takeRetainedValue()
-    engine.runAudioThread()
-    return nil
 }

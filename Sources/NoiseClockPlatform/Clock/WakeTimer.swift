@@ -1,6 +1,7 @@
 import CLinux
 import Glibc
 import NoiseClockCore
+import NoiseClockThreads
 import Synchronization
 
 /// Wakes the node at an absolute instant of its `NodeClock`, and tells it at once when the clock
@@ -14,8 +15,8 @@ import Synchronization
 /// and reports through `events`.
 public final class WakeTimer: @unchecked Sendable {
     // @unchecked Sendable: `fd` and `watch` are immutable after init and timerfd_settime/read may
-    // be used from different threads; `armedAt` and `stopped` live in a mutex; `thread` is set by
-    // start() and read by stop(), both called by the owner in that order.
+    // be used from different threads; `armedAt` and `stopped` live in a mutex; `thread` keeps its
+    // handle under its own lock.
     public enum Event: Sendable, Equatable {
         case wake
         case clockChanged
@@ -28,7 +29,7 @@ public final class WakeTimer: @unchecked Sendable {
     /// The inotify descriptor watching the offset file's folder, or -1 without an offset file.
     private let watch: Int32
     private let state = Mutex<(armedAt: Instant?, stopped: Bool)>((nil, false))
-    private var thread: pthread_t?
+    private let thread = DedicatedThread(name: "wake-timer")
 
     /// TFD_TIMER_CANCEL_ON_SET from <sys/timerfd.h>, not imported as a Swift constant.
     private static let cancelOnSet: Int32 = 1 << 1
@@ -57,11 +58,14 @@ public final class WakeTimer: @unchecked Sendable {
         if watch >= 0 { close(watch) }
     }
 
+    /// Starts the thread that waits for the timer. Without it the node cannot wake for alarms:
+    /// a failure to start it is fatal.
     public func start() {
-        var handle = pthread_t()
-        let rc = pthread_create(&handle, nil, wakeTimerThreadMain, Unmanaged.passRetained(self).toOpaque())
-        precondition(rc == 0, "could not start the timer thread: \(rc)")
-        thread = handle
+        do {
+            try thread.start { [self] in runLoop() }
+        } catch {
+            fatalError("could not start the timer thread: \(error)")
+        }
     }
 
     /// Arms the timer for `instant` on the node's clock (replacing any earlier arming). A past
@@ -74,8 +78,7 @@ public final class WakeTimer: @unchecked Sendable {
     public func stop() {
         state.withLock { $0.stopped = true }
         setTimer(realtimeMilliseconds: 1)
-        if let thread { pthread_join(thread, nil) }
-        thread = nil
+        thread.join()
         continuation.finish()
     }
 
@@ -158,10 +161,4 @@ public final class WakeTimer: @unchecked Sendable {
         guard let slash = path.lastIndex(of: "/") else { return path }
         return String(path[path.index(after: slash)...])
     }
-}
-
-private func wakeTimerThreadMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-    guard let context else { return nil }
-    Unmanaged<WakeTimer>.fromOpaque(context).takeRetainedValue().runLoop()
-    return nil
 }
