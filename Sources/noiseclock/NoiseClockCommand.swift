@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import Logging
 import NoiseClockNode
 
@@ -21,11 +20,12 @@ struct RunCommand: AsyncParsableCommand {
     var config: String = "config/noiseclock.yaml"
 
     func run() async throws {
+        let environment = ProcessEnvironment.current()
         let prepared: NodeApplication.Prepared
         do {
-            prepared = try await NodeApplication.prepare(configPath: config, environment: ProcessInfo.processInfo.environment)
+            prepared = try await NodeApplication.prepare(configPath: config, environment: environment)
         } catch {
-            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            ProcessEnvironment.printError(error.description)
             throw ExitCode(ConfigurationError.exitCode)
         }
         let level = prepared.configuration.logLevel
@@ -36,7 +36,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         let logger = Logger(label: "noiseclock")
         do {
-            try await NodeApplication.run(prepared, environment: ProcessInfo.processInfo.environment, logger: logger)
+            try await NodeApplication.run(prepared, environment: environment, logger: logger)
         } catch {
             logger.critical("stopped: \(error)")
             throw ExitCode(1)
