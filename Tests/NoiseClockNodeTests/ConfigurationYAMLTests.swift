@@ -112,6 +112,14 @@ struct ConfigurationYAMLTests {
         #expect(!error.description.contains("\n"))
     }
 
+    @Test("nesting: deep is a wrong type, deeper than 1000 is invalid YAML (and never overflows the stack)")
+    func nesting() async throws {
+        let deep = try #require(await configurationError("node_id: " + String(repeating: "[", count: 900) + String(repeating: "]", count: 900)))
+        #expect(deep.description == "configuration error: node_id: expected a string, got a list")
+        let tooDeep = try #require(await configurationError("node_id: " + String(repeating: "[", count: 50_000)))
+        #expect(tooDeep.message.hasPrefix("invalid YAML: Maximum nesting level reached"), "\(tooDeep)")
+    }
+
     @Test("a scalar holding NUL or non-ASCII text is kept as written")
     func unusualText() async throws {
         #expect(try await Self.load("mqtt: {host: \"a\\0b\"}").mqtt.host == "a\u{0}b")
