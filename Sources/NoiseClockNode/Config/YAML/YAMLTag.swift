@@ -1,7 +1,7 @@
 /// YAML 1.1 tags and the implicit typing of plain scalars: the rules and their order are those of
-/// Yams' `Resolver.default` (which the loader used before), so `5` is an int, `yes` a bool, `~` and
-/// an empty value null, and anything quoted a string. `YAMLTagTests` checks every rule against
-/// Yams' regular expressions.
+/// Yams' `Resolver.default` (which the loader used before), so `5` is an int, `yes` a bool, `~`
+/// and an empty value null, and anything quoted a string. `ConfigurationYAMLTagTests` checks
+/// every rule against Yams' regular expressions.
 enum YAMLTag {
     static let str = "tag:yaml.org,2002:str"
     static let int = "tag:yaml.org,2002:int"
