@@ -17,10 +17,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.8.0"),
-        .package(url: "https://github.com/apple/swift-configuration", from: "1.0.0", traits: ["YAML"]),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         // C libraries, found by pkg-config; `make deps` installs the apt packages.
@@ -29,6 +26,8 @@ let package = Package(
         // Linux headers (timerfd) that Glibc's module map does not cover.
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+        // The configuration's YAML parser (Yams would bring Foundation and ICU into the process).
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // ALSA's error handler is variadic: only C can implement it.
         .target(name: "CALSASilence", dependencies: ["CALSA"]),
 
@@ -54,11 +53,9 @@ let package = Package(
         .target(
             name: "NoiseClockNode",
             dependencies: [
-                "NoiseClockCore", "NoiseClockPlatform", "NoiseClockMQTT", "NoiseClockAudio",
+                "NoiseClockCore", "NoiseClockPlatform", "NoiseClockMQTT", "NoiseClockAudio", "CYAML",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Configuration", package: "swift-configuration"),
-                .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: strict
         ),
@@ -66,7 +63,6 @@ let package = Package(
             name: "noiseclock",
             dependencies: [
                 "NoiseClockNode", "NoiseClockAudio", "NoiseClockCore",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

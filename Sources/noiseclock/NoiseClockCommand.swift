@@ -1,45 +1,70 @@
-import ArgumentParser
-import Foundation
-import Logging
-import NoiseClockNode
+#if canImport(Glibc)
+import Glibc
+#endif
 
-@main
-struct NoiseClockCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "noiseclock",
-        abstract: "A clock, alarm clock and white-noise machine driven over MQTT.",
-        subcommands: [RunCommand.self, RenderCommand.self, SoundsCommand.self, PlayCommand.self],
-        defaultSubcommand: RunCommand.self
-    )
+/// One of `run`, `render`, `sounds`, `play`.
+protocol Subcommand: Sendable {
+    static var name: String { get }
+    /// The usage line and the options, as `noiseclock NAME --help` prints them.
+    static var help: String { get }
+    static var options: Set<String> { get }
+    static var flags: Set<String> { get }
+    init(_ arguments: CommandLineArguments) throws(UsageError)
+    func run() async throws
 }
 
-/// `noiseclock [run] --config FILE`: runs the node.
-struct RunCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "run", abstract: "Run the node (the default).")
+extension Subcommand {
+    static var flags: Set<String> { [] }
+    static var usage: String { String(help.split(separator: "\n").first ?? "") }
+}
 
-    @Option(name: .long, help: "Path to the YAML configuration.")
-    var config: String = "config/noiseclock.yaml"
+@main
+enum NoiseClockCommand {
+    static var subcommands: [any Subcommand.Type] { [RunCommand.self, RenderCommand.self, SoundsCommand.self, PlayCommand.self] }
 
-    func run() async throws {
-        let prepared: NodeApplication.Prepared
-        do {
-            prepared = try await NodeApplication.prepare(configPath: config, environment: ProcessInfo.processInfo.environment)
-        } catch {
-            FileHandle.standardError.write(Data((error.description + "\n").utf8))
-            throw ExitCode(ConfigurationError.exitCode)
+    static let help = """
+        A clock, alarm clock and white-noise machine driven over MQTT.
+
+        USAGE: noiseclock [run] --config FILE
+               noiseclock <subcommand> [options]
+
+        SUBCOMMANDS:
+          run (default)  Run the node.
+          render         Write a sound offline: a WAV file, or raw S16LE stereo on stdout with --output -.
+          sounds         List the sound catalog.
+          play           Play a sound through ALSA in real time (no MQTT).
+
+          See 'noiseclock <subcommand> --help' for its options.
+        """
+
+    /// Exit status: 0; 64 for a usage error; what the command asks for (2: configuration); 1 otherwise.
+    static func main() async {
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        if let first = arguments.first, ["-h", "--help", "help"].contains(first) {
+            print(help)
+            exit(0)
         }
-        let level = prepared.configuration.logLevel
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
+        var command: any Subcommand.Type = RunCommand.self
+        if let first = arguments.first, let named = subcommands.first(where: { $0.name == first }) {
+            command = named
+            arguments.removeFirst()
         }
-        let logger = Logger(label: "noiseclock")
         do {
-            try await NodeApplication.run(prepared, environment: ProcessInfo.processInfo.environment, logger: logger)
+            let parsed = try CommandLineArguments(arguments, options: command.options, flags: command.flags)
+            if parsed.helpRequested {
+                print(command.help)
+                exit(0)
+            }
+            try await command.init(parsed).run()
+            exit(0)
+        } catch let error as UsageError {
+            ProcessEnvironment.printError("Error: \(error.message)\n\(command.usage)\n  See 'noiseclock \(command.name) --help' for more information.")
+            exit(64)
+        } catch let status as ExitStatus {
+            exit(status.code)
         } catch {
-            logger.critical("stopped: \(error)")
-            throw ExitCode(1)
+            ProcessEnvironment.printError("Error: \(error)")
+            exit(1)
         }
     }
 }

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Logging
 import NoiseClockAudio
 import NoiseClockCore
@@ -9,25 +8,42 @@ import Glibc
 /// `noiseclock play SOUND --device D --seconds N`: the node's audio engine alone, in real time.
 /// For trying a device (a Bluetooth speaker through bluez-alsa or PipeWire's ALSA plugin) and
 /// for the benchmark's real-time CPU and RSS figures.
-struct PlayCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "play", abstract: "Play a sound through ALSA in real time (no MQTT).")
+struct PlayCommand: Subcommand {
+    static let name = "play"
+    static let help = """
+        USAGE: noiseclock play <sound> [--device <device>] [--seconds <seconds>] [--volume <volume>] [--sample-rate <sample-rate>] [--sounds-dir <sounds-dir>] [--catalog <catalog>]
 
-    @Argument(help: "A sound id from `noiseclock sounds`.")
-    var sound: String
+        Play a sound through ALSA in real time (no MQTT).
 
-    @Option(help: "ALSA PCM name.")
-    var device: String = "default"
+        ARGUMENTS:
+          <sound>                 A sound id from `noiseclock sounds`.
 
-    @Option(help: "How long to play, in seconds.")
-    var seconds: Double = 10
+        OPTIONS:
+          --device <device>       ALSA PCM name. (default: default)
+          --seconds <seconds>     How long to play, in seconds. (default: 10.0)
+          --volume <volume>       Volume 0–100. (default: 40)
+          --sample-rate <sample-rate>
+                                  Output sample rate in Hz. (default: 48000)
+        \(SoundLibraryOptions.help)
+          -h, --help              Show help information.
+        """
+    static let options = SoundLibraryOptions.names.union(["device", "seconds", "volume", "sample-rate"])
 
-    @Option(help: "Volume 0–100.")
-    var volume: Int = 40
+    let sound: String
+    let device: String
+    let seconds: Double
+    let volume: Int
+    let sampleRate: Int
+    let sounds: SoundLibraryOptions
 
-    @Option(name: .customLong("sample-rate"), help: "Output sample rate in Hz.")
-    var sampleRate: Int = 48000
-
-    @OptionGroup var sounds: SoundLibraryOptions
+    init(_ arguments: CommandLineArguments) throws(UsageError) {
+        sound = try arguments.single("sound")
+        device = arguments.string("device") ?? "default"
+        seconds = try arguments.number("seconds", default: 10)
+        volume = try arguments.integer("volume", default: 40)
+        sampleRate = try arguments.integer("sample-rate", default: 48000)
+        sounds = SoundLibraryOptions(arguments)
+    }
 
     func run() throws {
         let library = try sounds.load(sampleRate: sampleRate)
@@ -42,6 +58,6 @@ struct PlayCommand: ParsableCommand {
         let status = engine.status
         print("audio \(status.device): \(status.state.rawValue)\(status.error.map { " (\($0))" } ?? "")")
         // Scripts trying a device need to know it failed.
-        if status.state == .unavailable { throw ExitCode(1) }
+        if status.state == .unavailable { throw ExitStatus(1) }
     }
 }

@@ -4,7 +4,7 @@ import NoiseClockConfig
 
 /// One input is a whole configuration file. It is written to a scratch file and loaded with
 /// `NodeConfiguration.load` exactly as `noiseclock --config` does (no environment overrides), so
-/// the YAML parser (Yams/libyaml), the strict schema walk, the layered reader and every check
+/// the YAML parser (libyaml and our composer), the strict schema walk, the layered reader and every check
 /// run. The loader may refuse the file, but only with a `ConfigurationError` naming a key.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzConfig(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {

@@ -1,18 +1,15 @@
-import Configuration
-import Yams
-
 /// Parses the YAML configuration strictly: every key must be in `ConfigurationSchema`, every value
-/// of the key's type; `null` (or an empty value) means "not set". Yields the values for an
-/// `InMemoryProvider` (the file layer of the `ConfigReader`).
+/// of the key's type; `null` (or an empty value) means "not set". Yields the file's layer of
+/// `ConfigurationValues`, by dotted path.
 enum ConfigurationFile {
-    static func values(fromYAML text: String, path: String) throws(ConfigurationError) -> [AbsoluteConfigKey: ConfigValue] {
-        let root: Node?
+    static func values(fromYAML text: String, path: String) throws(ConfigurationError) -> [String: ConfigurationValue] {
+        let root: YAMLNode?
         do {
-            root = try Yams.compose(yaml: text)
+            root = try YAMLParser.compose(text)
         } catch {
-            throw ConfigurationError(key: path, message: "invalid YAML: \(describe(error))")
+            throw ConfigurationError(key: path, message: "invalid YAML: \(error.message)")
         }
-        var values: [AbsoluteConfigKey: ConfigValue] = [:]
+        var values: [String: ConfigurationValue] = [:]
         guard let root, !isNull(root) else { return values }  // an empty file: all defaults
         guard case .mapping(let mapping) = root else {
             throw ConfigurationError(key: path, message: "expected a mapping of keys at the top level, got \(kindName(of: root))")
@@ -22,30 +19,31 @@ enum ConfigurationFile {
     }
 
     private static func collect(
-        _ mapping: Node.Mapping, section: String, into values: inout [AbsoluteConfigKey: ConfigValue]
+        _ mapping: YAMLMapping, section: String, into values: inout [String: ConfigurationValue]
     ) throws(ConfigurationError) {
         var seen: Set<String> = []
-        for (keyNode, valueNode) in mapping {
-            guard case .scalar(let scalar) = keyNode else {
-                throw ConfigurationError(key: section.isEmpty ? "(top level)" : section, message: "keys must be plain names, got \(kindName(of: keyNode))")
+        for pair in mapping.pairs {
+            guard case .scalar(let scalar) = pair.key else {
+                throw ConfigurationError(key: section.isEmpty ? "(top level)" : section, message: "keys must be plain names, got \(kindName(of: pair.key))")
             }
             // A bare `?` or `: x` makes an empty key; the error must still name where it is.
             guard !scalar.string.isEmpty else {
                 throw ConfigurationError(key: section.isEmpty ? "(top level)" : section, message: "a key is empty or null")
             }
             let path = section.isEmpty ? scalar.string : "\(section).\(scalar.string)"
+            // The parser refuses equal keys; this catches `1` beside `"1"` (same text, other tag).
             guard seen.insert(scalar.string).inserted else {
                 throw ConfigurationError(key: path, message: "given more than once")
             }
             if ConfigurationSchema.sections.contains(path) {
-                if isNull(valueNode) { continue }
-                guard case .mapping(let inner) = valueNode else {
-                    throw ConfigurationError(key: path, message: "expected a mapping of keys (\(ConfigurationSchema.names(under: path).joined(separator: ", "))), got \(kindName(of: valueNode))")
+                if isNull(pair.value) { continue }
+                guard case .mapping(let inner) = pair.value else {
+                    throw ConfigurationError(key: path, message: "expected a mapping of keys (\(ConfigurationSchema.names(under: path).joined(separator: ", "))), got \(kindName(of: pair.value))")
                 }
                 try collect(inner, section: path, into: &values)
             } else if let key = ConfigurationSchema.keysByPath[path] {
-                if let content = try content(of: valueNode, for: key) {
-                    values[AbsoluteConfigKey(ConfigKey(path))] = ConfigValue(content, isSecret: false)
+                if let value = try value(of: pair.value, for: key) {
+                    values[path] = value
                 }
             } else {
                 let known = ConfigurationSchema.names(under: section).joined(separator: ", ")
@@ -54,8 +52,9 @@ enum ConfigurationFile {
         }
     }
 
-    /// The value as the key's type; nil for `null`.
-    private static func content(of node: Node, for key: ConfigurationKey) throws(ConfigurationError) -> ConfigContent? {
+    /// The value as the key's type; nil for `null`. Only plain `5` is an integer (quoted `"5"` is
+    /// a string), only plain `true`/`yes`/`on` (or their opposites) a boolean.
+    private static func value(of node: YAMLNode, for key: ConfigurationKey) throws(ConfigurationError) -> ConfigurationValue? {
         if isNull(node) { return nil }
         guard case .scalar(let scalar) = node else {
             throw ConfigurationError(key: key.path, message: "expected \(key.kind.expected), got \(kindName(of: node))")
@@ -64,42 +63,23 @@ enum ConfigurationFile {
         case .string:
             return .string(scalar.string)
         case .integer:
-            if has(node, .int), let int = Int.construct(from: scalar) { return .int(int) }
+            if scalar.tag == YAMLTag.int, let int = scalar.integer { return .integer(int) }
         case .boolean:
-            if has(node, .bool), let bool = Bool.construct(from: scalar) { return .bool(bool) }
+            if scalar.tag == YAMLTag.bool, let bool = scalar.boolean { return .boolean(bool) }
         }
         throw ConfigurationError(key: key.path, message: "expected \(key.kind.expected), got \(kindName(of: node))")
     }
 
-    private static func isNull(_ node: Node) -> Bool {
-        if case .scalar = node, has(node, .null) { return true }
+    private static func isNull(_ node: YAMLNode) -> Bool {
+        if case .scalar(let scalar) = node { return scalar.tag == YAMLTag.null }
         return false
     }
 
-    /// Whether YAML resolved the node to that tag (plain `5` is an int, quoted `"5"` a string).
-    private static func has(_ node: Node, _ tag: Tag.Name) -> Bool {
-        node.tag.rawValue == tag.rawValue
-    }
-
-    private static func kindName(of node: Node) -> String {
+    private static func kindName(of node: YAMLNode) -> String {
         switch node {
         case .scalar(let scalar): "\"\(scalar.string)\""
         case .mapping: "a mapping"
         case .sequence: "a list"
-        case .alias: "an alias"
-        }
-    }
-
-    /// Yams' own description spans several lines and repeats the file; keep one line.
-    private static func describe(_ error: any Error) -> String {
-        guard let yamlError = error as? YamlError else { return "\(error)" }
-        switch yamlError {
-        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
-            return "\(problem) at line \(mark.line), column \(mark.column)"
-        case .reader(let problem, _, _, _):
-            return problem
-        default:
-            return "\(yamlError)".split(separator: "\n").first.map(String.init) ?? "unreadable"
         }
     }
 }

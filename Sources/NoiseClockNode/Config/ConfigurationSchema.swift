@@ -1,4 +1,9 @@
-import Configuration
+/// A typed value: what the file gives (typed by the schema) and what an environment variable is read as.
+enum ConfigurationValue: Equatable, Sendable {
+    case string(String)
+    case integer(Int)
+    case boolean(Bool)
+}
 
 /// One leaf key of the configuration: its dotted path, its YAML type and its default (if any).
 struct ConfigurationKey: Sendable {
@@ -17,10 +22,9 @@ struct ConfigurationKey: Sendable {
     let path: String
     let kind: Kind
     /// nil: the key is unset unless the file or the environment sets it (or `load` computes it).
-    let defaultValue: ConfigContent?
+    let defaultValue: ConfigurationValue?
 
-    /// `mqtt.tls.ca_file` → `NOISECLOCK_MQTT_TLS_CA_FILE` (what swift-configuration's
-    /// `EnvironmentVariablesProvider` looks up under the `noiseclock` prefix).
+    /// `mqtt.tls.ca_file` → `NOISECLOCK_MQTT_TLS_CA_FILE`.
     var environmentVariable: String {
         "NOISECLOCK_" + path.uppercased().map { $0 == "." ? "_" : String($0) }.joined()
     }
@@ -37,7 +41,7 @@ enum ConfigurationSchema {
         .init(path: "state_dir", kind: .string, defaultValue: .string(D.stateDirectory)),
         .init(path: "log_level", kind: .string, defaultValue: .string(D.logLevel)),
         .init(path: "mqtt.host", kind: .string, defaultValue: .string(D.mqttHost)),
-        .init(path: "mqtt.port", kind: .integer, defaultValue: .int(D.mqttPort)),
+        .init(path: "mqtt.port", kind: .integer, defaultValue: .integer(D.mqttPort)),
         .init(path: "mqtt.base_topic", kind: .string, defaultValue: .string(D.baseTopic)),
         .init(path: "mqtt.client_id", kind: .string, defaultValue: nil),
         .init(path: "mqtt.username", kind: .string, defaultValue: nil),
@@ -46,14 +50,14 @@ enum ConfigurationSchema {
         .init(path: "mqtt.tls.ca_file", kind: .string, defaultValue: nil),
         .init(path: "mqtt.tls.cert_file", kind: .string, defaultValue: nil),
         .init(path: "mqtt.tls.key_file", kind: .string, defaultValue: nil),
-        .init(path: "mqtt.keepalive_seconds", kind: .integer, defaultValue: .int(D.keepaliveSeconds)),
-        .init(path: "home_assistant.discovery", kind: .boolean, defaultValue: .bool(D.discovery)),
+        .init(path: "mqtt.keepalive_seconds", kind: .integer, defaultValue: .integer(D.keepaliveSeconds)),
+        .init(path: "home_assistant.discovery", kind: .boolean, defaultValue: .boolean(D.discovery)),
         .init(path: "home_assistant.prefix", kind: .string, defaultValue: .string(D.discoveryPrefix)),
         .init(path: "audio.device", kind: .string, defaultValue: .string(D.audioDevice)),
-        .init(path: "audio.sample_rate", kind: .integer, defaultValue: .int(D.sampleRate)),
+        .init(path: "audio.sample_rate", kind: .integer, defaultValue: .integer(D.sampleRate)),
         .init(path: "audio.sounds_dir", kind: .string, defaultValue: nil),
         .init(path: "battery.path", kind: .string, defaultValue: .string(D.batteryPath)),
-        .init(path: "battery.interval_seconds", kind: .integer, defaultValue: .int(D.batteryIntervalSeconds)),
+        .init(path: "battery.interval_seconds", kind: .integer, defaultValue: .integer(D.batteryIntervalSeconds)),
     ]
 
     /// Keys that hold a mapping of further keys.
@@ -75,16 +79,5 @@ enum ConfigurationSchema {
             return rest.contains(".") ? nil : String(rest)
         }
         return Array(Set(children)).sorted()
-    }
-
-    /// The defaults as a swift-configuration provider (the lowest layer).
-    static var defaultsProvider: InMemoryProvider {
-        var values: [AbsoluteConfigKey: ConfigValue] = [:]
-        for key in keys {
-            if let content = key.defaultValue {
-                values[AbsoluteConfigKey(ConfigKey(key.path))] = ConfigValue(content, isSecret: false)
-            }
-        }
-        return InMemoryProvider(name: "defaults", values: values)
     }
 }

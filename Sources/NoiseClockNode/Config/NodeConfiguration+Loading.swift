@@ -6,7 +6,7 @@ extension NodeConfiguration {
     /// over the defaults, then checks every value.
     ///
     /// - Parameters:
-    ///   - environment: the process environment (pass `ProcessInfo.processInfo.environment`);
+    ///   - environment: the process environment;
     ///     only `NOISECLOCK_*` variables (and `TZDIR`) are read; an empty variable counts as unset.
     ///   - hostName: the default `node_id` source; nil reads this machine's host name.
     /// - Returns: the configuration and the warnings to log.
@@ -30,7 +30,7 @@ extension NodeConfiguration {
         for name in ours.keys.sorted() where !known.contains(name) {
             warnings.append(ConfigurationWarning(key: name, message: "not a configuration variable; ignored"))
         }
-        let values = ConfigurationValues(file: fileValues, filePath: path, environment: ours)
+        let values = ConfigurationValues(file: fileValues, environment: ours)
 
         let nodeID = try readNodeID(values, hostName: hostName)
         var configuration = NodeConfiguration(

@@ -1,0 +1,92 @@
+/// A problem with the command line: printed with the command's usage, exit status 64
+/// (`EX_USAGE`), as swift-argument-parser did.
+struct UsageError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
+
+/// Ends the process with this status (after the command has said what went wrong).
+struct ExitStatus: Error {
+    let code: Int32
+    init(_ code: Int32) { self.code = code }
+}
+
+/// One subcommand's arguments: `--name value`, `--name=value`, `--flag`, positionals, and `--`
+/// before positionals that start with a dash. Hand-written because swift-argument-parser
+/// links FoundationEssentials (about 2 MB resident) into a node that needs four subcommands.
+struct CommandLineArguments {
+    private var values: [String: String] = [:]
+    private var flags: Set<String> = []
+    private(set) var positionals: [String] = []
+    private(set) var helpRequested = false
+
+    /// `options` take a value, `flags` do not (names without the leading `--`).
+    init(_ arguments: [String], options: Set<String>, flags allowedFlags: Set<String>) throws(UsageError) {
+        var index = 0
+        var onlyPositionals = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyPositionals || !argument.hasPrefix("-") || argument == "-" {
+                positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                onlyPositionals = true
+                continue
+            }
+            if argument == "-h" || argument == "--help" {
+                helpRequested = true
+                continue
+            }
+            guard argument.hasPrefix("--") else { throw UsageError("Unknown option '\(argument)'") }
+            let body = argument.dropFirst(2)
+            let name = String(body.prefix { $0 != "=" })
+            if options.contains(name) {
+                if let equals = body.firstIndex(of: "=") {
+                    values[name] = String(body[body.index(after: equals)...])
+                } else {
+                    guard index < arguments.count else { throw UsageError("Missing value for '--\(name) <\(name)>'") }
+                    values[name] = arguments[index]
+                    index += 1
+                }
+            } else if allowedFlags.contains(name), !body.contains("=") {
+                flags.insert(name)
+            } else {
+                throw UsageError("Unknown option '--\(name)'")
+            }
+        }
+    }
+
+    func string(_ name: String) -> String? { values[name] }
+
+    func requiredString(_ name: String) throws(UsageError) -> String {
+        guard let value = values[name] else { throw UsageError("Missing expected argument '--\(name) <\(name)>'") }
+        return value
+    }
+
+    func integer(_ name: String, default fallback: Int) throws(UsageError) -> Int {
+        guard let text = values[name] else { return fallback }
+        guard let value = Int(text) else { throw UsageError("The value '\(text)' is invalid for '--\(name) <\(name)>'") }
+        return value
+    }
+
+    func number(_ name: String, default fallback: Double) throws(UsageError) -> Double {
+        guard let text = values[name] else { return fallback }
+        guard let value = Double(text), value.isFinite else { throw UsageError("The value '\(text)' is invalid for '--\(name) <\(name)>'") }
+        return value
+    }
+
+    func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// The only positional argument, named `name` in messages.
+    func single(_ name: String) throws(UsageError) -> String {
+        guard let first = positionals.first else { throw UsageError("Missing expected argument '<\(name)>'") }
+        try noMorePositionals(than: 1)
+        return first
+    }
+
+    func noMorePositionals(than count: Int = 0) throws(UsageError) {
+        if positionals.count > count { throw UsageError("Unexpected argument '\(positionals[count])'") }
+    }
+}
