@@ -2,7 +2,7 @@
 // libFuzzer targets for the command parser and the configuration loader. A package of its own
 // so the fuzzer's instrumentation and its `main` never reach the product build; the targets
 // below are symlinks to the real sources (Sources/NoiseClockCore, Sources/NoiseClockNode/Config,
-// Sources/CYAML).
+// Sources/NoiseClockPlatform, Sources/NoiseClockThreads, Sources/CYAML, Sources/CLinux).
 // Build and run with `make fuzz` (Fuzz/run.sh).
 import PackageDescription
 
@@ -15,10 +15,17 @@ let package = Package(
     targets: [
         .target(name: "NoiseClockCore"),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1"),
-        // The loader's folder compiled on its own: it needs only these three modules.
+        .systemLibrary(name: "CLinux"),
+        .target(name: "NoiseClockThreads", dependencies: ["CLinux"]),
+        // The node's one file reader (FileBytes) lives here.
+        .target(
+            name: "NoiseClockPlatform",
+            dependencies: ["NoiseClockCore", "NoiseClockThreads", "CLinux", .product(name: "Logging", package: "swift-log")]
+        ),
+        // The loader's folder compiled on its own: it needs only these modules.
         .target(
             name: "NoiseClockConfig",
-            dependencies: ["NoiseClockCore", "CYAML", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["NoiseClockCore", "NoiseClockPlatform", "CYAML", .product(name: "Logging", package: "swift-log")]
         ),
         // No `main`: libFuzzer's own main calls `LLVMFuzzerTestOneInput`.
         .executableTarget(name: "FuzzCommand", dependencies: ["NoiseClockCore"], swiftSettings: [.unsafeFlags(["-parse-as-library"])]),

@@ -3,27 +3,17 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import NoiseClockPlatform
 
 /// The few file-system questions the loader asks, with `errno` in words for the messages.
 enum ConfigurationFileSystem {
     /// The whole file as UTF-8 text, or the reason it cannot be read.
     static func readText(_ path: String) -> Result<String, FileProblem> {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return .failure(FileProblem(errno: errno)) }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 16_384)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failure(FileProblem(errno: errno))
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: buffer[0..<count])
-            guard bytes.count <= 1 << 20 else { return .failure(FileProblem(message: "larger than 1 MiB")) }
+        switch FileBytes.read(path, limit: 1 << 20) {
+        case .failure(let failure): return .failure(FileProblem(errno: failure.code))
+        case .success(let bytes) where bytes.count > 1 << 20: return .failure(FileProblem(message: "larger than 1 MiB"))
+        case .success(let bytes): return .success(String(decoding: bytes, as: UTF8.self))
         }
-        return .success(String(decoding: bytes, as: UTF8.self))
     }
 
     /// The permission bits (`0o640`), nil when the file cannot be examined.
