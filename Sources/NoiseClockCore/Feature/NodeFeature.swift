@@ -5,7 +5,7 @@
 /// Adding a feature: one folder with a type conforming to this protocol, a case in `FeatureID`,
 /// its commands mapped in `CommandTopic.feature`, and a stored property in `NodeCore` reached
 /// through `NodeCore.withFeature` (the compiler checks every `switch` over `FeatureID`).
-public protocol NodeFeature: Sendable {
+public protocol NodeFeature: Sendable, Equatable {
     /// The state file this feature owns in `state_dir`, if any.
     static var stateFile: String? { get }
 
@@ -31,6 +31,10 @@ public protocol NodeFeature: Sendable {
 
 extension NodeFeature {
     public mutating func clockChanged(context: FeatureContext, outbox: inout [Publication]) {}
+
+    /// Whether `other` is this very value: what it publishes and keeps is then the same too
+    /// (`retained` and `persistent` depend only on the value and the node's settings).
+    public func isSame(as other: (any NodeFeature)?) -> Bool { (other as? Self) == self }
 }
 
 /// Every feature of the node, for exhaustive dispatch.

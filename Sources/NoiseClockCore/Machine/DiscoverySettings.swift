@@ -16,6 +16,8 @@ public struct DiscoverySettings: Sendable {
 
     /// Whether `topic` is one of this node's config topics (`{prefix}/{component}/{node}/{object}/config`).
     public func isConfigTopic(_ topic: String, nodeID: String) -> Bool {
+        // Most messages are commands: a cheap look at the prefix turns them away.
+        guard topic.utf8.starts(with: prefix.utf8), topic.utf8.dropFirst(prefix.utf8.count).first == UInt8(ascii: "/") else { return false }
         let levels = topic.split(separator: "/", omittingEmptySubsequences: false)
         let filter = configFilter(nodeID: nodeID).split(separator: "/", omittingEmptySubsequences: false)
         return levels.count == filter.count && zip(levels, filter).allSatisfy { $1 == "+" || $0 == $1 }

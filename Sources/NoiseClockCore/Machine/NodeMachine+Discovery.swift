@@ -82,7 +82,7 @@ extension NodeMachine.Draft {
         guard let due = machine.republishAt, now >= due else { return }
         machine.republishAt = nil
         syncDiscovery(force: true)
-        machine.lastRetained = [:]
+        machine.forgetRetained()
         syncRetained()
     }
 }

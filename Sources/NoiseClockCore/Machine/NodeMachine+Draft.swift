@@ -32,7 +32,7 @@ extension NodeMachine {
         mutating func connected() {
             publish("availability", Array("online".utf8), qos: 1, retain: true)
             machine.online = true
-            machine.lastRetained = [:]
+            machine.forgetRetained()
             syncDiscovery(force: true)
             var next = core
             var outbox: [Publication] = []
@@ -115,7 +115,10 @@ extension NodeMachine {
         /// Adopts `next`: stages the state files that changed, publishes the events and the
         /// retained topics that changed, then the response, the discovery configs and the scene.
         mutating func commit(_ next: NodeCore, outbox: [Publication], response: (Response, CommandOrigin)? = nil) {
-            for (file, document) in next.persistentState().sorted(by: { $0.key < $1.key }) {
+            for feature in next.features {
+                guard let file = type(of: feature).stateFile, !feature.isSame(as: machine.persistedFrom[file]) else { continue }
+                machine.persistedFrom[file] = feature
+                guard let document = feature.persistent else { continue }
                 let text = document.serialized
                 guard machine.lastPersisted[file] != text else { continue }
                 writes.append(StateWrite(file: file, document: document, text: text))
@@ -135,14 +138,25 @@ extension NodeMachine {
             updateAudio()
         }
 
+        /// Publishes every retained topic whose bytes changed; features whose value did not
+        /// change since they were last rendered are skipped.
         mutating func syncRetained() {
             guard machine.online else { return }
-            for publication in core.retainedState(now: now) {
-                let bytes = publication.body.bytes
-                guard machine.lastRetained[publication.topic] != bytes else { continue }
-                publish(publication.topic, bytes, qos: publication.qos, retain: true)
-                machine.lastRetained[publication.topic] = bytes
+            let context = core.context(now)
+            for id in FeatureID.allCases {
+                let feature = core.feature(id)
+                guard !feature.isSame(as: machine.retainedFrom[id]) else { continue }
+                machine.retainedFrom[id] = feature
+                for publication in feature.retained(context: context) { publishIfChanged(publication) }
             }
+            for publication in core.deviceRetained { publishIfChanged(publication) }
+        }
+
+        mutating func publishIfChanged(_ publication: Publication) {
+            let bytes = publication.body.bytes
+            guard machine.lastRetained[publication.topic] != bytes else { return }
+            publish(publication.topic, bytes, qos: publication.qos, retain: true)
+            machine.lastRetained[publication.topic] = bytes
         }
 
         mutating func updateAudio() {
@@ -164,6 +178,12 @@ extension NodeMachine {
         mutating func log(_ level: LogRecord.Level, _ message: String, _ metadata: [String: String] = [:]) {
             logs.append(.log(LogRecord(level, message, metadata)))
         }
+    }
+
+    /// Forgets what was published, so everything retained goes out again.
+    mutating func forgetRetained() {
+        lastRetained = [:]
+        retainedFrom = [:]
     }
 
     /// Arms the wake timer for the first time; the service calls it once before any input.

@@ -26,6 +26,10 @@ public struct NodeMachine: Sendable {
     var strayDiscovery: Set<String> = []
     /// What each state file last held.
     var lastPersisted: [String: String]
+    /// The feature values `lastRetained` and `lastPersisted` were made from: an unchanged
+    /// feature is neither rendered nor serialized again (most inputs change one feature or none).
+    var retainedFrom: [FeatureID: any NodeFeature] = [:]
+    var persistedFrom: [String: any NodeFeature] = [:]
     /// The scene last handed to the audio engine.
     var lastScene: AudioScene?
     /// The instant the wake timer is armed for (nil once it fired).
@@ -71,13 +75,19 @@ public struct NodeMachine: Sendable {
         let unwritten = plan.writes.dropFirst(failure.written)
         guard let refusal = plan.refusal else {
             var next = plan.machine
-            for write in unwritten { next.lastPersisted[write.file] = lastPersisted[write.file] }
+            for write in unwritten {
+                next.lastPersisted[write.file] = lastPersisted[write.file]
+                next.persistedFrom[write.file] = nil
+            }
             self = next
             return plan.effects + [.log(LogRecord(.error, "state not saved", ["error": failure.message]))]
         }
         // The files written before the failure hold the new state: remember that, so the next
         // change compares against what is really on disk.
-        for write in plan.writes.prefix(failure.written) { lastPersisted[write.file] = write.text }
+        for write in plan.writes.prefix(failure.written) {
+            lastPersisted[write.file] = write.text
+            persistedFrom[write.file] = nil
+        }
         let error = CommandError(.storageError, "could not save the change: \(failure.message)")
         var effects = respond(Response(command: refusal.command, requestID: refusal.requestID, outcome: .failure(error)), to: refusal.origin)
         effects.append(.log(LogRecord(.error, "state not saved; command refused", ["command": refusal.command, "error": failure.message])))

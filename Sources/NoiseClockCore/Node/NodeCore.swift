@@ -89,10 +89,12 @@ public struct NodeCore: Sendable {
     /// Retained state, topic by topic: published at start, on every reconnect, and when it changes.
     public func retainedState(now: Instant) -> [Publication] {
         let context = context(now)
-        var all = features.flatMap { $0.retained(context: context) }
-        all += battery.retained
-        if let audioStatus { all.append(audioStatus.publication) }
-        return all
+        return features.flatMap { $0.retained(context: context) } + deviceRetained
+    }
+
+    /// The retained topics that are not a feature's: `~/battery` and `~/audio`.
+    public var deviceRetained: [Publication] {
+        battery.retained + (audioStatus.map { [$0.publication] } ?? [])
     }
 
     /// The state files to keep in `state_dir`, by file name.
