@@ -51,7 +51,7 @@ home_assistant: {discovery: false}
 audio: {device: "null"}
 battery: {path: $work/no-battery}
 YAML
-    NOISECLOCK_LOG_LEVEL=${LOG_LEVEL:-warning} "$BIN" --config "$work/noiseclock-$kind.yaml" >"$work/node-$kind.log" 2>&1 &
+    NOISECLOCK_LOG_LEVEL=${LOG_LEVEL:-info} "$BIN" --config "$work/noiseclock-$kind.yaml" >"$work/node-$kind.log" 2>&1 &
     node_pid=$!
     root=noiseclock/lat$kind
     mosquitto_sub -p "$port" -t "$root/availability" -C 1 -W 15 >/dev/null || { cat "$work/node-$kind.log"; exit 1; }

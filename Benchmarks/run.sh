@@ -5,6 +5,7 @@
 #   IDLE_SECONDS   idle window (default 600, the issue's 10 minutes; e.g. 60 for a quick run)
 #   PLAY_SECONDS   brown-noise window (default 60)
 #   SAMPLES        latency samples per row (default 2000)
+#   HA_SAMPLES     samples of the Home Assistant-style latency rows (Benchmarks/latency.sh, 300)
 #   RATE_COMMANDS  commands in the sustained-rate run (default 20000)
 #
 # Raw numbers also go to Benchmarks/RESULTS-latest.txt.
@@ -119,6 +120,10 @@ render=$(RENDER_ONLY=1 Benchmarks/render-vs-sox.sh "$BIN")
 echo "$render" >>"$results"
 render_row() { echo "$render" | awk -v c="$1" '$1 == c { print $2, $3, $4 }'; }
 
+# --- Latency as Home Assistant sees it: two clients, stock and nodelay broker (own brokers) ------
+ha=$(Benchmarks/latency.sh "$BIN" "${HA_SAMPLES:-300}")
+echo "$ha" | grep '^latency_ha' >>"$results"
+
 # --- Alarm fire delay (another script measures it when present) ---------------------------------
 alarm_script=$(ls Benchmarks/alarm-latency* 2>/dev/null | head -1 || true)
 
@@ -127,6 +132,7 @@ echo
 echo "NoiseClock benchmarks — $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
 row "figure" "noiseclock" "baseline (same run)" "target / verdict"
 row "------" "----------" "-------------------" "----------------"
+echo "$ha" | grep -v '^latency_ha'
 row "latency p50, noise/volume/set (no change)" "$(ms "$same50")" "$(ms "$floor50") libmosquitto echo" "<= 2x floor: $(ratio "$same50" "$floor50") $(meets "$same50" "$((2 * floor50))")"
 row "latency p50, same path, C relay client" "$(ms "$relay50")" "$(ms "$floor50") libmosquitto echo" "$(ratio "$relay50" "$floor50") (4 hops, no work)"
 row "latency p99, noise/volume/set (no change)" "$(ms "$same99")" "$(ms "$floor99") libmosquitto echo" "-"
