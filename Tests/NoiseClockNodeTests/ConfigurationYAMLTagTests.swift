@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NoiseClockCore
 @testable import NoiseClockNode
 
 /// The hand-written implicit typing (`YAMLTag.resolve`) against the regular expressions of Yams'
@@ -63,18 +64,5 @@ import Testing
     @Test("not integers: -0 (Yams read \"-\" in base 8), overflow, quoted", arguments: ["-0", "99999999999999999999", "1:0:0:0:0:0:0:0:0:0:0:0:0"])
     func notIntegers(text: String) {
         #expect(YAMLScalar(string: text, tag: YAMLTag.int, isPlain: true).integer == nil)
-    }
-}
-
-/// A small deterministic generator, so a failure can be reproduced.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

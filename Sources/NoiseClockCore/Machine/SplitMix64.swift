@@ -1,11 +1,12 @@
-/// A small seeded generator: the machine's only randomness (the Home Assistant birth delay), so
-/// a test that fixes the seed gets the same delay every time.
-struct SplitMix64: RandomNumberGenerator, Sendable {
+/// A small seeded generator (SplitMix64): the machine's only randomness (the Home Assistant
+/// birth delay), so a test that fixes the seed gets the same delay every time; tests use it too,
+/// so a failing run can be replayed by its seed.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -1,18 +1,7 @@
 import NoiseClockCore
 
-/// Deterministic pseudo-random numbers (SplitMix64), so a failing run can be replayed by seed.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// Deterministic pseudo-random numbers, so a failing run can be replayed by seed.
+typealias SeededRandom = SplitMix64
 
 /// Random and mutated commands for the black-box run: valid payloads with bytes flipped,
 /// inserted and cut, wrong types for every known field, huge numbers, deep nesting, duplicate
