@@ -13,6 +13,12 @@
  *                                                       stock broker, back-to-back commands meet
  *                                                       the node's delayed ACK of the previous
  *                                                       PUBACK and the broker's Nagle (~40 ms)
+ *   ha-latency PORT command CMD STATE RESPONSE N P1 P2 GAP_MS ECHO_TOPIC DIR
+ *                                                       the same, and before each command one echo
+ *                                                       on ECHO_TOPIC and one durable write in DIR,
+ *                                                       so the floor is measured in the same
+ *                                                       moments as the node (a VM's noise hits both);
+ *                                                       prints also "echo_p50 write_p50"
  *   ha-latency DIR fsync N [GAP_MS]                    one durable small write, as the node's
  *                                                       StateStore does it: temp, fsync, rename,
  *                                                       fsync of the directory
@@ -81,25 +87,29 @@ static void pause_us(double us) {
     nanosleep(&ts, NULL);
 }
 
-static int fsync_floor(const char *dir, int n, double gap_us) {
-    double *s = calloc(n, sizeof(double));
+/* One durable small write in `dir`, as the node's StateStore does it; returns microseconds. */
+static double durable_write(const char *dir) {
     char tmp[4096], final[4096];
     snprintf(tmp, sizeof tmp, "%s/probe.json.tmp", dir);
     snprintf(final, sizeof final, "%s/probe.json", dir);
     const char body[] = "{\"version\":1,\"playing\":false,\"sound\":\"brown\",\"volume\":41,\"sleep_timer_minutes\":null}";
+    double start = now_us();
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0 || write(fd, body, sizeof body - 1) < 0 || fsync(fd) != 0) { perror("write"); exit(1); }
+    close(fd);
+    if (rename(tmp, final) != 0) { perror("rename"); exit(1); }
+    int d = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    fsync(d);
+    close(d);
+    return now_us() - start;
+}
+
+static int fsync_floor(const char *dir, int n, double gap_us) {
+    double *s = calloc(n, sizeof(double));
     for (int i = 0; i < n; i++) {
         pause_us(gap_us);
-        double start = now_us();
-        int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-        if (fd < 0 || write(fd, body, sizeof body - 1) < 0 || fsync(fd) != 0) { perror("write"); return 1; }
-        close(fd);
-        if (rename(tmp, final) != 0) { perror("rename"); return 1; }
-        int d = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-        fsync(d);
-        close(d);
-        s[i] = now_us() - start;
+        s[i] = durable_write(dir);
     }
-    unlink(final);
     sort(s, n);
     printf("%.0f %.0f\n", s[n / 2], s[(int)(n * 0.99)]);
     return 0;
@@ -131,12 +141,28 @@ int main(int argc, char **argv) {
         state_topic = argv[4];
         response_topic = argv[5];
         int n = atoi(argv[6]);
+        const char *echo_topic = argc >= 12 ? argv[10] : NULL, *dir = argc >= 12 ? argv[11] : NULL;
         mosquitto_subscribe(reader, NULL, state_topic, 1);
         mosquitto_subscribe(reader, NULL, response_topic, 1);
+        if (echo_topic) mosquitto_subscribe(reader, NULL, echo_topic, 1);
         settle(commander, reader);
         double gap_us = argc >= 10 ? atof(argv[9]) * 1000 : 0;
         double *st = calloc(n, sizeof(double)), *rs = calloc(n, sizeof(double));
+        double *ec = calloc(n, sizeof(double)), *wr = calloc(n, sizeof(double));
         for (int i = 0; i < n; i++) {
+            if (echo_topic) {
+                /* The floor, in the same moment: an echo after the same idle gap, then a write. */
+                for (double until = now_us() + gap_us / 2; now_us() < until;) { mosquitto_loop(commander, 0, 1); mosquitto_loop(reader, 1, 1); }
+                const char *saved = state_topic;
+                state_topic = NULL;
+                state_at = 0;
+                double start = now_us();
+                mosquitto_publish(commander, NULL, echo_topic, 1, "x", 1, false);
+                if (wait_until(commander, reader, got_state) != 0) { fprintf(stderr, "echo %d lost\n", i); return 1; }
+                ec[i] = state_at - start;
+                state_topic = saved;
+                wr[i] = durable_write(dir);
+            }
             for (double until = now_us() + gap_us; now_us() < until;) { mosquitto_loop(commander, 0, 1); mosquitto_loop(reader, 1, 1); }
             const char *payload = argv[7 + i % 2];
             state_at = response_at = 0;
@@ -148,7 +174,11 @@ int main(int argc, char **argv) {
         }
         sort(st, n);
         sort(rs, n);
-        printf("%.0f %.0f %.0f %.0f\n", st[n / 2], st[(int)(n * 0.99)], rs[n / 2], rs[(int)(n * 0.99)]);
+        sort(ec, n);
+        sort(wr, n);
+        printf("%.0f %.0f %.0f %.0f", st[n / 2], st[(int)(n * 0.99)], rs[n / 2], rs[(int)(n * 0.99)]);
+        if (echo_topic) printf(" %.0f %.0f", ec[n / 2], wr[n / 2]);
+        printf("\n");
     } else {
         fprintf(stderr, "unknown mode %s\n", argv[2]);
         return 2;

@@ -2,7 +2,8 @@
 # Command latency as Home Assistant sees it (issue 10): commands from one client, the new state
 # and the response read by another that subscribes only to them, on a stock mosquitto and on one
 # with `set_tcp_nodelay true`. Beside each: the floor, 2 × (broker echo between two clients + one
-# durable small write in the state directory), measured in the same run.
+# durable small write in the state directory), measured in the same run, interleaved with the
+# commands (an echo and a write before each), so a noisy disk or CPU weighs on both alike.
 #
 #   Benchmarks/latency.sh path/to/noiseclock [SAMPLES] [GAP_MS]
 #
@@ -56,9 +57,10 @@ YAML
     root=noiseclock/lat$kind
     mosquitto_sub -p "$port" -t "$root/availability" -C 1 -W 15 >/dev/null || { cat "$work/node-$kind.log"; exit 1; }
     sleep 1
-    read -r echo50 _ < <("$work/ha-latency" "$port" echo bench/echo "$SAMPLES" "$GAP_MS")
-    read -r write50 _ < <("$work/ha-latency" "$work/state-$kind" fsync "$SAMPLES" "$GAP_MS")
-    read -r state50 state99 resp50 resp99 < <("$work/ha-latency" "$port" command "$root/noise/volume/set" "$root/noise" "$root/response" "$SAMPLES" 41 42 "$GAP_MS")
+    # Each command follows, after the same idle gap, one echo between the two clients and one
+    # durable write in the state directory: the floor is measured in the same moments.
+    read -r state50 state99 resp50 resp99 echo50 write50 < <("$work/ha-latency" "$port" command "$root/noise/volume/set" \
+        "$root/noise" "$root/response" "$SAMPLES" 41 42 "$GAP_MS" bench/echo "$work/state-$kind")
     floor=$(( 2 * (echo50 + write50) ))
     row "latency p50 command -> ~/noise ($kind broker)" "$(ms "$state50")" "floor $(ms "$floor")" "<= floor: $(verdict "$state50" "$floor")"
     row "latency p50 command -> ~/response ($kind)" "$(ms "$resp50")" "floor $(ms "$floor")" "<= floor: $(verdict "$resp50" "$floor")"

@@ -64,8 +64,21 @@ public final class MQTTClient: @unchecked Sendable {
     /// Ends a back-off pause early when `shutdown` is called.
     private let wakeup = WakeSignal()
 
-    public init(options: MQTTOptions, subscriptions: [String], logger: Logger) throws(MQTTError) {
+    /// Where events go when the owner asked for them at once (see `init`); nil: `events`.
+    private let handler: (@Sendable (MQTTEvent) -> Void)?
+
+    /// - Parameter onEvent: called on the network thread with each event, instead of `events`
+    ///   (which then stays empty): one thread hand-off less between a command's arrival and its
+    ///   handling. It must only hand the event on (e.g. yield it into the owner's own stream).
+    private func emit(_ event: MQTTEvent) {
+        if let handler { handler(event) } else { continuation.yield(event) }
+    }
+
+    public init(
+        options: MQTTOptions, subscriptions: [String], logger: Logger, onEvent: (@Sendable (MQTTEvent) -> Void)? = nil
+    ) throws(MQTTError) {
         MQTTLibrary.initialize()
+        handler = onEvent
         self.options = options
         self.subscriptions = subscriptions
         self.logger = logger
@@ -329,7 +342,7 @@ public final class MQTTClient: @unchecked Sendable {
             return state.outbox.count
         }
         logger.info("connected to MQTT broker", metadata: ["broker": "\(options.host):\(options.port)", "queued": "\(queued)"])
-        continuation.yield(.connected)
+        emit(.connected)
         flushOutbox()
     }
 
@@ -362,7 +375,7 @@ public final class MQTTClient: @unchecked Sendable {
         }
         if wasConnected {
             logger.warning("disconnected from MQTT broker")
-            continuation.yield(.disconnected)
+            emit(.disconnected)
         }
         return wasConnected
     }
@@ -378,7 +391,7 @@ public final class MQTTClient: @unchecked Sendable {
     }
 
     func didReceive(_ message: MQTTMessage) {
-        continuation.yield(.message(message))
+        emit(.message(message))
     }
 }
 

@@ -51,17 +51,17 @@ public enum NodeApplication {
             core.audioChanged(AudioStatus(device: configuration.audio.device, state: .unavailable, error: "no sound catalog (sounds.json not found or unusable)"))
         }
         let discovery = DiscoverySettings(enabled: configuration.homeAssistant.discovery, prefix: configuration.homeAssistant.prefix)
+        let inbox = NodeInbox()
         let mqtt = try MQTTClient(
             options: mqttOptions(configuration, topics: topics),
             subscriptions: topics.commandSubscriptions + discovery.subscriptions(nodeID: topics.nodeID),
-            logger: logger
+            logger: logger, onEvent: { inbox.send(MQTTService.input(for: $0)) }
         )
         let timer = try WakeTimer(clock: clock)
         logger.info("starting", metadata: [
             "node_id": "\(configuration.nodeID)", "topic": "\(topics.root)", "broker": "\(mqtt.options)",
             "timezone": "\(prepared.zone.identifier)", "state_dir": "\(configuration.stateDirectory)",
         ])
-        let inbox = NodeInbox()
         let machine = NodeMachine(core: core, topics: topics, discovery: discovery, persisted: documents, seed: UInt64.random(in: .min ... .max))
         let notifier = SystemdNotifier(environment: environment)
         let loop = NodeLoop(
@@ -74,7 +74,7 @@ public enum NodeApplication {
         var services: [any Service] = []
         if let audio { services.append(AudioService(engine: audio, inbox: inbox)) }
         services.append(WakeTimerService(timer: timer, inbox: inbox))
-        services.append(MQTTService(client: mqtt, inbox: inbox, availabilityTopic: topics.topic("availability")))
+        services.append(MQTTService(client: mqtt, availabilityTopic: topics.topic("availability")))
         services.append(BatteryService(
             battery: SysfsBattery(path: configuration.battery.path, logger: logger), inbox: inbox,
             pollSeconds: min(5, configuration.battery.intervalSeconds)
