@@ -330,7 +330,12 @@ public final class MQTTClient: @unchecked Sendable {
             return
         }
         for topic in subscriptions {
-            let rc = mosquitto_subscribe(mosq, nil, topic, 1)
+            // v5: "retain as published", so the owner sees a command published with the retain
+            // flag as such while it is connected too (v3.1.1 brokers clear the flag on live
+            // delivery; only the copy sent at subscription time still carries it).
+            let rc = options.protocolVersion == .v5
+                ? mosquitto_subscribe_v5(mosq, nil, topic, 1, Int32(MQTT_SUB_OPT_RETAIN_AS_PUBLISHED.rawValue), nil)
+                : mosquitto_subscribe(mosq, nil, topic, 1)
             if rc != MOSQ_ERR_SUCCESS.rawValue {
                 logger.error("subscribe failed", metadata: ["topic": "\(topic)", "error": "\(Self.describe(rc))"])
             }

@@ -103,6 +103,30 @@ struct AlarmMQTTCommandTests {
         #expect(node.isRunning)
     }
 
+    /// `mosquitto_pub -r` while the node runs: refused (it would run again on every reconnect),
+    /// nothing changes; clearing it with an empty retained message is not answered.
+    @Test func aLiveRetainedCommandIsRefusedAndItsClearingIgnored() async throws {
+        let rig = try await AlarmRig()
+        defer { rig.shutdown() }
+        let node = try rig.makeNode()
+        try await rig.start(node)
+        let before = try await rig.retained(node, "noise")
+        let mark = rig.client.messages.count
+        rig.client.publish("\(rig.root(node))/noise/volume/set", "55", retain: true)
+        let response = try await rig.client.waitFor("\(rig.root(node))/response", timeout: 10, after: mark)
+        let json = try #require(response.json)
+        #expect(json["ok"] == false)
+        #expect(json["error"]?["code"] == "invalid_field")
+        #expect(json["error"]?["field"] == "retain")
+        let cleared = rig.client.messages.count
+        rig.client.publish("\(rig.root(node))/noise/volume/set", "", retain: true)
+        try await rig.barrier(node)
+        let answers = rig.messages(node, "response", after: cleared)
+        #expect(answers.count == 1, "only the barrier is answered: \(answers.map(\.text))")
+        #expect(rig.messages(node, "noise", after: mark).isEmpty)
+        #expect(try await rig.retained(node, "noise") == before)
+    }
+
     @Test func weekdayAlarmFromMosquittoPub() async throws {
         let rig = try await AlarmRig()
         defer { rig.shutdown() }

@@ -84,6 +84,11 @@ extension NodeMachine {
         }
 
         mutating func command(_ suffix: String, payload: [UInt8], origin: CommandOrigin) {
+            if case .mqtt(let message) = origin, message.retain, message.payload.isEmpty {
+                // Someone clearing a retained command, as the refusal below asks: nothing to do.
+                log(.debug, "retained command cleared", ["topic": message.topic])
+                return
+            }
             if case .mqtt(let message) = origin, message.retain {
                 // A retained command would run again on every reconnect and restart (an alarm added
                 // twice, a volume reset every morning): refuse it and say how to fix it.

@@ -84,6 +84,15 @@ import Testing
         #expect(effects.logs.first?.level == .warning)
     }
 
+    @Test func clearingARetainedCommandIsNotAnsweredAndChangesNothing() {
+        var rig = MachineRig()
+        rig.step(.connected)
+        let effects = rig.command("noise/volume/set", "", retain: true)
+        #expect(effects.publications.isEmpty)
+        #expect(effects.logs.map(\.level) == [.debug])
+        #expect(rig.written.isEmpty)
+    }
+
     @Test func aV5ResponseTopicGetsTheAnswerWithItsCorrelationData() {
         var rig = MachineRig()
         rig.step(.connected)
