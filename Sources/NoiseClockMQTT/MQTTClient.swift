@@ -374,12 +374,13 @@ public final class MQTTClient: @unchecked Sendable {
 
     @discardableResult
     private func markDisconnected() -> Bool {
-        let wasConnected = state.withLock { state in
+        let (wasConnected, stopping) = state.withLock { state in
             defer { state.connected = false }
-            return state.connected
+            return (state.connected, state.stopping)
         }
         if wasConnected {
-            logger.warning("disconnected from MQTT broker")
+            // Expected on shutdown; a warning only when the connection was lost.
+            if stopping { logger.info("disconnected from MQTT broker") } else { logger.warning("disconnected from MQTT broker") }
             emit(.disconnected)
         }
         return wasConnected
