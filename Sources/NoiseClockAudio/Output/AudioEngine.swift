@@ -1,6 +1,7 @@
 import CALSASilence
 import Logging
 import NoiseClockCore
+import NoiseClockPlatform
 import NoiseClockThreads
 import Synchronization
 #if canImport(Glibc)
@@ -38,7 +39,7 @@ public final class AudioEngine: Sendable {
     private let clock: @Sendable () -> Instant
 
     /// The system's real-time clock, the default for `clock`.
-    public static let realtimeClock: @Sendable () -> Instant = { Clocks.now() }
+    public static let realtimeClock: @Sendable () -> Instant = { WallClock.now() }
 
     public init(
         device: String, sampleRate: Int, library: SoundLibrary, logger: Logger, retryInterval: Double = 3,

@@ -1,20 +1,13 @@
-import NoiseClockCore
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The two clocks the audio thread reads: monotonic for pacing, wall-clock for the scene.
+/// The monotonic clock the audio thread paces itself by (the scene's clock is the engine's `clock`).
 enum Clocks {
     static func monotonicSeconds() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
-
-    static func now() -> Instant {
-        var ts = timespec()
-        clock_gettime(CLOCK_REALTIME, &ts)
-        return Instant(milliseconds: Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000)
     }
 
     static func sleep(seconds: Double) {

@@ -1,11 +1,6 @@
 /// The `alarm/*` and `alarms/set` commands. A refused command leaves the feature unchanged;
 /// a command that changes nothing leaves it equal to what it was.
 extension AlarmsFeature {
-    public static let commands: Set<CommandTopic> = [
-        .alarmAdd, .alarmUpdate, .alarmDelete, .alarmEnable, .alarmDisable, .alarmDuplicate,
-        .alarmSkip, .alarmTest, .alarmSnooze, .alarmDismiss, .alarmsSet,
-    ]
-
     public mutating func handle(
         _ message: CommandMessage, context: FeatureContext, outbox: inout [Publication]
     ) -> Result<JSONValue, CommandError> {

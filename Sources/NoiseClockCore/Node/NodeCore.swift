@@ -86,7 +86,7 @@ public struct NodeCore: Sendable {
         return features.compactMap { $0.nextDeadline(context: context) }.reduce(time, min)
     }
 
-    /// Retained state, topic by topic: published at start, on every reconnect, and when it changes.
+    /// Retained state, topic by topic, all of it (the fuzzer checks every payload is valid JSON).
     public func retainedState(now: Instant) -> [Publication] {
         let context = context(now)
         return features.flatMap { $0.retained(context: context) } + deviceRetained

@@ -13,9 +13,6 @@ public struct StyleFeature: Sendable, Equatable {
         public var color: RGBColor
     }
 
-    /// The commands this feature answers.
-    public static let topics: Set<CommandTopic> = [.styleSet, .stylePreset]
-
     /// The user's style, as stored.
     public private(set) var style: ClockStyle
     /// Present exactly while `style.randomColor` is on.

@@ -44,7 +44,7 @@ public struct SysfsBattery: Sendable {
 
     /// The reading, collecting problems instead of logging them: a pure function of the tree.
     static func reading(at path: String, problems: inout [SysfsProblem]) -> BatteryReading {
-        guard let names = SysfsFiles.directoryEntries(path) else {
+        guard let names = FileBytes.directoryEntries(path) else {
             problems.append(SysfsProblem(file: path, kind: "unreadable", message: "cannot list \(path)"))
             return .absent
         }

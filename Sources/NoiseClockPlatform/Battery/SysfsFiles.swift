@@ -31,9 +31,6 @@ enum SysfsFiles {
         return .text(text.trimmingWhitespace())
     }
 
-    /// The names in a directory, or nil when it cannot be listed.
-    static func directoryEntries(_ path: String) -> [String]? { FileBytes.directoryEntries(path) }
-
     private static func describe(_ code: Int32) -> String {
         guard let message = strerror(code) else { return "error \(code)" }
         return String(cString: message)

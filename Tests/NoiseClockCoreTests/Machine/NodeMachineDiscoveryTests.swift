@@ -74,12 +74,12 @@ import Testing
     }
 
     @Test func theBirthDelayComesFromTheSeed() {
+        let birth = NodeInput.message(InboundMessage(topic: "homeassistant/status", payload: Array("online".utf8)))
         var one = MachineRig()
         var two = MachineRig()
-        for rig in [0, 1] {
-            let birth = NodeInput.message(InboundMessage(topic: "homeassistant/status", payload: Array("online".utf8)))
-            if rig == 0 { one.step(birth) } else { two.step(birth) }
-        }
+        one.step(birth)
+        two.step(birth)
+        #expect(one.machine.republishAt != nil)
         #expect(one.machine.republishAt == two.machine.republishAt)
     }
 }
