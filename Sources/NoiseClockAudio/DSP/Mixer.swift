@@ -10,6 +10,8 @@ public final class Mixer {
     private struct Voice {
         var role: Role
         var sound: String
+        /// A mix's layers (empty for a plain sound): a changed mix crossfades like a changed sound.
+        var layers: [AudioScene.Layer]
         var source: any SoundSource
         var ramp: GainRamp
         var retiring: Bool
@@ -69,21 +71,21 @@ public final class Mixer {
     private func update(_ scene: AudioScene, at now: Instant) {
         var noiseGain: Float = 0
         if let noise = scene.noise {
-            noiseGain = AudioScene.gain(volume: noise.volume) * (noise.fadeOut?.factor(at: now) ?? 1)
+            noiseGain = AudioScene.gain(volume: noise.volume) * AudioScene.fadeFactor(noise, at: now)
             if scene.alarm != nil { noiseGain *= AudioScene.duckFactor }
             if let preview = scene.preview, now < preview.until { noiseGain = 0 }
         }
         // Keep the noise voice (at zero) while muted, so it resumes seamlessly after a preview.
-        setVoice(.noise, sound: scene.noise?.sound, gain: noiseGain)
+        setVoice(.noise, sound: scene.noise?.sound, layers: scene.noise?.layers ?? [], gain: noiseGain)
         let alarm = scene.alarm.map { ($0.sound, AudioScene.gain(volume: $0.volume) * $0.rampFactor(at: now)) }
         setVoice(.alarm, sound: alarm?.0, gain: alarm?.1 ?? 0)
         let preview = scene.preview.flatMap { now < $0.until ? $0 : nil }
-        setVoice(.preview, sound: preview?.sound, gain: preview.map { AudioScene.gain(volume: $0.volume) } ?? 0)
+        setVoice(.preview, sound: preview?.sound, layers: preview?.layers ?? [], gain: preview.map { AudioScene.gain(volume: $0.volume) } ?? 0)
     }
 
-    private func setVoice(_ role: Role, sound: String?, gain: Float) {
+    private func setVoice(_ role: Role, sound: String?, layers: [AudioScene.Layer] = [], gain: Float) {
         let index = voices.firstIndex { $0.role == role && !$0.retiring }
-        if let index, voices[index].sound == sound {
+        if let index, voices[index].sound == sound, voices[index].layers == layers {
             voices[index].ramp.target = gain
             return
         }
@@ -91,8 +93,14 @@ public final class Mixer {
             voices[index].retiring = true
             voices[index].ramp.target = 0
         }
-        guard let sound, let source = library.makeSource(sound) else { return }
+        guard let sound, let source = makeSource(sound, layers: layers) else { return }
         let ramp = GainRamp(current: 0, target: gain, fullScaleSeconds: Self.rampSeconds(role), sampleRate: sampleRate)
-        voices.append(Voice(role: role, sound: sound, source: source, ramp: ramp, retiring: false))
+        voices.append(Voice(role: role, sound: sound, layers: layers, source: source, ramp: ramp, retiring: false))
+    }
+
+    /// A plain sound's source, or a mix of its layers.
+    private func makeSource(_ sound: String, layers: [AudioScene.Layer]) -> (any SoundSource)? {
+        if layers.isEmpty || (layers.count == 1 && layers[0].sound == sound && layers[0].gain == 1) { return library.makeSource(sound) }
+        return MixSource(layers: layers, library: library, maxFrames: maxFrames)
     }
 }

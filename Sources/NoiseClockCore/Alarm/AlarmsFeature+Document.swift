@@ -96,6 +96,7 @@ extension AlarmsFeature {
             ("snooze_until", session.snoozeUntil.map { .int($0.milliseconds) } ?? .null),
             ("snooze_count", .int(Int64(session.snoozeCount))),
             ("test", .bool(session.test)),
+            ("source", .string(session.source.rawValue)),
         ]))
     }
 
@@ -114,6 +115,7 @@ extension AlarmsFeature {
         session.phase = phase
         session.snoozeUntil = object["snooze_until"]?.intValue.map { Instant(milliseconds: Int64($0)) }
         session.snoozeCount = object["snooze_count"]?.intValue ?? 0
+        session.source = object["source"]?.stringValue.flatMap(RingSource.init(rawValue:)) ?? .alarm
         if phase == .snoozed, session.snoozeUntil == nil { return nil }
         return session
     }

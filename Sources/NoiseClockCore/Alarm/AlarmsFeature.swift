@@ -100,6 +100,7 @@ public struct AlarmsFeature: Sendable, Equatable {
             ("since", ISO8601.json(ring?.since, in: zone)),
             ("snooze_until", ISO8601.json(ring?.snoozeUntil, in: zone)),
             ("next", next),
+            ("source", .optional(ring?.source.rawValue)),
         ]))
     }
 

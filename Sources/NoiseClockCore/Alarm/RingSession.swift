@@ -18,6 +18,8 @@ public struct RingSession: Hashable, Sendable {
     public var snoozeUntil: Instant?
     public var snoozeCount: Int
     public var test: Bool
+    /// An alarm's ring, or a finished timer's.
+    public var source: RingSource = .alarm
 
     public init(alarm: Alarm, others: [Alarm] = [], scheduled: Instant, since: Instant, test: Bool) {
         phase = .ringing
