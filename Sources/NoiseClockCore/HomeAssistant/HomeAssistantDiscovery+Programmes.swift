@@ -24,7 +24,7 @@ extension HomeAssistantDiscovery {
             ("device_class", "timestamp"),
             ("state_topic", .string(context.topic("timers"))),
             // The running timers' soonest end; "None" (unknown) when none runs.
-            ("value_template", "{{ (value_json | map(attribute='ends_at') | sort | first) if value_json else 'None' }}"),
+            ("value_template", "{% for t in value_json | sort(attribute='ends_at') %}{% if loop.first %}{{ t.ends_at }}{% endif %}{% else %}None{% endfor %}"),
         ]))
         entities.append(DiscoveryEntity("button", "timer_cancel_all", name: "Cancel timers", [
             ("icon", "mdi:timer-off-outline"),

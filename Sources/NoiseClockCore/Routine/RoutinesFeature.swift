@@ -22,7 +22,8 @@ public struct RoutinesFeature: Sendable, Equatable {
             let due = plans[routine.id] ?? context.now
             deadline = min(deadline ?? due, due)
         }
-        if justRestored { deadline = context.now }
+        // A routine found running at start resumes at once.
+        if justRestored, active != nil { deadline = context.now }
         return deadline
     }
 

@@ -14,7 +14,7 @@ public struct TimersFeature: Sendable, Equatable {
     public init() {}
 
     public func nextDeadline(context: FeatureContext) -> Instant? {
-        justRestored ? context.now : timers.map(\.endsAt).min()
+        timers.map(\.endsAt).min()
     }
 
     /// The soonest end among the running timers (Home Assistant's timestamp sensor).
