@@ -55,6 +55,7 @@ extension Routine {
         guard var object = value.objectValue, let id = object["id"]?.stringValue, Alarm.isValidID(id) else { return nil }
         let sound = object["sound"]?.stringValue
         object["sound"] = nil
+        object["pending"] = nil
         guard var routine = try? parseNew(object, newID: id, catalog: .empty) else { return nil }
         if let sound, SoundID.isValid(sound) { routine.sound = sound }
         return routine
