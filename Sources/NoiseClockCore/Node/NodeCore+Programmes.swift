@@ -14,13 +14,15 @@ extension NodeCore {
     }
 
     /// What a successful command means beyond its own feature.
-    mutating func commandTookEffect(_ message: CommandMessage, result: JSONValue, context: FeatureContext, outbox: inout [Publication]) {
+    /// `result` is the command's answer, brought up to date when the rule changes what it shows.
+    mutating func commandTookEffect(_ message: CommandMessage, result: inout JSONValue, context: FeatureContext, outbox: inout [Publication]) {
         switch message.topic {
         case .noiseSet, .noiseSoundSet, .noiseVolumeSet, .noiseSleepTimerSet:
             // The user's hand wins: the noise does what the command said and the routine ends.
             guard routines.active != nil else { return }
             routines.override(at: context.now, zone: context.zone, outbox: &outbox)
             noise.release()
+            result = noise.state.json(zone: context.zone)
         case .mixDelete:
             guard let id = result["id"]?.stringValue, let first = result["layers"]?.arrayValue?.first?["sound"]?.stringValue else { return }
             noise.replaceSound(id, with: first)

@@ -55,12 +55,13 @@ public struct NodeCore: Sendable {
         let context = context(now)
         var events: [Publication] = []
         let result = withFeature(message.topic.feature) { $0.handle(message, context: context, outbox: &events) }
-        if case .success(let value) = result {
-            outbox += events
-            commandTookEffect(message, result: value, context: context, outbox: &outbox)
-            advance(to: now, outbox: &outbox)
+        guard case .success(var value) = result else {
+            return Response(command: message.topic.rawValue, requestID: message.payload.requestID, outcome: result)
         }
-        return Response(command: message.topic.rawValue, requestID: message.payload.requestID, outcome: result)
+        outbox += events
+        commandTookEffect(message, result: &value, context: context, outbox: &outbox)
+        advance(to: now, outbox: &outbox)
+        return Response(command: message.topic.rawValue, requestID: message.payload.requestID, outcome: .success(value))
     }
 
     /// Moves the node to `now`: fires whatever is due and publishes the time on boundaries.
