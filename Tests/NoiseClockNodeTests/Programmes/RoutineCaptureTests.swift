@@ -1,0 +1,62 @@
+import Foundation
+import NoiseClockCore
+import Testing
+
+extension TimingSuite {
+    /// A routine and a timer heard through the whole node into a captured ALSA stream: the
+    /// routine's noise rises over its fade-in and falls over its fade-out to silence; a finished
+    /// timer's chime sounds until it is dismissed.
+    struct RoutineCaptureTests {
+        typealias Measure = SignalAnalysis
+
+        static func rms(_ capture: AudioCapture, _ mark: Int, _ from: Double, _ to: Double) throws -> Double {
+            Measure.rms(try capture.read((mark + AudioCapture.frames(from))..<(mark + AudioCapture.frames(to))).left)
+        }
+
+        @Test func aRoutineFadesInAndOutAndATimerChimes() async throws {
+            let capture = try AudioCapture(device: "nc_routine")
+            let harness = try await AudioNodeHarness(capture: capture)
+            defer { harness.shutdown() }
+            try await harness.waitForAudio("ok")
+
+            // White at 60 over a 4 s fade-in: the fade is linear in gain, so the level is a quarter
+            // of full after 1 s and half after 2 s (far slower than the mixer's own 2 s ramp).
+            try await harness.command("routine/add", #"{"id": "r", "start": "03:00", "duration_minutes": 60, "sound": "white", "volume": 60, "fade_in_seconds": 4, "fade_out_seconds": 2}"#)
+            let started = try await harness.command("routine/start", "r").mark
+            try await capture.waitForFrames(started + AudioCapture.frames(6))
+            let stopped = try await harness.command("routine/stop", "").mark
+            try await capture.waitForFrames(stopped + AudioCapture.frames(3))
+
+            let full = AudioNodeHarness.expectedRMS("white", volume: 60)
+            let quarter = try Self.rms(capture, started, 0.9, 1.1) / full, half = try Self.rms(capture, started, 1.9, 2.1) / full
+            let top = try Self.rms(capture, started, 4.8, 5.8) / full
+            print("routine fade-in: \(quarter) at 1 s, \(half) at 2 s, \(top) at 5 s of full")
+            #expect(abs(quarter - 0.25) < 0.1, "level at 1 s: \(quarter) of full")
+            #expect(abs(half - 0.5) < 0.1, "level at 2 s: \(half) of full")
+            #expect(abs(Measure.decibels(top)) < 1, "level after the fade-in: \(Measure.decibels(top)) dB")
+            let falling = try Self.rms(capture, stopped, 0.9, 1.1) / full
+            print("routine fade-out: \(falling) at 1 s of 2")
+            #expect(abs(falling - 0.5) < 0.12, "level 1 s into the fade-out: \(falling)")
+            let tail = try capture.read((stopped + AudioCapture.frames(2.6))..<(stopped + AudioCapture.frames(3)))
+            #expect((tail.left + tail.right).allSatisfy { $0 == 0 }, "not silent after the fade-out")
+            let ended = harness.client.messages(on: "\(harness.root)/routine/event").last?.json
+            #expect(ended?["event"] == "ended")
+
+            // A one-minute timer, its end reached by moving the node's clock: the chime sounds.
+            let timer = try await harness.command("timer/start", "1").response
+            let end = try #require(timer["result"]?["ends_at"]?.stringValue.flatMap(MinuteBoundary.date(iso:)))
+            let mark = harness.client.messages.count
+            try await harness.node.setClock(to: end.addingTimeInterval(-0.5))
+            try await harness.client.waitFor("\(harness.root)/alarm/fired", timeout: 10, after: mark, where: { $0.json?["source"] == "timer" })
+            let ringing = capture.frames
+            try await capture.waitForFrames(ringing + AudioCapture.frames(2))
+            let dismissed = try await harness.command("alarm/dismiss", "").mark
+            try await capture.waitForFrames(dismissed + AudioCapture.frames(1))
+            let chime = try Self.rms(capture, ringing, 0.5, 2)
+            print("timer chime rms \(chime)")
+            #expect(chime > 0.05, "no chime: rms \(chime)")
+            let after = try capture.read((dismissed + AudioCapture.frames(0.6))..<(dismissed + AudioCapture.frames(1)))
+            #expect((after.left + after.right).allSatisfy { $0 == 0 }, "still sounding after dismiss")
+        }
+    }
+}
