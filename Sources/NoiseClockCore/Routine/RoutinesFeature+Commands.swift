@@ -48,7 +48,6 @@ extension RoutinesFeature {
             var new = old
             new.enabled = topic == .routineEnable
             store(new, replacing: old, context: context)
-            if !new.enabled, active?.routine.id == new.id { windDown(at: now) }
             return output(new, context: context)
         case .routinesSet:
             try replaceAll(payload, context: context)
@@ -72,11 +71,14 @@ extension RoutinesFeature {
         return routine
     }
 
-    /// Stores an edited routine; only a real change re-plans it (from now).
+    /// Stores an edited routine; only a real change re-plans it (from now). Disabling the active
+    /// routine (`routine/disable`, or `enabled: false` in an update, as Home Assistant's switch
+    /// sends) fades it out from now.
     private mutating func store(_ new: Routine, replacing old: Routine, context: FeatureContext) {
         guard new != old, let index = routines.firstIndex(where: { $0.id == old.id }) else { return }
         routines[index] = new
         replan(new, now: context.now, zone: context.zone)
+        if !new.enabled, active?.routine.id == new.id { windDown(at: context.now) }
     }
 
     /// `routines/set`: the list given becomes the whole list, in its order. Unchanged routines keep their plans.

@@ -171,9 +171,10 @@ import Testing
         #expect(h.noise["playing"] == false)
     }
 
-    @Test func disablingTheActiveRoutineFadesItOut() {
+    @Test(arguments: [("routine/disable", "bed"), ("routine/update", #"{"id": "bed", "enabled": false}"#)])
+    func disablingTheActiveRoutineFadesItOut(topic: String, payload: String) {
         var h = atBedtime()
-        h.ok("routine/disable", "bed")
+        h.ok(topic, payload)
         #expect(h.retained("routines")?.arrayValue?.first?["ends_at"] == "2026-11-21T22:32:00+01:00")
         #expect(h.retained("routines")?.arrayValue?.first?["next_start"] == .null)
         h.run(until: "2026-11-21T22:32:00+01:00")
