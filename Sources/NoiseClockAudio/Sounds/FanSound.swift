@@ -29,9 +29,13 @@ public final class FanSound: SoundSource {
     }
 
     public func render(into out: UnsafeMutablePointer<Float>, frames: Int) {
+        // The filters' state in locals for the block: a class's stored properties mutated per
+        // sample pay a dynamic exclusivity check each time, which cost more than the filters.
         var random = self.random
         var humPhase = self.humPhase, bladePhase = self.bladePhase
-        let gain = Self.calibration
+        var pinkL = self.pinkL, pinkR = self.pinkR, airL = self.airL, airR = self.airR
+        var subsonicL = self.subsonicL, subsonicR = self.subsonicR
+        let gain = Self.calibration, humStep = self.humStep, bladeStep = self.bladeStep, sine = self.sine
         for i in 0..<frames {
             humPhase += humStep
             if humPhase >= 1 { humPhase -= 1 }
@@ -47,5 +51,11 @@ public final class FanSound: SoundSource {
         self.random = random
         self.humPhase = humPhase
         self.bladePhase = bladePhase
+        self.pinkL = pinkL
+        self.pinkR = pinkR
+        self.airL = airL
+        self.airR = airR
+        self.subsonicL = subsonicL
+        self.subsonicR = subsonicR
     }
 }
