@@ -18,6 +18,8 @@ public struct RingSession: Hashable, Sendable {
     public var snoozeUntil: Instant?
     public var snoozeCount: Int
     public var test: Bool
+    /// Whether the ring has been heard: the failsafe's bookkeeping (see `RingAudibility`).
+    public var audibility: RingAudibility
 
     public init(alarm: Alarm, others: [Alarm] = [], scheduled: Instant, since: Instant, test: Bool) {
         phase = .ringing
@@ -28,6 +30,7 @@ public struct RingSession: Hashable, Sendable {
         snoozeUntil = nil
         snoozeCount = 0
         self.test = test
+        audibility = RingAudibility.start(sound: alarm.sound)
     }
 
     public var allAlarms: [Alarm] { [alarm] + others }
@@ -38,8 +41,14 @@ public struct RingSession: Hashable, Sendable {
     /// The next instant this session changes by itself.
     public var deadline: Instant {
         switch phase {
-        case .ringing: timeout
+        case .ringing: audibility == .awaiting ? min(timeout, soundDeadline) : timeout
         case .snoozed: snoozeUntil ?? since
         }
     }
+
+    /// By when the audio engine must have confirmed the sound, or the ring is reported `failed`.
+    public var soundDeadline: Instant { since.adding(milliseconds: RingAudibility.confirmWithinMilliseconds) }
+
+    /// The audio engine's name for this ring's sound: the alarm and the moment it began ringing.
+    public var soundKey: AlarmSoundKey { AlarmSoundKey(alarmID: alarm.id, since: since) }
 }

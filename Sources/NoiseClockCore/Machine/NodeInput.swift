@@ -15,6 +15,9 @@ public enum NodeInput: Sendable, Equatable {
     case clockChanged
     case battery(BatteryReading)
     case audio(AudioStatus)
+    /// The audio thread handed a ringing alarm's first audible samples to the device (or could not
+    /// make its sound at all): the failsafe's confirmation.
+    case alarmSound(AlarmSoundReport)
 }
 
 /// An MQTT message as received, with the v5 request/response properties if present.

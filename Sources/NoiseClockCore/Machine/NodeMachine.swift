@@ -59,6 +59,7 @@ public struct NodeMachine: Sendable {
         case .clockChanged: draft.tick(clockChanged: true)
         case .battery(let reading): draft.battery(reading)
         case .audio(let status): draft.audioStatus(status)
+        case .alarmSound(let report): draft.alarmSound(report)
         }
         return draft.plan(timerSpent: input == .wake || input == .clockChanged)
     }

@@ -57,6 +57,7 @@ public struct NodeCore: Sendable {
         for id in FeatureID.allCases {
             withFeature(id) { $0.advance(context: context, outbox: &outbox) }
         }
+        checkAlarmAudibility(now: now, outbox: &outbox)
         advanceTime(to: now, outbox: &outbox)
     }
 
@@ -77,6 +78,12 @@ public struct NodeCore: Sendable {
 
     public mutating func audioChanged(_ status: AudioStatus) {
         audioStatus = status
+    }
+
+    /// The device's status changed: a ring that cannot be heard now is reported `failed`.
+    public mutating func audioChanged(_ status: AudioStatus, now: Instant, outbox: inout [Publication]) {
+        audioStatus = status
+        checkAlarmAudibility(now: now, outbox: &outbox)
     }
 
     /// The earliest instant something is due; the node arms its wake-up timer for it.
@@ -111,8 +118,11 @@ public struct NodeCore: Sendable {
         var scene = noise.audioScene(context: context(now))
         if let ringing = alarms.ringing, ringing.alarm.sound != "none" {
             scene.alarm = AudioScene.Alarm(
-                sound: ringing.alarm.sound, volume: ringing.alarm.volume, since: ringing.since, rampSeconds: ringing.alarm.rampSeconds
+                sound: ringing.alarm.sound, volume: ringing.alarm.volume, since: ringing.since, rampSeconds: ringing.alarm.rampSeconds,
+                id: ringing.alarm.id, startVolume: ringing.alarm.startVolume
             )
+        } else {
+            scene.preAlarm = alarms.preAlarmScene(now: now, zone: settings.zone)
         }
         return scene
     }
