@@ -41,7 +41,7 @@ public struct RingSession: Hashable, Sendable {
     /// The next instant this session changes by itself.
     public var deadline: Instant {
         switch phase {
-        case .ringing: audibility == .awaiting ? min(timeout, soundDeadline) : timeout
+        case .ringing: timeout
         case .snoozed: snoozeUntil ?? since
         }
     }

@@ -6,6 +6,12 @@ extension NodeCore {
         checkAlarmAudibility(now: now, outbox: &outbox)
     }
 
+    /// When an unconfirmed ring is to be reported `failed` (the failsafe's watchdog).
+    var alarmSoundDeadline: Instant? {
+        guard let ring = alarms.ring, ring.phase == .ringing, ring.audibility == .awaiting else { return nil }
+        return ring.soundDeadline
+    }
+
     /// A ring that fires while the device is unavailable fails at once; one the engine has not
     /// confirmed within 2 s fails then.
     mutating func checkAlarmAudibility(now: Instant, outbox: inout [Publication]) {

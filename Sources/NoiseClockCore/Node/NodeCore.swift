@@ -90,7 +90,8 @@ public struct NodeCore: Sendable {
     public func nextDeadline(after now: Instant) -> Instant {
         let context = context(now)
         let time = timeCursor ?? now.nextBoundary(every: timePeriodSeconds)
-        return features.compactMap { $0.nextDeadline(context: context) }.reduce(time, min)
+        let due = features.compactMap { $0.nextDeadline(context: context) }.reduce(time, min)
+        return alarmSoundDeadline.map { min($0, due) } ?? due
     }
 
     /// Retained state, topic by topic, all of it (the fuzzer checks every payload is valid JSON).
