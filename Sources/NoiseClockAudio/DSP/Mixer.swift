@@ -130,7 +130,9 @@ public final class Mixer {
         }
         alarmPlayback = AlarmPlayback(key: alarm.key, fallback: fallback, unplayable: source == nil, audible: false)
         guard let source else { return }
-        let ramp = GainRamp(current: 0, target: gain, fullScaleSeconds: Self.rampSeconds(.alarm), sampleRate: sampleRate)
+        // Taking over from a pre-alarm sound: fade in as slowly as it fades out (a crossfade).
+        let crossfade = voices.contains { $0.role == .preAlarm && !$0.ramp.isSilent }
+        let ramp = GainRamp(current: 0, target: gain, fullScaleSeconds: Self.rampSeconds(crossfade ? .preAlarm : .alarm), sampleRate: sampleRate)
         voices.append(Voice(role: .alarm, sound: alarm.sound, source: source, ramp: ramp, retiring: false, key: alarm.key))
     }
 
