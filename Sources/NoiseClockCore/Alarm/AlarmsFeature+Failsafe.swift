@@ -43,7 +43,8 @@ extension AlarmsFeature {
         _ event: AlarmEvent, _ session: RingSession, at: Instant, zone: ZoneRules,
         extra: [(String, JSONValue)], to out: inout [Publication]
     ) {
-        for alarm in session.allAlarms {
+        // An alarm whose sound is `none` was never to be heard: it gets neither event.
+        for alarm in session.allAlarms where alarm.sound != "none" {
             guard case .object(var object) = event.payload(alarm: alarm, scheduled: session.scheduled, at: at,
                                                            snoozeCount: session.snoozeCount, test: session.test, zone: zone)
             else { continue }

@@ -82,7 +82,7 @@ extension AlarmsFeature {
             session.phase = .ringing
             session.since = until
             session.snoozeUntil = nil
-            session.audibility = RingAudibility.start(sound: session.alarm.sound)
+            session.audibility = RingAudibility.start(session)
             if now < session.timeout {
                 emit(.fired, session, at: now, zone: zone, to: &outbox)
             }

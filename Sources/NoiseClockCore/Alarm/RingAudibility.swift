@@ -12,7 +12,7 @@ public enum RingAudibility: String, Sendable, Hashable {
 
     public static let confirmWithinMilliseconds: Int64 = 2000
 
-    static func start(sound: String) -> RingAudibility { sound == "none" ? .silent : .awaiting }
+    static func start(_ session: RingSession) -> RingAudibility { session.soundingAlarm == nil ? .silent : .awaiting }
 }
 
 /// Names one ring's sound between the core and the audio engine: a snooze's end or a new test

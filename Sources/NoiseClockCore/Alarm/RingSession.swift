@@ -30,8 +30,12 @@ public struct RingSession: Hashable, Sendable {
         snoozeUntil = nil
         snoozeCount = 0
         self.test = test
-        audibility = RingAudibility.start(sound: alarm.sound)
+        audibility = .silent
+        audibility = RingAudibility.start(self)
     }
+
+    /// The alarm whose sound this ring plays: the first that has one (`none` plays nothing).
+    public var soundingAlarm: Alarm? { allAlarms.first { $0.sound != "none" } }
 
     public var allAlarms: [Alarm] { [alarm] + others }
 
@@ -50,5 +54,5 @@ public struct RingSession: Hashable, Sendable {
     public var soundDeadline: Instant { since.adding(milliseconds: RingAudibility.confirmWithinMilliseconds) }
 
     /// The audio engine's name for this ring's sound: the alarm and the moment it began ringing.
-    public var soundKey: AlarmSoundKey { AlarmSoundKey(alarmID: alarm.id, since: since) }
+    public var soundKey: AlarmSoundKey { AlarmSoundKey(alarmID: soundingAlarm?.id ?? alarm.id, since: since) }
 }

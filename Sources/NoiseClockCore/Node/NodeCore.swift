@@ -117,10 +117,11 @@ public struct NodeCore: Sendable {
     /// What should be audible now: the noise (ducked while an alarm rings), a preview, the alarm.
     public func audioScene(now: Instant) -> AudioScene {
         var scene = noise.audioScene(context: context(now))
-        if let ringing = alarms.ringing, ringing.alarm.sound != "none" {
+        if let ring = alarms.ring, ring.phase == .ringing, let alarm = ring.soundingAlarm {
+            // Alarms that fired together share one ring: it sounds the first that has a sound.
             scene.alarm = AudioScene.Alarm(
-                sound: ringing.alarm.sound, volume: ringing.alarm.volume, since: ringing.since, rampSeconds: ringing.alarm.rampSeconds,
-                id: ringing.alarm.id, startVolume: ringing.alarm.startVolume
+                sound: alarm.sound, volume: alarm.volume, since: ring.since, rampSeconds: alarm.rampSeconds,
+                id: alarm.id, startVolume: alarm.startVolume
             )
         } else {
             scene.preAlarm = alarms.preAlarmScene(now: now, zone: settings.zone)
