@@ -4,6 +4,7 @@
 #include <sys/un.h>
 #include <sys/inotify.h>
 #include <pthread.h>
+#include <sys/timex.h>
 
 // GNU extensions (thread names) that Glibc's module hides without _GNU_SOURCE.
 int pthread_setname_np(pthread_t thread, const char *name);

@@ -79,6 +79,7 @@ public enum NodeApplication {
             battery: SysfsBattery(path: configuration.battery.path, logger: logger), inbox: inbox,
             pollSeconds: min(5, configuration.battery.intervalSeconds)
         ))
+        services.append(ClockSyncService(inbox: inbox))
         if let interval = notifier.watchdogInterval { services.append(WatchdogService(interval: interval, inbox: inbox)) }
         services.append(loop)
         let group = ServiceGroup(

@@ -1,7 +1,8 @@
 /// `alarms/pause`: holidays and travel without disabling anything.
 extension AlarmsFeature {
-    /// `{"until": "YYYY-MM-DD"}` or the plain date; today or later in the node's zone.
-    func pauseDate(_ payload: CommandPayload, context: FeatureContext) throws(CommandError) -> CivilDate {
+    /// `{"until": "YYYY-MM-DD"}` or the plain date; today or later in the node's zone. An empty
+    /// or null `until` (what Home Assistant's text entity sends when cleared) ends the pause: nil.
+    func pauseDate(_ payload: CommandPayload, context: FeatureContext) throws(CommandError) -> CivilDate? {
         let text: String?
         switch payload {
         case .plain(let plain): text = plain
@@ -10,6 +11,7 @@ extension AlarmsFeature {
             for key in object.keys where key != "until" && key != "request_id" {
                 throw .invalidField(String(key.prefix(64)), "pause takes only \"until\"")
             }
+            if object["until"]?.isNull == true || object["until"]?.stringValue?.trimmingWhitespace() == "" { return nil }
             text = object["until"]?.stringValue
         default: text = nil
         }

@@ -18,6 +18,9 @@ public enum NodeInput: Sendable, Equatable {
     /// The audio thread handed a ringing alarm's first audible samples to the device (or could not
     /// make its sound at all): the failsafe's confirmation.
     case alarmSound(AlarmSoundReport)
+    /// Whether the kernel's clock is synchronised (`adjtimex`; nil where it cannot be told), read
+    /// at start and whenever it may have changed.
+    case clockSync(Bool?)
 }
 
 /// An MQTT message as received, with the v5 request/response properties if present.

@@ -60,6 +60,7 @@ public struct NodeMachine: Sendable {
         case .battery(let reading): draft.battery(reading)
         case .audio(let status): draft.audioStatus(status)
         case .alarmSound(let report): draft.alarmSound(report)
+        case .clockSync(let synced): draft.clockSync(synced)
         }
         return draft.plan(timerSpent: input == .wake || input == .clockChanged)
     }

@@ -9,6 +9,8 @@ public struct NodeCore: Sendable {
     public internal(set) var noise: NoiseFeature
     public internal(set) var battery: BatteryPublisher
     public internal(set) var audioStatus: AudioStatus?
+    /// Whether the kernel's clock is synchronised (NTP), as `~/time` reports it; nil: unknown.
+    public internal(set) var clockSynced: Bool?
     /// The next `~/time` boundary to publish at; nil until time first advances.
     public internal(set) var timeCursor: Instant?
 

@@ -93,3 +93,24 @@ import Testing
         #expect(Self.events(rig.step(.wake)).isEmpty)
     }
 }
+
+/// `~/time` carries `synced` as the clock-sync input last reported it (null until then).
+@Suite struct NodeMachineClockSyncTests {
+    static func nextTime(_ rig: inout MachineRig) -> JSONValue? {
+        rig.advance(seconds: 60)
+        return rig.step(.wake).json("noiseclock/bed/time")
+    }
+
+    @Test func timeCarriesSynced() {
+        var rig = MachineRig()
+        rig.step(.connected)
+        #expect(Self.nextTime(&rig)?["synced"] == .null)
+        let effects = rig.step(.clockSync(false))
+        #expect(effects.published("noiseclock/bed/time").isEmpty, "the change waits for the next ~/time")
+        #expect(Self.nextTime(&rig)?["synced"] == false)
+        rig.step(.clockSync(true))
+        #expect(Self.nextTime(&rig)?["synced"] == true)
+        rig.step(.clockSync(nil))
+        #expect(Self.nextTime(&rig)?["synced"] == .null)
+    }
+}
