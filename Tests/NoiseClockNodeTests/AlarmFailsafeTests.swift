@@ -9,12 +9,13 @@ extension TimingSuite {
     /// the alarm's custom file is corrupt or gone, `failed` at once when the device cannot be
     /// opened at fire time, and `sounding` when it comes back while the alarm rings.
     struct AlarmFailsafeTests {
-        /// A one-second 440 Hz tone as 16-bit mono WAV: a custom sound the node can decode.
-        static func wav() -> Data {
+        /// A 16-bit mono WAV at 48 kHz of `sample` (−1…1 by frame index); by default one second of
+        /// a 440 Hz tone: a custom sound the node can decode.
+        static func wav(seconds: Int = 1, _ sample: (Int) -> Double = { sin(2 * Double.pi * 440 * Double($0) / 48_000) * 0.37 }) -> Data {
             let rate = 48_000
             var samples = Data()
-            for i in 0..<rate {
-                var value = Int16(sin(2 * Double.pi * 440 * Double(i) / Double(rate)) * 12_000).littleEndian
+            for i in 0..<(rate * seconds) {
+                var value = Int16(max(-1, min(1, sample(i))) * 32_000).littleEndian
                 withUnsafeBytes(of: &value) { samples.append(contentsOf: $0) }
             }
             var data = Data("RIFF".utf8)
