@@ -30,8 +30,8 @@ public struct RingSession: Hashable, Sendable {
         snoozeUntil = nil
         snoozeCount = 0
         self.test = test
-        audibility = .silent
-        audibility = RingAudibility.start(self)
+        // As `RingAudibility.start(_:)`: awaiting unless no alarm of the ring has a sound.
+        audibility = ([alarm] + others).contains { $0.sound != "none" } ? .awaiting : .silent
     }
 
     /// The alarm whose sound this ring plays: the first that has one (`none` plays nothing).
