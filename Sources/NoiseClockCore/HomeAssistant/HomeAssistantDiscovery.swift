@@ -17,6 +17,7 @@ public enum HomeAssistantDiscovery {
         entities += context.alarms.flatMap { perAlarmEntities($0, context) }
         entities += programmeEntities(context)
         if context.batteryPresent { entities += batteryEntities(context) }
+        entities += wakeEntities(context)
         entities += diagnosticEntities(context)
         return entities.map { config(for: $0, context) }
     }
