@@ -70,6 +70,16 @@ import Testing
         #expect(abs(quiet.reduce(0) { $0 + $1.gain * $1.gain } - 0.0625) < 1e-5, "as loud as one layer at 50")
     }
 
+    /// Issue 13's pre-alarm sound takes a mix through the same catalog, and plays it as its layers.
+    @Test func aPreAlarmSoundMayBeAMix() throws {
+        var h = ProgrammeHarness(now: "2026-11-21T06:00:00+01:00")
+        h.ok("mix/set", Self.rainyBrown)
+        h.ok("alarm/add", #"{"id": "wake", "time": "07:00", "sound": "classic", "pre_alarm_minutes": 10, "pre_alarm_sound": "rainy_brown"}"#)
+        h.run(until: "2026-11-21T06:55:00+01:00")
+        let preAlarm = try #require(h.scene.preAlarm)
+        #expect(preAlarm.sound == "rainy_brown" && preAlarm.layers.map(\.sound) == ["rain", "brown"])
+    }
+
     @Test func deletingAPlayingMixFallsBackToItsFirstLayer() {
         var h = ProgrammeHarness(now: "2026-11-21T20:00:00+01:00")
         h.ok("mix/set", Self.rainyBrown)
