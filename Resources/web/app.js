@@ -284,5 +284,18 @@ const NC = (() => {
     return { family, weight: weights[st.font_weight] || 400 };
   }
 
-  return { state, on, put, t, translate, lang, post, start, nodeEpoch, nodeWall, display, ampm, clockOf, when, dayOf, pad, $, el, report, contrast, font };
+  /* The settings pages' top bar: one link per page, the current one marked. */
+  function topbar(current) {
+    const pages = [['/', 'clock'], ['/alarms', 'alarms'], ['/noise', 'noise'], ['/style', 'style'], ['/device', 'device']];
+    const nav = el('nav', { 'aria-label': 'NoiseClock' }, pages.map(([href, key]) =>
+      el('a', { href, 'data-i18n': key, 'aria-current': key === current ? 'page' : null, text: t(key) })));
+    document.body.prepend(el('header', { class: 'topbar' }, nav));
+  }
+  /* A switch (checkbox) inside a row: <label class="row"><span>text</span><span class="switch"><input></span></label>. */
+  function toggleRow(name, key) {
+    return el('label', { class: 'row' }, el('span', { class: 'name', 'data-i18n': key || name, text: t(key || name) }),
+      el('span', { class: 'switch' }, el('input', { type: 'checkbox', name, role: 'switch' })));
+  }
+
+  return { state, on, topbar, toggleRow, put, t, translate, lang, post, start, nodeEpoch, nodeWall, display, ampm, clockOf, when, dayOf, pad, $, el, report, contrast, font };
 })();
