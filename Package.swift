@@ -50,10 +50,16 @@ let package = Package(
             dependencies: ["NoiseClockCore", "NoiseClockPlatform", "NoiseClockThreads", "CALSA", "CALSASilence", "CSndFile", .product(name: "Logging", package: "swift-log")],
             swiftSettings: optimisedAlways
         ),
+        // The web app's HTTP server (its own: see docs/web.md for why not Hummingbird).
+        .target(
+            name: "NoiseClockWeb",
+            dependencies: ["NoiseClockCore", "NoiseClockPlatform", "NoiseClockThreads", "CLinux", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
         .target(
             name: "NoiseClockNode",
             dependencies: [
-                "NoiseClockCore", "NoiseClockPlatform", "NoiseClockMQTT", "NoiseClockAudio", "CYAML",
+                "NoiseClockCore", "NoiseClockPlatform", "NoiseClockMQTT", "NoiseClockAudio", "NoiseClockWeb", "CYAML",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -81,8 +87,13 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "NoiseClockWebTests",
+            dependencies: ["NoiseClockWeb", "NoiseClockCore", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "NoiseClockNodeTests",
-            dependencies: ["NoiseClockNode", "NoiseClockCore", "NoiseClockPlatform", "NoiseClockMQTT"],
+            dependencies: ["NoiseClockNode", "NoiseClockCore", "NoiseClockPlatform", "NoiseClockMQTT", "NoiseClockWeb"],
             swiftSettings: strict
         ),
     ],

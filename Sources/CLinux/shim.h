@@ -3,8 +3,15 @@
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <sys/inotify.h>
+#include <sys/eventfd.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <arpa/inet.h>
+#include <poll.h>
 #include <pthread.h>
 
 // GNU extensions (thread names) that Glibc's module hides without _GNU_SOURCE.
 int pthread_setname_np(pthread_t thread, const char *name);
 int pthread_getname_np(pthread_t thread, char *name, size_t size);
+// accept4 (GNU): the accepted socket non-blocking and close-on-exec in one call.
+int accept4(int sockfd, struct sockaddr *addr, socklen_t *addrlen, int flags);

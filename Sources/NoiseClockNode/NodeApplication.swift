@@ -3,6 +3,7 @@ import NoiseClockAudio
 import NoiseClockCore
 import NoiseClockMQTT
 import NoiseClockPlatform
+import NoiseClockWeb
 import ServiceLifecycle
 import UnixSignals
 
@@ -50,8 +51,13 @@ public enum NodeApplication {
         if library == nil {
             core.audioChanged(AudioStatus(device: configuration.audio.device, state: .unavailable, error: "no sound catalog (sounds.json not found or unusable)"))
         }
-        let discovery = DiscoverySettings(enabled: configuration.homeAssistant.discovery, prefix: configuration.homeAssistant.prefix)
+        let web = configuration.web
+        let discovery = DiscoverySettings(
+            enabled: configuration.homeAssistant.discovery, prefix: configuration.homeAssistant.prefix,
+            configurationURL: web.enabled ? NodeWeb.baseURL(web) : nil
+        )
         let inbox = NodeInbox()
+        let server = web.enabled ? try NodeWeb.server(configuration, zone: prepared.zone, inbox: inbox, logger: logger) : nil
         let mqtt = try MQTTClient(
             options: mqttOptions(configuration, topics: topics),
             subscriptions: topics.commandSubscriptions + discovery.subscriptions(nodeID: topics.nodeID),
@@ -62,11 +68,12 @@ public enum NodeApplication {
             "node_id": "\(configuration.nodeID)", "topic": "\(topics.root)", "broker": "\(mqtt.options)",
             "timezone": "\(prepared.zone.identifier)", "state_dir": "\(configuration.stateDirectory)",
         ])
-        let machine = NodeMachine(core: core, topics: topics, discovery: discovery, persisted: documents, seed: UInt64.random(in: .min ... .max))
+        let machine = NodeMachine(core: core, topics: topics, discovery: discovery, persisted: documents,
+                                  seed: UInt64.random(in: .min ... .max), observed: server != nil)
         let notifier = SystemdNotifier(environment: environment)
         let loop = NodeLoop(
             inbox: inbox, machine: machine, store: store,
-            effects: EffectPerformer(mqtt: mqtt, timer: timer, audio: audio, inbox: inbox, logger: logger),
+            effects: EffectPerformer(mqtt: mqtt, timer: timer, audio: audio, inbox: inbox, web: server, logger: logger),
             notifier: notifier, clock: clock.now, logger: logger
         )
         // Dependency order: started together, shut down in reverse — the loop first (nothing new
@@ -80,6 +87,7 @@ public enum NodeApplication {
             pollSeconds: min(5, configuration.battery.intervalSeconds)
         ))
         if let interval = notifier.watchdogInterval { services.append(WatchdogService(interval: interval, inbox: inbox)) }
+        if let server { services.append(WebService(server: server)) }
         services.append(loop)
         let group = ServiceGroup(
             configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)

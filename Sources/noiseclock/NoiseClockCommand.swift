@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// One of `run`, `render`, `sounds`, `play`.
+/// One of `run`, `render`, `sounds`, `play`, `web-url`.
 protocol Subcommand: Sendable {
     static var name: String { get }
     /// The usage line and the options, as `noiseclock NAME --help` prints them.
@@ -20,7 +20,7 @@ extension Subcommand {
 
 @main
 enum NoiseClockCommand {
-    static var subcommands: [any Subcommand.Type] { [RunCommand.self, RenderCommand.self, SoundsCommand.self, PlayCommand.self] }
+    static var subcommands: [any Subcommand.Type] { [RunCommand.self, RenderCommand.self, SoundsCommand.self, PlayCommand.self, WebURLCommand.self] }
 
     static let help = """
         A clock, alarm clock and white-noise machine driven over MQTT.
@@ -33,6 +33,7 @@ enum NoiseClockCommand {
           render         Write a sound offline: a WAV file, or raw S16LE stereo on stdout with --output -.
           sounds         List the sound catalog.
           play           Play a sound through ALSA in real time (no MQTT).
+          web-url        Print the address of the node's web app, with its token.
 
           See 'noiseclock <subcommand> --help' for its options.
         """

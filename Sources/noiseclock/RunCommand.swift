@@ -40,6 +40,10 @@ struct RunCommand: Subcommand {
         let logger = Logger(label: "noiseclock")
         do {
             try await NodeApplication.run(prepared, environment: environment, logger: logger)
+        } catch let error as ConfigurationError {
+            // Found while starting (the web token file): still a configuration problem.
+            logger.critical("\(error.description)")
+            throw ExitStatus(ConfigurationError.exitCode)
         } catch {
             logger.critical("stopped: \(error)")
             throw ExitStatus(1)

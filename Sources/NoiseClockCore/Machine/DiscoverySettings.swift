@@ -2,10 +2,13 @@
 public struct DiscoverySettings: Sendable {
     public var enabled: Bool
     public var prefix: String
+    /// The node's web app (`configuration_url` on the device), when it is enabled.
+    public var configurationURL: String?
 
-    public init(enabled: Bool, prefix: String) {
+    public init(enabled: Bool, prefix: String, configurationURL: String? = nil) {
         self.enabled = enabled
         self.prefix = prefix
+        self.configurationURL = configurationURL
     }
 
     /// Home Assistant announces itself here; `online` means "send your configs again".

@@ -10,6 +10,23 @@ public enum NodeEffect: Sendable, Equatable {
     /// Arm the wake timer for this instant (replacing the previous arming).
     case arm(Instant)
     case log(LogRecord)
+    /// Tell the web app's event streams (only when the machine is `observed`): every publication
+    /// under the node's root, and retained state that changed while MQTT is down.
+    case observe(Observation)
+    /// Answer a `NodeInput.snapshot`: the whole state now, one entry per retained topic plus `time`.
+    case snapshot(requestID: UInt64, [Observation])
+}
+
+/// A publication as the web app sees it: the topic relative to the node's root (`alarms`,
+/// `alarm/event`) and the payload's bytes.
+public struct Observation: Sendable, Equatable {
+    public var suffix: String
+    public var payload: [UInt8]
+
+    public init(suffix: String, payload: [UInt8]) {
+        self.suffix = suffix
+        self.payload = payload
+    }
 }
 
 public struct OutboundMessage: Sendable, Equatable {

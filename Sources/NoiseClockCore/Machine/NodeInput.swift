@@ -15,6 +15,9 @@ public enum NodeInput: Sendable, Equatable {
     case clockChanged
     case battery(BatteryReading)
     case audio(AudioStatus)
+    /// The web app asks for the whole state (its page load, an event stream's start); answered
+    /// by `NodeEffect.snapshot` in the effects' order, so nothing published later is older.
+    case snapshot(requestID: UInt64)
 }
 
 /// An MQTT message as received, with the v5 request/response properties if present.

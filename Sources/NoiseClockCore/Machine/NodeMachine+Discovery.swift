@@ -32,7 +32,7 @@ extension NodeMachine.Draft {
             var current: [String: [UInt8]] = [:]
             let configs = HomeAssistantDiscovery.configs(DiscoveryContext(
                 nodeID: topics.nodeID, root: topics.root, prefix: machine.discovery.prefix,
-                softwareVersion: NoiseClockVersion.current, alarms: inputs.alarms,
+                softwareVersion: NoiseClockVersion.current, configurationURL: machine.discovery.configurationURL, alarms: inputs.alarms,
                 noiseSounds: inputs.noiseSounds, batteryPresent: inputs.batteryPresent
             ))
             for config in configs {

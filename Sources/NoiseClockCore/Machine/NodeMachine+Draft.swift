@@ -40,6 +40,21 @@ extension NodeMachine {
             commit(next, outbox: outbox)
         }
 
+        mutating func disconnected() {
+            machine.online = false
+            observe("availability", Array("offline".utf8))
+        }
+
+        /// The whole state for the web app: availability, every retained topic, and `time` now.
+        mutating func snapshot(_ id: UInt64) {
+            var entries = [Observation(suffix: "availability", payload: Array((machine.online ? "online" : "offline").utf8))]
+            for publication in core.retainedState(now: now) {
+                entries.append(Observation(suffix: publication.topic, payload: publication.body.bytes))
+            }
+            entries.append(Observation(suffix: "time", payload: core.timePayload(at: now).bytes))
+            effects.append(.snapshot(requestID: id, entries))
+        }
+
         mutating func tick(clockChanged: Bool) {
             var next = core
             var outbox: [Publication] = []
@@ -131,8 +146,16 @@ extension NodeMachine {
             }
             machine.core = next
             for publication in outbox {
-                // Retained state waits for `connected`, which publishes all of it after `online`.
-                if publication.retain && !machine.online { continue }
+                // Retained state waits for `connected`, which publishes all of it after `online`;
+                // the web app is told at once.
+                if publication.retain && !machine.online {
+                    if machine.observed {
+                        let bytes = publication.body.bytes
+                        observe(publication.topic, bytes)
+                        machine.lastRetained[publication.topic] = bytes
+                    }
+                    continue
+                }
                 let bytes = publication.body.bytes
                 publish(publication.topic, bytes, qos: publication.qos, retain: publication.retain)
                 if publication.retain { machine.lastRetained[publication.topic] = bytes }
@@ -146,7 +169,8 @@ extension NodeMachine {
         /// Publishes every retained topic whose bytes changed; features whose value did not
         /// change since they were last rendered are skipped.
         mutating func syncRetained() {
-            guard machine.online else { return }
+            // Offline, only the web app is told (`connected` forgets all this and re-publishes).
+            guard machine.online || machine.observed else { return }
             let context = core.context(now)
             for id in FeatureID.allCases {
                 let feature = core.feature(id)
@@ -160,7 +184,11 @@ extension NodeMachine {
         mutating func publishIfChanged(_ publication: Publication) {
             let bytes = publication.body.bytes
             guard machine.lastRetained[publication.topic] != bytes else { return }
-            publish(publication.topic, bytes, qos: publication.qos, retain: true)
+            if machine.online {
+                publish(publication.topic, bytes, qos: publication.qos, retain: true)
+            } else {
+                observe(publication.topic, bytes)
+            }
             machine.lastRetained[publication.topic] = bytes
         }
 
@@ -174,6 +202,13 @@ extension NodeMachine {
         /// Publishes under the node's own root (`~/topic`).
         mutating func publish(_ topic: String, _ bytes: [UInt8], qos: Int32, retain: Bool) {
             effects.append(.publish(OutboundMessage(topic: topics.topic(topic), payload: bytes, qos: qos, retain: retain)))
+            observe(topic, bytes)
+        }
+
+        /// Tells the web app, when there is one.
+        mutating func observe(_ topic: String, _ bytes: [UInt8]) {
+            guard machine.observed else { return }
+            effects.append(.observe(Observation(suffix: topic, payload: bytes)))
         }
 
         mutating func publishAbsolute(_ topic: String, _ bytes: [UInt8]) {
@@ -206,6 +241,7 @@ extension NodeMachine {
         case .mqtt(let message):
             let bytes = response.json.bytes
             var effects: [NodeEffect] = [.publish(OutboundMessage(topic: topics.topic("response"), payload: bytes, qos: 1, retain: false))]
+            if observed { effects.append(.observe(Observation(suffix: "response", payload: bytes))) }
             if let reply = message.responseTopic, !reply.isEmpty, !reply.contains("+"), !reply.contains("#") {
                 effects.append(.publish(OutboundMessage(topic: reply, payload: bytes, qos: 1, retain: false, correlationData: message.correlationData)))
             }

@@ -13,6 +13,9 @@ public struct NodeMachine: Sendable {
     /// Connected and announced: retained state may go out. Until then it waits for `connected`,
     /// so `online` is always the first thing a session publishes.
     public internal(set) var online = false
+    /// The web app is on: publications are also given as `observe` effects, and retained
+    /// state is tracked while MQTT is down.
+    public let observed: Bool
     /// When to answer Home Assistant's birth message (a random 1–5 s after it).
     public internal(set) var republishAt: Instant?
     /// What each retained topic (relative to `~/`) last carried.
@@ -39,8 +42,13 @@ public struct NodeMachine: Sendable {
     /// - Parameters:
     ///   - persisted: the state files as read at start, so unchanged ones are not rewritten.
     ///   - seed: for the birth re-publication's random delay.
-    public init(core: NodeCore, topics: TopicScheme, discovery: DiscoverySettings, persisted: [String: JSONValue], seed: UInt64) {
+    ///   - observed: whether a web app follows the node (`observe` and `snapshot` effects).
+    public init(
+        core: NodeCore, topics: TopicScheme, discovery: DiscoverySettings, persisted: [String: JSONValue], seed: UInt64,
+        observed: Bool = false
+    ) {
         self.core = core
+        self.observed = observed
         self.topics = topics
         self.discovery = discovery
         lastPersisted = persisted.mapValues(\.serialized)
@@ -52,13 +60,14 @@ public struct NodeMachine: Sendable {
         var draft = Draft(machine: self, now: now)
         switch input {
         case .connected: draft.connected()
-        case .disconnected: draft.machine.online = false
+        case .disconnected: draft.disconnected()
         case .message(let message): draft.message(message)
         case .request(let request): draft.command(request.command, payload: request.payload, origin: .local(request.id))
         case .wake: draft.tick(clockChanged: false)
         case .clockChanged: draft.tick(clockChanged: true)
         case .battery(let reading): draft.battery(reading)
         case .audio(let status): draft.audioStatus(status)
+        case .snapshot(let id): draft.snapshot(id)
         }
         return draft.plan(timerSpent: input == .wake || input == .clockChanged)
     }

@@ -15,6 +15,12 @@ public enum ConfigurationDefaults {
     public static let sampleRate = 48000
     public static let batteryPath = "/sys/class/power_supply"
     public static let batteryIntervalSeconds = 60
+    public static let webEnabled = true
+    public static let webHost = "0.0.0.0"
+    public static let webPort = 8080
+    public static let webAuth = "token"
+    /// The token file when `web.token_file` is not set: beside the state files.
+    public static func webTokenFile(stateDirectory: String) -> String { "\(stateDirectory)/web_token" }
 
     /// `noiseclock-<node_id>`.
     public static func clientID(nodeID: String) -> String { "noiseclock-\(nodeID)" }

@@ -58,10 +58,15 @@ enum ConfigurationSchema {
         .init(path: "audio.sounds_dir", kind: .string, defaultValue: nil),
         .init(path: "battery.path", kind: .string, defaultValue: .string(D.batteryPath)),
         .init(path: "battery.interval_seconds", kind: .integer, defaultValue: .integer(D.batteryIntervalSeconds)),
+        .init(path: "web.enabled", kind: .boolean, defaultValue: .boolean(D.webEnabled)),
+        .init(path: "web.host", kind: .string, defaultValue: .string(D.webHost)),
+        .init(path: "web.port", kind: .integer, defaultValue: .integer(D.webPort)),
+        .init(path: "web.auth", kind: .string, defaultValue: .string(D.webAuth)),
+        .init(path: "web.token_file", kind: .string, defaultValue: nil),
     ]
 
     /// Keys that hold a mapping of further keys.
-    static let sections: Set<String> = ["mqtt", "mqtt.tls", "home_assistant", "audio", "battery"]
+    static let sections: Set<String> = ["mqtt", "mqtt.tls", "home_assistant", "audio", "battery", "web"]
 
     static let keysByPath: [String: ConfigurationKey] = Dictionary(uniqueKeysWithValues: keys.map { ($0.path, $0) })
 

@@ -30,6 +30,16 @@ enum ConfigurationValidation {
         return nil
     }
 
+    /// An address to listen on: a numeric IPv4 or IPv6 address, or `localhost`.
+    static func listenAddress(_ value: String) -> String? {
+        if value == "localhost" { return nil }
+        let parts = value.split(separator: ".", omittingEmptySubsequences: false)
+        if parts.count == 4, parts.allSatisfy({ part in part.count <= 3 && UInt8(part) != nil }) { return nil }
+        let hex = value.unicodeScalars.allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) || ("A"..."F").contains($0) || $0 == ":" }
+        if value.contains(":"), hex, value.count <= 39 { return nil }
+        return "must be an IP address to listen on (0.0.0.0, 127.0.0.1, ::) or localhost, got \"\(value)\""
+    }
+
     /// The host name as a node id: lower-cased, anything outside `[a-z0-9_-]` replaced by `_`.
     static func nodeID(fromHostName hostName: String) -> String {
         let mapped = hostName.lowercased().unicodeScalars.map { isNodeIDCharacter($0) ? Character($0) : "_" }

@@ -52,6 +52,7 @@ extension NodeConfiguration {
                 ConfigurationValidation.atLeast($0, 5)
             }
         )
+        configuration.web = try readWeb(values, stateDirectory: configuration.stateDirectory)
         return LoadedConfiguration(configuration: configuration, warnings: warnings)
     }
 
@@ -117,6 +118,24 @@ extension NodeConfiguration {
                 ConfigurationValidation.range($0, 8000...192_000)
             },
             soundsDirectory: soundsDirectory
+        )
+    }
+
+    private static func readWeb(_ values: ConfigurationValues, stateDirectory: String) throws(ConfigurationError) -> Web {
+        let authText = try values.requiredString("web.auth")
+        guard let auth = Web.Auth(rawValue: authText) else {
+            throw values.error("web.auth", "must be token or none, got \"\(authText)\"")
+        }
+        let host = try checked(values, "web.host", values.requiredString("web.host"), ConfigurationValidation.listenAddress)
+        let tokenFile = try checked(values, "web.token_file", values.string("web.token_file"), { (path: String?) in
+            path.flatMap(ConfigurationValidation.notEmpty)
+        })
+        return Web(
+            enabled: try values.boolean("web.enabled"),
+            host: host,
+            port: try checked(values, "web.port", values.integer("web.port")) { ConfigurationValidation.range($0, 1...65535) },
+            auth: auth,
+            tokenFile: tokenFile ?? ConfigurationDefaults.webTokenFile(stateDirectory: stateDirectory)
         )
     }
 }

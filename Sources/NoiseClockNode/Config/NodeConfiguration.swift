@@ -7,7 +7,8 @@ import NoiseClockCore
 /// `node_id`, `timezone`, `locale`, `state_dir`, `log_level`,
 /// `mqtt.{host, port, base_topic, client_id, username, password_file, protocol, keepalive_seconds}`,
 /// `mqtt.tls.{ca_file, cert_file, key_file}`, `home_assistant.{discovery, prefix}`,
-/// `audio.{device, sample_rate, sounds_dir}`, `battery.{path, interval_seconds}`.
+/// `audio.{device, sample_rate, sounds_dir}`, `battery.{path, interval_seconds}`,
+/// `web.{enabled, host, port, auth, token_file}`.
 /// Every key `a.b_c` is overridden by `NOISECLOCK_A_B_C`.
 public struct NodeConfiguration: Sendable, Equatable {
     /// `[a-z0-9_-]+`; defaults to the host name, lower-cased, other characters replaced by `_`.
@@ -22,6 +23,7 @@ public struct NodeConfiguration: Sendable, Equatable {
     public var homeAssistant: HomeAssistant
     public var audio: Audio
     public var battery: Battery
+    public var web: Web
 
     public init(
         nodeID: String,
@@ -32,7 +34,8 @@ public struct NodeConfiguration: Sendable, Equatable {
         mqtt: MQTT? = nil,
         homeAssistant: HomeAssistant = HomeAssistant(),
         audio: Audio = Audio(),
-        battery: Battery = Battery()
+        battery: Battery = Battery(),
+        web: Web? = nil
     ) {
         self.nodeID = nodeID
         self.timezone = timezone
@@ -43,12 +46,11 @@ public struct NodeConfiguration: Sendable, Equatable {
         self.homeAssistant = homeAssistant
         self.audio = audio
         self.battery = battery
+        self.web = web ?? Web(tokenFile: ConfigurationDefaults.webTokenFile(stateDirectory: stateDirectory))
     }
 
     /// `{base}/{node}`: what the contract writes as `~`.
     public var topicPrefix: String { "\(mqtt.baseTopic)/\(nodeID)" }
-
-
 }
 
 extension NodeConfiguration {
@@ -149,6 +151,41 @@ extension NodeConfiguration {
         ) {
             self.path = path
             self.intervalSeconds = intervalSeconds
+        }
+    }
+
+    /// The node's own web app and HTTP API (docs/web.md).
+    public struct Web: Sendable, Equatable {
+        public enum Auth: String, Sendable, CaseIterable {
+            case token
+            case none
+        }
+
+        public var enabled: Bool
+        /// The address to listen on (`0.0.0.0`, `127.0.0.1`, `::`).
+        public var host: String
+        public var port: Int
+        public var auth: Auth
+        /// Where the access token is kept (created 0600 at first start).
+        public var tokenFile: String
+
+        public init(
+            enabled: Bool = ConfigurationDefaults.webEnabled,
+            host: String = ConfigurationDefaults.webHost,
+            port: Int = ConfigurationDefaults.webPort,
+            auth: Auth = .token,
+            tokenFile: String
+        ) {
+            self.enabled = enabled
+            self.host = host
+            self.port = port
+            self.auth = auth
+            self.tokenFile = tokenFile
+        }
+
+        /// Whether only this machine can reach the listener.
+        public var isLoopbackOnly: Bool {
+            host == "localhost" || host == "::1" || host.hasPrefix("127.")
         }
     }
 }

@@ -3,6 +3,7 @@ import NoiseClockAudio
 import NoiseClockCore
 import NoiseClockMQTT
 import NoiseClockPlatform
+import NoiseClockWeb
 
 /// Carries out the machine's effects through the adapters, exactly as given and in order.
 struct EffectPerformer: Sendable {
@@ -10,6 +11,7 @@ struct EffectPerformer: Sendable {
     let timer: WakeTimer
     let audio: AudioEngine?
     let inbox: NodeInbox
+    let web: WebServer?
     let logger: Logger
 
     func perform(_ effects: [NodeEffect]) {
@@ -24,6 +26,10 @@ struct EffectPerformer: Sendable {
                 audio?.apply(scene)
             case .arm(let instant):
                 timer.arm(at: instant)
+            case .observe(let observation):
+                web?.observe(observation)
+            case .snapshot(let id, let entries):
+                web?.snapshot(id, entries)
             case .log(let record):
                 logger.log(level: record.level.swiftLog, "\(record.message)", metadata: record.metadata.mapValues { .string($0) })
             }

@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Logging
+import NoiseClockAudio
+import NoiseClockCore
+import NoiseClockWeb
+
+/// The web app as the node sets it up: its address, its token, its server.
+public enum NodeWeb {
+    /// `http://<host name>:<port>/`: the machine's host name when listening on every address.
+    public static func baseURL(_ web: NodeConfiguration.Web) -> String {
+        let unspecified = web.host == "0.0.0.0" || web.host == "::"
+        var host = unspecified ? ConfigurationFileSystem.hostName() : web.host
+        if host.isEmpty { host = "localhost" }
+        if host.contains(":") { host = "[\(host)]" }
+        return "http://\(host):\(web.port)/"
+    }
+
+    /// The token (created at first start), nil with `auth: none`. A token file that cannot be
+    /// made or read is a configuration problem naming `web.token_file`.
+    public static func token(_ web: NodeConfiguration.Web) throws(ConfigurationError) -> String? {
+        guard web.auth == .token else { return nil }
+        do {
+            return try WebToken.loadOrCreate(web.tokenFile)
+        } catch {
+            throw ConfigurationError(key: "web.token_file", message: error.description)
+        }
+    }
+
+    /// What `noiseclock web-url` prints: the address with `?token=` (which sets the cookie).
+    public static func url(configPath: String, environment: [String: String]) async throws(ConfigurationError) -> String {
+        let configuration = try await NodeConfiguration.load(path: configPath, environment: environment).configuration
+        guard configuration.web.enabled else {
+            throw ConfigurationError(key: "web.enabled", message: "the web app is off (web.enabled: false)")
+        }
+        let base = baseURL(configuration.web)
+        guard let token = try token(configuration.web) else { return base }
+        return base + "?token=" + token
+    }
+
+    /// The pages' folder: `web/` beside the sound catalog.
+    static func siteDirectory() -> String? {
+        guard let catalog = SoundLibrary.defaultCatalogFile(), let slash = catalog.lastIndex(of: "/") else { return nil }
+        return String(catalog[..<slash]) + "/web"
+    }
+
+    static func server(_ configuration: NodeConfiguration, zone: ZoneRules, inbox: NodeInbox, logger: Logger) throws(ConfigurationError) -> WebServer {
+        let web = configuration.web
+        let token = try token(web)
+        if token == nil && !web.isLoopbackOnly {
+            logger.warning("web.auth is none: anyone who can reach \(web.host):\(web.port) can change alarms; use auth: token, or host: 127.0.0.1 behind a proxy")
+        }
+        let site = siteDirectory().map(WebSite.load) ?? WebSite(files: [:])
+        if site.files["/"] == nil { logger.warning("web pages not found (Resources/web); the API works, the pages do not") }
+        let node = WebStateView.NodeInfo(
+            nodeID: configuration.nodeID, version: NoiseClockVersion.current,
+            timezone: zone.identifier, locale: configuration.locale.rawValue
+        )
+        return WebServer(
+            options: WebServer.Options(host: web.host, port: web.port, node: node),
+            router: WebRouter(gate: AccessGate(token: token), site: site, locale: configuration.locale.rawValue),
+            backend: InboxWebBackend(inbox: inbox), logger: logger
+        )
+    }
+}
+
+/// The web server's way into the node: the inbox.
+struct InboxWebBackend: WebBackend {
+    let inbox: NodeInbox
+
+    func submit(command: String, payload: [UInt8]) async -> Response {
+        await inbox.submit(command: command, payload: payload)
+    }
+
+    func requestSnapshot(id: UInt64) {
+        inbox.send(.snapshot(requestID: id))
+    }
+}

@@ -1,0 +1,116 @@
+import NoiseClockCore
+
+/// What a request is to become, decided without I/O: the server carries it out.
+public enum WebAction: Equatable, Sendable {
+    case respond(HTTPResponse)
+    /// `/healthz`: the server knows MQTT's and the audio's state from what the node published.
+    case health
+    /// `/api/state`: a snapshot from the node's loop.
+    case state
+    /// `/api/events`: a snapshot, then every publication.
+    case events
+    /// `POST /api/<command>`: through the node's command path.
+    case command(String, body: [UInt8])
+}
+
+/// Decides each request: access first (token, cookie, throttle), then the route.
+public struct WebRouter: Sendable {
+    public private(set) var gate: AccessGate
+    public let site: WebSite
+    public let locale: String
+
+    public init(gate: AccessGate, site: WebSite, locale: String) {
+        self.gate = gate
+        self.site = site
+        self.locale = locale
+    }
+
+    public mutating func route(_ request: HTTPRequest, from address: String, now: Int64) -> WebAction {
+        let isAPI = request.path == "/api" || request.path.hasPrefix("/api/")
+        if request.path == "/healthz" {
+            return request.method == "GET" || request.method == "HEAD" ? .health : .respond(methodNotAllowed("GET"))
+        }
+        let queryToken = isAPI ? nil : request.queryValue("token")
+        let credentials = AccessGate.Credentials(
+            bearer: request.bearerToken, cookie: request.cookie(AccessGate.cookieName), query: queryToken
+        )
+        switch gate.check(credentials, from: address, now: now) {
+        case .throttled(let seconds):
+            var response = isAPI
+                ? HTTPResponse.error(429, code: "too_many_requests", "too many failed tries from \(address); try again in \(seconds) s")
+                : HTTPResponse.html(429, LoginPage.html(locale: locale, path: request.path, wrongToken: true))
+            response.headers.append(("Retry-After", String(seconds)))
+            return .respond(response)
+        case .refused:
+            if isAPI {
+                var response = HTTPResponse.error(401, code: "unauthorized", "access needs the web token: Authorization: Bearer <token>, or open the web app with ?token=<token> (noiseclock web-url prints the address)")
+                response.headers.append(("WWW-Authenticate", "Bearer"))
+                return .respond(response)
+            }
+            let wrong = !credentials.presented.isEmpty
+            return .respond(HTTPResponse.html(401, LoginPage.html(locale: locale, path: request.path, wrongToken: wrong)))
+        case .allowed:
+            break
+        }
+        if queryToken != nil, gate.requiresToken, request.method == "GET" || request.method == "HEAD" {
+            return .respond(signIn(request))
+        }
+        return isAPI ? api(request) : page(request)
+    }
+
+    /// `?token=` was right: set the session cookie and show the same page without the token.
+    func signIn(_ request: HTTPRequest) -> HTTPResponse {
+        let location = request.path + (request.query(removing: "token").map { "?" + $0 } ?? "")
+        let token = request.queryValue("token") ?? ""
+        // Kept 400 days (the longest browsers allow): a kiosk tablet must not be logged out.
+        let cookie = "\(AccessGate.cookieName)=\(token); HttpOnly; SameSite=Strict; Path=/; Max-Age=34560000"
+        return HTTPResponse(status: 303, headers: [("Location", location), ("Set-Cookie", cookie)])
+    }
+
+    func api(_ request: HTTPRequest) -> WebAction {
+        switch request.path {
+        case "/api/state":
+            return request.method == "GET" ? .state : .respond(methodNotAllowed("GET"))
+        case "/api/events":
+            return request.method == "GET" ? .events : .respond(methodNotAllowed("GET"))
+        default:
+            let suffix = String(request.path.dropFirst("/api/".count))
+            guard request.method == "POST" else {
+                if suffix.isEmpty || request.method != "GET" { return .respond(methodNotAllowed("POST")) }
+                return .respond(.error(404, code: "unknown_command", "no such API path: \(request.path) (commands are POST /api/<command topic>)"))
+            }
+            return .command(suffix, body: request.body)
+        }
+    }
+
+    func page(_ request: HTTPRequest) -> WebAction {
+        guard request.method == "GET" || request.method == "HEAD" else { return .respond(methodNotAllowed("GET")) }
+        guard let file = site.file(at: request.path) else {
+            return .respond(.html(404, "<!doctype html><title>Not found</title><p>Not found: \(LoginPage.escape(request.path)). <a href=\"/\">Clock</a></p>"))
+        }
+        return .respond(HTTPResponse(status: 200, headers: [("Content-Type", file.contentType)], body: file.bytes))
+    }
+
+    func methodNotAllowed(_ allowed: String) -> HTTPResponse {
+        var response = HTTPResponse.error(405, code: "method_not_allowed", "use \(allowed) here")
+        response.headers.append(("Allow", allowed))
+        return response
+    }
+
+    /// The answer to a command: the Response JSON, 200 when ok, 404 for a path that is no
+    /// command, 413 for an oversized payload, 400 for any other refusal.
+    public static func commandResponse(_ response: Response) -> HTTPResponse {
+        let status: Int
+        switch response.outcome {
+        case .success: status = 200
+        case .failure(let error):
+            switch error.code {
+            case .unknownCommand: status = 404
+            case .payloadTooLarge: status = 413
+            case .shuttingDown: status = 503
+            default: status = 400
+            }
+        }
+        return HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: response.json.bytes)
+    }
+}

@@ -1,0 +1,84 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CLinux
+
+/// The listening TCP socket and the accepted ones, non-blocking, through the plain socket calls.
+enum ListeningSocket {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// A socket listening on `host:port` (IPv4 or IPv6 numeric address, or localhost).
+    static func open(host: String, port: Int) throws(Failure) -> Int32 {
+        let address = host == "localhost" ? "127.0.0.1" : host
+        let family = address.contains(":") ? AF_INET6 : AF_INET
+        let fd = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        let bound: Int32
+        if family == AF_INET6 {
+            var socketAddress = sockaddr_in6()
+            socketAddress.sin6_family = sa_family_t(AF_INET6)
+            socketAddress.sin6_port = in_port_t(UInt16(port).bigEndian)
+            guard inet_pton(AF_INET6, address, &socketAddress.sin6_addr) == 1 else {
+                close(fd)
+                throw Failure(description: "\(host) is not an IPv6 address")
+            }
+            bound = withUnsafePointer(to: &socketAddress) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+            }
+        } else {
+            var socketAddress = sockaddr_in()
+            socketAddress.sin_family = sa_family_t(AF_INET)
+            socketAddress.sin_port = in_port_t(UInt16(port).bigEndian)
+            guard inet_pton(AF_INET, address, &socketAddress.sin_addr) == 1 else {
+                close(fd)
+                throw Failure(description: "\(host) is not an IPv4 address")
+            }
+            bound = withUnsafePointer(to: &socketAddress) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+        }
+        guard bound == 0, listen(fd, 64) == 0 else {
+            let message = String(cString: strerror(errno))
+            close(fd)
+            throw Failure(description: message)
+        }
+        return fd
+    }
+
+    /// The next waiting connection and its peer's address; nil when none is waiting.
+    static func accept(_ listener: Int32) -> (fd: Int32, address: String)? {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let fd = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                accept4(listener, $0, &length, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue))
+            }
+        }
+        guard fd >= 0 else { return nil }
+        return (fd, peerAddress(storage))
+    }
+
+    private static func peerAddress(_ storage: sockaddr_storage) -> String {
+        var storage = storage
+        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+        let family = Int32(storage.ss_family)
+        let converted: UnsafePointer<CChar>? = withUnsafePointer(to: &storage) { pointer in
+            if family == AF_INET6 {
+                return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { address in
+                    var raw = address.pointee.sin6_addr
+                    return inet_ntop(AF_INET6, &raw, &text, socklen_t(text.count))
+                }
+            }
+            return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { address in
+                var raw = address.pointee.sin_addr
+                return inet_ntop(AF_INET, &raw, &text, socklen_t(text.count))
+            }
+        }
+        guard converted != nil else { return "unknown" }
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,38 @@
+/// One client connection, touched only by the server thread.
+final class WebConnection {
+    enum Phase: Equatable {
+        /// Reading a request (until `deadline`).
+        case reading
+        /// Waiting for the node: a command's response or a snapshot for `/api/state`.
+        case waiting
+        /// The answer is queued; close once it is written.
+        case closing
+        /// An event stream waiting for its first snapshot.
+        case streamStarting(snapshot: UInt64)
+        case streaming
+    }
+
+    let id: UInt64
+    let fd: Int32
+    let address: String
+    var phase = Phase.reading
+    var input: [UInt8] = []
+    var output: [UInt8] = []
+    /// Milliseconds (monotonic): reading must end by then; for a stream, the next keep-alive.
+    var deadline: Int64
+    var isHead = false
+
+    init(id: UInt64, fd: Int32, address: String, deadline: Int64) {
+        self.id = id
+        self.fd = fd
+        self.address = address
+        self.deadline = deadline
+    }
+
+    var isStream: Bool {
+        switch phase {
+        case .streaming, .streamStarting: true
+        default: false
+        }
+    }
+}

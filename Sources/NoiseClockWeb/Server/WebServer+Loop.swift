@@ -1,0 +1,263 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CLinux
+import NoiseClockCore
+
+extension WebServer {
+    /// The server thread: poll the wake fd, the listener and every connection; carry out mail,
+    /// requests and deadlines; until `stop`.
+    func run() {
+        requestSnapshot(for: nil)
+        while !mailbox.withLock({ $0.stopping }) {
+            bindIfDue()
+            var fds = [pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)]
+            if state.listener >= 0 { fds.append(pollfd(fd: state.listener, events: Int16(POLLIN), revents: 0)) }
+            let connections = Array(state.connections.values)
+            for connection in connections {
+                var events = Int16(POLLIN)
+                if !connection.output.isEmpty { events |= Int16(POLLOUT) }
+                fds.append(pollfd(fd: connection.fd, events: events, revents: 0))
+            }
+            let ready = poll(&fds, nfds_t(fds.count), pollTimeout())
+            if ready < 0 && errno != EINTR { break }
+            if fds[0].revents != 0 {
+                var count: UInt64 = 0
+                _ = read(wakeFD, &count, 8)
+                deliverMail()
+            }
+            if state.listener >= 0, fds[1].revents != 0 { acceptAll() }
+            let offset = state.listener >= 0 ? 2 : 1
+            for (index, connection) in connections.enumerated() where fds[offset + index].revents != 0 {
+                guard state.connections[connection.id] != nil else { continue }
+                service(connection, events: fds[offset + index].revents)
+            }
+            checkDeadlines()
+        }
+        for connection in Array(state.connections.values) { drop(connection) }
+        if state.listener >= 0 { close(state.listener) }
+    }
+
+    // MARK: Listening
+
+    func bindIfDue() {
+        guard state.listener < 0, clock() >= state.nextBindAttempt else { return }
+        do {
+            state.listener = try ListeningSocket.open(host: options.host, port: options.port)
+            logger.info("web app listening", metadata: ["address": "\(options.host):\(options.port)"])
+        } catch {
+            state.nextBindAttempt = clock() + options.bindRetryMilliseconds
+            // The web app never costs an alarm: everything else runs on; this is retried.
+            logger.error("web.port: cannot listen; the web app is off until this is fixed (retrying every \(options.bindRetryMilliseconds / 1000) s)", metadata: [
+                "key": "web.port", "address": "\(options.host):\(options.port)", "error": "\(error.description)",
+            ])
+        }
+    }
+
+    func acceptAll() {
+        while let (fd, address) = ListeningSocket.accept(state.listener) {
+            var one: Int32 = 1
+            setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+            guard state.connections.count < options.maximumConnections else {
+                let busy = HTTPResponse.error(503, code: "busy", "too many connections (\(options.maximumConnections)); try again").serialized
+                _ = busy.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                close(fd)
+                continue
+            }
+            let connection = WebConnection(id: state.nextConnectionID, fd: fd, address: address, deadline: clock() + options.requestMilliseconds)
+            state.nextConnectionID += 1
+            state.connections[connection.id] = connection
+        }
+    }
+
+    // MARK: Connections
+
+    func service(_ connection: WebConnection, events: Int16) {
+        if events & Int16(POLLOUT) != 0 { flush(connection) }
+        guard state.connections[connection.id] != nil else { return }
+        if events & Int16(POLLIN | POLLHUP | POLLERR) != 0 { receive(connection) }
+    }
+
+    func receive(_ connection: WebConnection) {
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        let count = buffer.withUnsafeMutableBytes { recv(connection.fd, $0.baseAddress, $0.count, 0) }
+        if count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR) {
+            drop(connection)
+            return
+        }
+        guard count > 0, connection.phase == .reading else { return }
+        connection.input += buffer.prefix(count)
+        switch HTTPRequestParser.parse(connection.input) {
+        case .incomplete:
+            break
+        case .invalid(let status, let message):
+            let code = status == 413 ? "payload_too_large" : "bad_request"
+            answer(connection, .error(status, code: code, message))
+        case .complete(let request, _):
+            connection.input = []
+            connection.isHead = request.method == "HEAD"
+            handle(request, on: connection)
+        }
+    }
+
+    func handle(_ request: HTTPRequest, on connection: WebConnection) {
+        switch state.router.route(request, from: connection.address, now: clock() / 1000) {
+        case .respond(let response):
+            answer(connection, response)
+        case .health:
+            answer(connection, HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: state.health.json))
+        case .state:
+            connection.phase = .waiting
+            requestSnapshot(for: connection)
+        case .events:
+            let streams = state.connections.values.filter(\.isStream).count
+            guard streams < options.maximumStreams else {
+                answer(connection, .error(503, code: "busy", "too many event streams open (\(options.maximumStreams)); close one and try again"))
+                return
+            }
+            let head = HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("X-Accel-Buffering", "no")])
+            connection.output += head.head(contentLength: false) + Array("retry: 3000\n\n".utf8)
+            connection.phase = .streamStarting(snapshot: requestSnapshot(for: connection))
+            flush(connection)
+        case .command(let suffix, let body):
+            connection.phase = .waiting
+            let id = connection.id
+            let backend = self.backend
+            Task { [self] in
+                let response = await backend.submit(command: suffix, payload: body)
+                post(.reply(connection: id, WebRouter.commandResponse(response)))
+            }
+        }
+    }
+
+    @discardableResult
+    func requestSnapshot(for connection: WebConnection?) -> UInt64 {
+        let id = state.nextSnapshotID
+        state.nextSnapshotID += 1
+        state.pendingSnapshots[id] = (connection?.id, clock() + options.snapshotMilliseconds)
+        backend.requestSnapshot(id: id)
+        return id
+    }
+
+    /// Queues a whole answer; the connection closes once it is written.
+    func answer(_ connection: WebConnection, _ response: HTTPResponse) {
+        connection.output += connection.isHead ? response.head() : response.serialized
+        connection.phase = .closing
+        // A client that does not read its answer is cut off after this.
+        connection.deadline = clock() + options.requestMilliseconds
+        flush(connection)
+    }
+
+    func flush(_ connection: WebConnection) {
+        while !connection.output.isEmpty {
+            let sent = connection.output.withUnsafeBytes { send(connection.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if sent < 0 {
+                if errno == EAGAIN || errno == EINTR { return }
+                drop(connection)
+                return
+            }
+            connection.output.removeFirst(sent)
+        }
+        if connection.phase == .closing { drop(connection) }
+    }
+
+    func drop(_ connection: WebConnection) {
+        close(connection.fd)
+        state.connections[connection.id] = nil
+    }
+
+    // MARK: Mail from the node
+
+    func deliverMail() {
+        let (items, overflowed) = mailbox.withLock { box -> ([Mail], Bool) in
+            defer {
+                box.items = []
+                box.overflowed = false
+            }
+            return (box.items, box.overflowed)
+        }
+        for mail in items {
+            switch mail {
+            case .observation(let observation):
+                state.health.update(observation)
+                let event = WebStateView.event(observation)
+                for connection in state.connections.values where connection.phase == .streaming {
+                    enqueue(event, to: connection)
+                }
+            case .snapshot(let id, let entries):
+                snapshotArrived(id, entries)
+            case .reply(let id, let response):
+                if let connection = state.connections[id], connection.phase == .waiting { answer(connection, response) }
+            }
+        }
+        if overflowed {
+            logger.warning("web app fell behind the node; closing the event streams (browsers reconnect)")
+            for connection in state.connections.values where connection.isStream { drop(connection) }
+        }
+    }
+
+    func snapshotArrived(_ id: UInt64, _ entries: [Observation]) {
+        guard let pending = state.pendingSnapshots.removeValue(forKey: id) else { return }
+        guard let connectionID = pending.connection else {
+            for entry in entries { state.health.update(entry) }
+            return
+        }
+        guard let connection = state.connections[connectionID] else { return }
+        switch connection.phase {
+        case .waiting:
+            answer(connection, HTTPResponse(status: 200, headers: [("Content-Type", "application/json")],
+                                            body: WebStateView.stateObject(entries, node: options.node)))
+        case .streamStarting(let expected) where expected == id:
+            connection.phase = .streaming
+            connection.deadline = clock() + options.keepAliveMilliseconds
+            enqueue(entries.flatMap(WebStateView.event), to: connection)
+        default:
+            break
+        }
+    }
+
+    func enqueue(_ bytes: [UInt8], to connection: WebConnection) {
+        guard connection.output.count + bytes.count <= options.streamBufferLimit else {
+            logger.notice("event stream closed: the client reads too slowly", metadata: ["address": "\(connection.address)"])
+            drop(connection)
+            return
+        }
+        connection.output += bytes
+        connection.deadline = clock() + options.keepAliveMilliseconds
+        flush(connection)
+    }
+
+    // MARK: Deadlines
+
+    func pollTimeout() -> Int32 {
+        let now = clock()
+        var next = now + 60_000
+        if state.listener < 0 { next = min(next, state.nextBindAttempt) }
+        for connection in state.connections.values where connection.phase != .waiting {
+            next = min(next, connection.deadline)
+        }
+        for pending in state.pendingSnapshots.values { next = min(next, pending.deadline) }
+        return Int32(clamping: max(0, next - now))
+    }
+
+    func checkDeadlines() {
+        let now = clock()
+        for connection in Array(state.connections.values) where now >= connection.deadline {
+            switch connection.phase {
+            case .reading:
+                answer(connection, .error(408, code: "request_timeout", "the request did not arrive within \(options.requestMilliseconds / 1000) s"))
+            case .streaming:
+                enqueue(Array(": keep-alive\n\n".utf8), to: connection)
+            case .closing:
+                drop(connection)
+            default:
+                break
+            }
+        }
+        for (id, pending) in state.pendingSnapshots where now >= pending.deadline {
+            state.pendingSnapshots[id] = nil
+            guard let connectionID = pending.connection, let connection = state.connections[connectionID] else { continue }
+            answer(connection, .error(503, code: "busy", "the node did not answer in time; try again"))
+        }
+    }
+}

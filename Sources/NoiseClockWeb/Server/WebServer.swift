@@ -1,0 +1,143 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CLinux
+import Logging
+import NoiseClockCore
+import NoiseClockThreads
+
+/// The node's HTTP server: one thread, `poll`, one request per connection, the event streams
+/// kept open. Small on purpose (a bedside node's memory and build time; docs/web.md says why
+/// not Hummingbird). It never blocks the node's loop: the loop only appends to `mailbox`.
+public final class WebServer: @unchecked Sendable {
+    // @unchecked Sendable: `state` is touched only by the server thread; everything shared
+    // with other threads goes through `mailbox` (a `Locked`) and the eventfd.
+
+    public struct Options: Sendable {
+        public var host: String
+        public var port: Int
+        public var node: WebStateView.NodeInfo
+        public var maximumConnections = 64
+        public var maximumStreams = 16
+        /// A request must arrive whole within this (slow clients are cut off).
+        public var requestMilliseconds: Int64 = 10_000
+        /// An event stream gets a comment line after this much silence.
+        public var keepAliveMilliseconds: Int64 = 15_000
+        public var snapshotMilliseconds: Int64 = 5_000
+        public var bindRetryMilliseconds: Int64 = 30_000
+        /// A stream whose client reads slower than the node publishes is closed past this.
+        public var streamBufferLimit = 1 << 20
+
+        public init(host: String, port: Int, node: WebStateView.NodeInfo) {
+            self.host = host
+            self.port = port
+            self.node = node
+        }
+    }
+
+    enum Mail {
+        case observation(Observation)
+        case snapshot(UInt64, [Observation])
+        case reply(connection: UInt64, HTTPResponse)
+    }
+
+    struct Mailbox {
+        var items: [Mail] = []
+        var stopping = false
+        /// Set when the server thread fell so far behind that observations were dropped: the
+        /// streams are closed, and browsers reconnect to a fresh snapshot.
+        var overflowed = false
+    }
+
+    static let mailboxLimit = 10_000
+
+    let options: Options
+    let backend: any WebBackend
+    let logger: Logger
+    let clock: @Sendable () -> Int64
+    let mailbox = Locked(Mailbox())
+    let wakeFD: Int32
+    let thread = DedicatedThread(name: "web")
+    let state: ServerState
+
+    /// - Parameters:
+    ///   - router: access and routes; lives on the server thread from here on.
+    ///   - clock: monotonic milliseconds (injectable for tests of the throttle).
+    public init(options: Options, router: WebRouter, backend: any WebBackend, logger: Logger,
+                clock: @escaping @Sendable () -> Int64 = WebServer.monotonicMilliseconds) {
+        self.options = options
+        self.backend = backend
+        self.logger = logger
+        self.clock = clock
+        wakeFD = eventfd(0, Int32(EFD_NONBLOCK) | Int32(EFD_CLOEXEC))
+        state = ServerState(router: router)
+    }
+
+    deinit {
+        close(wakeFD)
+    }
+
+    /// Starts the server thread (it binds, and keeps retrying if it cannot).
+    public func start() throws(ThreadStartError) {
+        try thread.start { [self] in run() }
+    }
+
+    /// Closes every connection and ends the thread.
+    public func stop() {
+        mailbox.withLock { $0.stopping = true }
+        wake()
+        thread.join()
+    }
+
+    // MARK: From the node's loop (any thread; never blocks)
+
+    /// A publication of the node: goes to every event stream, and updates `/healthz`.
+    public func observe(_ observation: Observation) {
+        post(.observation(observation))
+    }
+
+    /// The answer to `WebBackend.requestSnapshot(id:)`.
+    public func snapshot(_ id: UInt64, _ entries: [Observation]) {
+        post(.snapshot(id, entries))
+    }
+
+    func post(_ mail: Mail) {
+        let accepted = mailbox.withLock { box -> Bool in
+            guard box.items.count < Self.mailboxLimit else {
+                box.overflowed = true
+                return false
+            }
+            box.items.append(mail)
+            return true
+        }
+        if accepted { wake() }
+    }
+
+    func wake() {
+        var one: UInt64 = 1
+        _ = write(wakeFD, &one, 8)
+    }
+
+    public static func monotonicMilliseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+    }
+}
+
+/// What the server thread owns.
+final class ServerState {
+    var router: WebRouter
+    var listener: Int32 = -1
+    var nextBindAttempt: Int64 = 0
+    var connections: [UInt64: WebConnection] = [:]
+    var nextConnectionID: UInt64 = 1
+    var nextSnapshotID: UInt64 = 1
+    /// Snapshots asked for, by id: the connection waiting (nil: the start-up one for `/healthz`) and until when.
+    var pendingSnapshots: [UInt64: (connection: UInt64?, deadline: Int64)] = [:]
+    var health = WebStateView.Health()
+
+    init(router: WebRouter) {
+        self.router = router
+    }
+}

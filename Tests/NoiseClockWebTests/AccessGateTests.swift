@@ -1,0 +1,53 @@
+import Testing
+@testable import NoiseClockWeb
+
+@Suite struct AccessGateTests {
+    let token = "s3cret-token-0123456789abcdef"
+
+    @Test func lettersInTheRightTokenByAnyOfTheThreeWays() {
+        var gate = AccessGate(token: token)
+        #expect(gate.check(.init(bearer: token), from: "a", now: 0) == .allowed)
+        #expect(gate.check(.init(cookie: token), from: "a", now: 0) == .allowed)
+        #expect(gate.check(.init(query: token), from: "a", now: 0) == .allowed)
+        #expect(gate.check(.init(bearer: "wrong", cookie: token), from: "a", now: 0) == .allowed)
+    }
+
+    @Test func refusesNothingAndWrongTokens() {
+        var gate = AccessGate(token: token)
+        #expect(gate.check(.init(), from: "a", now: 0) == .refused)
+        #expect(gate.check(.init(bearer: String(token.dropLast())), from: "a", now: 0) == .refused)
+        #expect(gate.check(.init(bearer: token + "x"), from: "a", now: 0) == .refused)
+    }
+
+    @Test func throttlesAnAddressAfterTenFailuresInAMinuteForTheNextMinute() {
+        var gate = AccessGate(token: token)
+        for second in 0..<10 {
+            #expect(gate.check(.init(bearer: "guess\(second)"), from: "10.0.0.9", now: Int64(second)) == .refused)
+        }
+        #expect(gate.check(.init(bearer: "guess10"), from: "10.0.0.9", now: 10) == .throttled(retryAfterSeconds: 60))
+        // Even the right token waits: a guesser must not learn it was right.
+        #expect(gate.check(.init(bearer: token), from: "10.0.0.9", now: 40) == .throttled(retryAfterSeconds: 30))
+        #expect(gate.check(.init(bearer: token), from: "10.0.0.8", now: 40) == .allowed)
+        #expect(gate.check(.init(bearer: token), from: "10.0.0.9", now: 70) == .allowed)
+    }
+
+    @Test func failuresSpreadOverMoreThanAMinuteAreNotThrottled() {
+        var gate = AccessGate(token: token)
+        for attempt in 0..<30 {
+            #expect(gate.check(.init(bearer: "guess"), from: "a", now: Int64(attempt * 7)) == .refused)
+        }
+    }
+
+    @Test func noTokenMeansEveryoneIsLetIn() {
+        var gate = AccessGate(token: nil)
+        #expect(gate.check(.init(), from: "a", now: 0) == .allowed)
+        #expect(!gate.requiresToken)
+    }
+
+    @Test func comparesWholeTokens() {
+        #expect(AccessGate.constantTimeEqual(Array("abc".utf8), Array("abc".utf8)))
+        #expect(!AccessGate.constantTimeEqual(Array("abc".utf8), Array("abd".utf8)))
+        #expect(!AccessGate.constantTimeEqual(Array("abc".utf8), Array("ab".utf8)))
+        #expect(!AccessGate.constantTimeEqual([], Array("a".utf8)))
+    }
+}

@@ -1,0 +1,59 @@
+import Testing
+@testable import NoiseClockWeb
+
+@Suite struct HTTPRequestParserTests {
+    func parse(_ text: String) -> HTTPRequestParser.Result { HTTPRequestParser.parse(Array(text.utf8)) }
+
+    @Test func aWholeRequestWithItsBody() throws {
+        let result = parse("POST /api/noise/volume/set?x=1 HTTP/1.1\r\nHost: a\r\nContent-Length: 2\r\n\r\n40")
+        guard case .complete(let request, let consumed) = result else { Issue.record("got \(result)"); return }
+        #expect(request.method == "POST")
+        #expect(request.path == "/api/noise/volume/set")
+        #expect(request.query == "x=1")
+        #expect(request.header("host") == "a")
+        #expect(request.body == Array("40".utf8))
+        #expect(consumed == 70)
+    }
+
+    @Test func waitsForTheRestOfTheHeadersAndTheBody() {
+        #expect(parse("GET / HTTP/1.1\r\nHost: a\r\n") == .incomplete)
+        #expect(parse("POST /api/x HTTP/1.1\r\nContent-Length: 5\r\n\r\nab") == .incomplete)
+    }
+
+    @Test func refusesABodyOverTheLimitBeforeItArrives() {
+        let result = parse("POST /api/x HTTP/1.1\r\nContent-Length: 65537\r\n\r\n")
+        #expect(result == .invalid(status: 413, message: "the body is larger than 64 KiB"))
+    }
+
+    @Test func refusesOversizedHeadersWithoutTheirEnd() {
+        let big = "GET / HTTP/1.1\r\nX: " + String(repeating: "a", count: 17_000)
+        guard case .invalid(431, _) = parse(big) else { Issue.record("expected 431"); return }
+    }
+
+    @Test(arguments: [
+        "GET /\r\n\r\n",
+        "GET / HTTP/2\r\n\r\n",
+        "GET http://x/ HTTP/1.1\r\n\r\n",
+        "GE T / HTTP/1.1\r\n\r\n",
+        "GET / HTTP/1.1\r\nBad Header\r\n\r\n",
+        "POST / HTTP/1.1\r\nContent-Length: -1\r\n\r\n",
+        "POST / HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n",
+        "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n",
+    ])
+    func refusesMalformedRequests(_ text: String) {
+        guard case .invalid(let status, let message) = parse(text) else { Issue.record("accepted \(text.debugDescription)"); return }
+        #expect(status >= 400 && status < 506)
+        #expect(!message.isEmpty)
+    }
+
+    @Test func decodesThePathQueryAndCookies() throws {
+        guard case .complete(let request, _) = parse("GET /a%20b?token=x%2By&k=v HTTP/1.1\r\nCookie: a=1; noiseclock_session=abc \r\nAuthorization: Bearer  tok \r\n\r\n") else {
+            Issue.record("not parsed"); return
+        }
+        #expect(request.path == "/a b")
+        #expect(request.queryValue("token") == "x+y")
+        #expect(request.query(removing: "token") == "k=v")
+        #expect(request.cookie("noiseclock_session") == "abc")
+        #expect(request.bearerToken == "tok")
+    }
+}
