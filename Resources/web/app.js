@@ -116,7 +116,14 @@ const NC = (() => {
   function put(topic, payload) {
     state[topic] = payload;
     if (topic === 'time' && payload && typeof payload.epoch === 'number') {
-      anchor = { epoch: payload.epoch, offset: zoneOffset(payload.iso), perf: performance.now() };
+      // A payload names the boundary just passed (or, from /api/state, the second now). If our
+      // own count is already inside that period, it is the better one (the payload may have
+      // come late, e.g. right after the node's clock jumped); otherwise start again from it.
+      const period = state.style && state.style.show_seconds ? 1 : 60;
+      const current = nodeEpoch();
+      const offset = zoneOffset(payload.iso);
+      if (current !== null && current >= payload.epoch && current < payload.epoch + period) anchor.offset = offset;
+      else anchor = { epoch: payload.epoch, offset, perf: performance.now() };
     }
     if (topic === 'node') translate();
     emit(topic, payload);
