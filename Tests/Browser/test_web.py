@@ -307,12 +307,6 @@ class C_Alarms(unittest.TestCase):
             row = wait_for(lambda: DRIVER.find_elements(By.CSS_SELECTOR, f'[data-nc="alarm-row"][data-id="{alarm["id"]}"]'),
                            what="the new alarm's row")
             self.assertIn("Browser wake", row[0].text)
-            # A refusal is shown next to the control it names.
-            DRIVER.execute_script("arguments[0].value = ''", time_input)
-            form.find_element(By.CSS_SELECTOR, "[type=submit]").click()
-            error = wait_for(lambda: [e for e in form.find_elements(By.CSS_SELECTOR, '.error[data-for="time"]') if e.is_displayed()],
-                             what="the refusal next to the time")
-            self.assertTrue(error[0].text)
             if SHOTS:
                 NODE.publish("alarm/add", json.dumps({"id": "shot-weekend", "time": "09:00", "repeat": "weekends",
                                                       "label": "Lie-in", "sound": "chime"}))
@@ -323,9 +317,16 @@ class C_Alarms(unittest.TestCase):
                 shot("alarms.png", 480, 800)
                 NODE.publish("alarm/delete", "shot-weekend")
                 NODE.publish("alarm/delete", "shot-nap")
+            # A refusal is shown next to the control it names.
+            DRIVER.execute_script("arguments[0].value = ''", time_input)
+            form.find_element(By.CSS_SELECTOR, "[type=submit]").click()
+            error = wait_for(lambda: [e for e in form.find_elements(By.CSS_SELECTOR, '.error[data-for="time"]') if e.is_displayed()],
+                             what="the refusal next to the time")
+            self.assertTrue(error[0].text)
             # Delete through the row (confirm accepted).
-            row = DRIVER.find_element(By.CSS_SELECTOR, f'[data-nc="alarm-row"][data-id="{alarm["id"]}"]')
-            row.find_element(By.CSS_SELECTOR, ".btn.danger").click()
+            # (the list redraws on every ~/alarms: find the row afresh until the click lands)
+            wait_for(lambda: DRIVER.find_element(By.CSS_SELECTOR, f'[data-nc="alarm-row"][data-id="{alarm["id"]}"] .btn.danger').click() or True,
+                     what="a click on Delete")
             DRIVER.switch_to.alert.accept()
             sub.json(lambda a: all(x["id"] != alarm["id"] for x in a), timeout=5, after=sub.count() - 1)
         finally:
@@ -373,14 +374,18 @@ class D_Settings(unittest.TestCase):
             if (target.width && target.height < 43.5) problems.push('small target ' + Math.round(target.height) + 'px: ' + e.outerHTML.slice(0, 80));
           }
           return problems;"""
+        NODE.publish("alarm/add", json.dumps({"id": "a11y", "time": "08:00", "repeat": "daily", "label": "Rows too"}))
         for path in self.PAGES:
             open_page(path, 390, 844)
+            if path == "/alarms":
+                wait_for(lambda: hooks("alarm-row"), what="a row to check")
             wait_for(lambda: DRIVER.execute_script("return !!(NC.state.style && NC.state.node)"), what=f"{path}'s state")
             time.sleep(0.2)
             DRIVER.execute_script("document.querySelectorAll('details').forEach(d => d.open = true)")
             self.assertEqual(DRIVER.execute_script(script), [], path)
             errors = [entry for entry in DRIVER.get_log("browser") if entry["level"] == "SEVERE"]
             self.assertEqual(errors, [], path)
+        NODE.publish("alarm/delete", "a11y")
 
     def test_noise_page_plays_and_sets_the_volume(self):
         open_page("/noise", 390, 844)
