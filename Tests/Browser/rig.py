@@ -105,10 +105,11 @@ class Subscription:
 
 
 class Node:
-    def __init__(self, binary, directory, broker_port):
+    def __init__(self, binary, directory, broker_port, node_id="webtest", locale="en", timezone="UTC"):
         self.binary = binary
         self.directory = directory
-        self.node_id = "webtest"
+        os.makedirs(directory, exist_ok=True)
+        self.node_id = node_id
         self.base = f"noiseclock/{self.node_id}"
         self.broker_port = broker_port
         self.web_port = free_port()
@@ -120,8 +121,8 @@ class Node:
         self.config = os.path.join(directory, "noiseclock.yaml")
         with open(self.config, "w") as f:
             f.write(f"""node_id: {self.node_id}
-timezone: UTC
-locale: en
+timezone: {timezone}
+locale: {locale}
 state_dir: {self.state_dir}
 mqtt:
   host: 127.0.0.1

@@ -262,6 +262,17 @@ class B_Face(unittest.TestCase):
         self.assertAlmostEqual(first[1], second[1], delta=0.5)
         self.assertIn("tabular-nums", first[3])
 
+    def test_a_tap_goes_full_screen_and_keep_awake_holds_the_screen_on(self):
+        hook("time").click()
+        wait_for(lambda: DRIVER.execute_script("return !!document.fullscreenElement"), what="full screen")
+        hook("time").click()
+        wait_for(lambda: DRIVER.execute_script("return !document.fullscreenElement"), what="leaving full screen")
+        self.assertEqual(DRIVER.execute_script("return document.body.dataset.wakeLock"), "off")
+        NODE.publish("style/set", json.dumps({"keep_awake": True}))
+        wait_for(lambda: DRIVER.execute_script("return document.body.dataset.wakeLock") == "held", what="the wake lock")
+        NODE.publish("style/set", json.dumps({"keep_awake": False}))
+        wait_for(lambda: DRIVER.execute_script("return document.body.dataset.wakeLock") == "off", what="its release")
+
     def test_screenshots_of_the_face(self):
         """Night and day presets, landscape and portrait (saved with SCREENSHOT_DIR)."""
         NODE.publish("alarm/add", json.dumps({"id": "shot-wake", "time": "06:45", "repeat": "weekdays", "label": "Work"}))
@@ -428,14 +439,29 @@ class D_Settings(unittest.TestCase):
 
 
 class E_Korean(unittest.TestCase):
-    def test_pages_speak_the_nodes_locale(self):
-        open_page("/alarms", 390, 844)
-        wait_for(lambda: DRIVER.execute_script("return NC.lang()") == "en", what="English")
-        # The page language comes from node.locale: a Korean node's page says 알람.
-        DRIVER.execute_script("NC.put('node', Object.assign({}, NC.state.node, {locale: 'ko'}))")
-        self.assertEqual(DRIVER.execute_script("return document.documentElement.lang"), "ko")
-        self.assertEqual(DRIVER.find_element(By.CSS_SELECTOR, "h1").text, "알람")
-        self.assertEqual(DRIVER.find_element(By.CSS_SELECTOR, "[type=submit]").text, "알람 추가")
+    def test_a_korean_node_s_pages_speak_korean(self):
+        """A second node (locale: ko, Asia/Seoul) on the same broker: its pages and its face."""
+        node = rig.Node(NODE.binary, os.path.join(TMP.name, "ko"), BROKER.port, node_id="webtest_ko",
+                        locale="ko", timezone="Asia/Seoul")
+        node.start()
+        try:
+            DRIVER.get(f"{node.url}/alarms?token={node.token}")
+            wait_for(lambda: DRIVER.execute_script("return document.documentElement.lang") == "ko", what="lang=ko")
+            self.assertEqual(DRIVER.find_element(By.CSS_SELECTOR, "h1").text, "알람")
+            self.assertEqual(DRIVER.find_element(By.CSS_SELECTOR, "[type=submit]").text, "알람 추가")
+            node.publish("style/set", json.dumps({"use_24_hour": False}))
+            sub = node.subscribe("time")
+            node.set_clock(next_boundary_clock(22, 30, 1.5))  # 07:30 in Seoul (UTC+9)
+            DRIVER.get(node.url + "/")
+            _, payload = sub.json(lambda t: t["display"] == "7:30", timeout=8)
+            sub.stop()
+            self.assertEqual(payload["ampm"], "오전")
+            wait_for(lambda: face_text() == "7:30" and hooks("ampm") and hooks("ampm")[0].text == "오전",
+                     what="7:30 오전 on the Korean face")
+            self.assertEqual(hook("date").text, payload["date"])
+        finally:
+            node.stop()
+            sign_in()
 
 
 if __name__ == "__main__":
