@@ -53,6 +53,12 @@ if [ -f "$root/Resources/sounds.json" ]; then
     run install -D -m 0644 "$root/Resources/sounds.json" "$destdir$prefix/share/noiseclock/sounds.json"
     echo "install: $prefix/share/noiseclock/sounds.json"
 fi
+# The web app's pages, beside the catalog (the node looks for web/ next to sounds.json).
+for page in "$root"/Resources/web/*; do
+    [ -f "$page" ] || continue
+    run install -D -m 0644 "$page" "$destdir$prefix/share/noiseclock/web/$(basename "$page")"
+done
+[ -d "$root/Resources/web" ] && echo "install: $prefix/share/noiseclock/web/"
 if [ -f "$root/docs/configuration.md" ]; then
     run install -D -m 0644 "$root/docs/configuration.md" "$destdir$prefix/share/doc/noiseclock/configuration.md"
 fi

@@ -53,6 +53,14 @@ struct ConfigurationErrorTests {
         ("audio:\n  sample_rate: 4000", "audio.sample_rate", "must be between 8000 and 192000, got 4000"),
         ("audio:\n  device: \"\"", "audio.device", "must not be empty"),
         ("battery:\n  interval_seconds: 4", "battery.interval_seconds", "must be at least 5, got 4"),
+        ("web:\n  port: 0", "web.port", "must be between 1 and 65535, got 0"),
+        ("web:\n  port: eighty", "web.port", "expected an integer"),
+        ("web:\n  enabled: sometimes", "web.enabled", "expected true or false"),
+        ("web:\n  auth: password", "web.auth", "must be token or none, got \"password\""),
+        ("web:\n  host: my.lan", "web.host", "must be an IP address to listen on"),
+        ("web:\n  host: \"\"", "web.host", "must be an IP address to listen on"),
+        ("web:\n  token_file: \"\"", "web.token_file", "must not be empty"),
+        ("web:\n  tls: true", "web.tls", "unknown key"),
     ])
     func badFile(yaml: String, key: String, message: String) async throws {
         let error = try #require(await configurationError(yaml))
@@ -73,6 +81,7 @@ struct ConfigurationErrorTests {
     @Test("a bad environment variable names the key and the variable", arguments: [
         (["NOISECLOCK_MQTT_PORT": "abc"], "configuration error: mqtt.port: expected an integer, got \"abc\" (from NOISECLOCK_MQTT_PORT)"),
         (["NOISECLOCK_MQTT_PORT": "70000"], "configuration error: mqtt.port: must be between 1 and 65535, got 70000 (from NOISECLOCK_MQTT_PORT)"),
+        (["NOISECLOCK_WEB_AUTH": "open"], "configuration error: web.auth: must be token or none, got \"open\" (from NOISECLOCK_WEB_AUTH)"),
         (["NOISECLOCK_HOME_ASSISTANT_DISCOVERY": "sometimes"], "configuration error: home_assistant.discovery: expected true or false, got \"sometimes\" (from NOISECLOCK_HOME_ASSISTANT_DISCOVERY)"),
         (["NOISECLOCK_NODE_ID": "Bad!"], "configuration error: node_id: must be one or more of a-z, 0-9, _ and -, got \"Bad!\" (from NOISECLOCK_NODE_ID)"),
         (["NOISECLOCK_LOCALE": "de"], "configuration error: locale: must be one of en, ko, got \"de\" (from NOISECLOCK_LOCALE)"),

@@ -29,6 +29,7 @@ struct ConfigurationLoadingTests {
         #expect(configuration.audio == .init(device: "default", sampleRate: 48000, soundsDirectory: nil))
         #expect(configuration.battery == .init(path: "/sys/class/power_supply", intervalSeconds: 60))
         #expect(configuration.topicPrefix == "noiseclock/kitchen_local")
+        #expect(configuration.web == .init(enabled: true, host: "0.0.0.0", port: 8080, auth: .token, tokenFile: "./state/web_token"))
         #expect(loaded.warnings.isEmpty)
     }
 
@@ -73,6 +74,12 @@ struct ConfigurationLoadingTests {
             battery:
               path: /tmp/power
               interval_seconds: 5
+            web:
+              enabled: false
+              host: "::"
+              port: 8443
+              auth: none
+              token_file: /etc/noiseclock/token
             """)
         let loaded = try await NodeConfiguration.load(path: path, environment: ["TZDIR": scratch.directory], hostName: "x")
         let expected = NodeConfiguration(
@@ -84,7 +91,8 @@ struct ConfigurationLoadingTests {
             ),
             homeAssistant: .init(discovery: false, prefix: "ha"),
             audio: .init(device: "plughw:1,0", sampleRate: 44100, soundsDirectory: scratch.directory),
-            battery: .init(path: "/tmp/power", intervalSeconds: 5)
+            battery: .init(path: "/tmp/power", intervalSeconds: 5),
+            web: .init(enabled: false, host: "::", port: 8443, auth: .none, tokenFile: "/etc/noiseclock/token")
         )
         #expect(loaded.configuration == expected)
         #expect(loaded.configuration.mqtt.tls.isEnabled)
@@ -186,6 +194,7 @@ struct ConfigurationLoadingTests {
         #expect(names.contains("NOISECLOCK_MQTT_TLS_CA_FILE"))
         #expect(names.contains("NOISECLOCK_HOME_ASSISTANT_DISCOVERY"))
         #expect(names.contains("NOISECLOCK_NODE_ID"))
-        #expect(names.count == 23)
+        #expect(names.contains("NOISECLOCK_WEB_TOKEN_FILE"))
+        #expect(names.count == 28)
     }
 }

@@ -16,14 +16,15 @@ struct MachineRig {
     var written: [StateWrite] = []
 
     /// A node whose state files hold `persisted` (by default, what a fresh node would write).
-    init(discovery: Bool = true, persisted: [String: JSONValue]? = nil) {
+    init(discovery: Bool = true, persisted: [String: JSONValue]? = nil, observed: Bool = false, configurationURL: String? = nil) {
         let core = NodeCore(
             settings: NodeSettings(nodeID: "bed", locale: .en, zone: Self.zone), catalog: Self.catalog,
             documents: persisted ?? [:], now: now
         )
         machine = NodeMachine(
-            core: core, topics: Self.topics, discovery: DiscoverySettings(enabled: discovery, prefix: "homeassistant"),
-            persisted: persisted ?? core.persistentState(), seed: 42
+            core: core, topics: Self.topics,
+            discovery: DiscoverySettings(enabled: discovery, prefix: "homeassistant", configurationURL: configurationURL),
+            persisted: persisted ?? core.persistentState(), seed: 42, observed: observed
         )
     }
 
@@ -65,6 +66,8 @@ extension [NodeEffect] {
     var logs: [LogRecord] { compactMap { if case .log(let record) = $0 { record } else { nil } } }
 
     var arms: [Instant] { compactMap { if case .arm(let instant) = $0 { instant } else { nil } } }
+
+    var observations: [Observation] { compactMap { if case .observe(let observation) = $0 { observation } else { nil } } }
 
     var scenes: [AudioScene] { compactMap { if case .play(let scene) = $0 { scene } else { nil } } }
 

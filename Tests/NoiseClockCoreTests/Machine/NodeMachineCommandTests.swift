@@ -18,6 +18,8 @@ import Testing
             case .arm: "arm"
             case .log: "log"
             case .reply: "reply"
+            case .observe(let observation): "observe " + observation.suffix
+            case .snapshot: "snapshot"
             }
         }
         #expect(order == ["noiseclock/bed/noise", "noiseclock/bed/response", "play", "log"])

@@ -59,8 +59,22 @@ final class NodeProcess: @unchecked Sendable {
         var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("NOISECLOCK_") }
         env["NOISECLOCK_LOG_LEVEL"] = env["NOISECLOCK_LOG_LEVEL"] ?? "debug"
         env["NOISECLOCK_TEST_CLOCK_FILE"] = clockFile.path
+        // Nodes run in parallel: the web app (port 8080 by default) only where a test asks for it
+        // (`NodeProcess.web(port:)`).
+        env["NOISECLOCK_WEB_ENABLED"] = "false"
         for (key, value) in environment { env[key] = value }
         process = try ChildProcess(path: NodeProcess.binary.path, arguments: ["--config", configFile.path], environment: env, logPath: logFile.path)
+    }
+
+    /// The environment that turns the web app on, on loopback at `port`, with token access.
+    static func web(port: Int, auth: String = "token") -> [String: String] {
+        ["NOISECLOCK_WEB_ENABLED": "true", "NOISECLOCK_WEB_HOST": "127.0.0.1", "NOISECLOCK_WEB_PORT": String(port), "NOISECLOCK_WEB_AUTH": auth]
+    }
+
+    /// The token the node created (`<state_dir>/web_token`).
+    var webToken: String? {
+        (try? String(contentsOf: stateDirectory.appendingPathComponent("web_token"), encoding: .utf8))?
+            .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     var isRunning: Bool { process?.isRunning ?? false }
