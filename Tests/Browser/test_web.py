@@ -83,7 +83,8 @@ def hooks(name):
 
 
 def face_text():
-    return DRIVER.execute_script('return document.querySelector(\'[data-nc="time"]\').textContent')
+    """The time as the browser renders it for a reader (Selenium's visible text, not textContent)."""
+    return hook("time").text
 
 
 def open_page(path, width=800, height=480):
