@@ -232,9 +232,19 @@ const NC = (() => {
       put(topic, payload);
     }));
     let lost = false;
-    source.addEventListener('error', () => { lost = true; emit('link', false); });
-    source.addEventListener('open', () => { emit('link', true); if (lost) { lost = false; loadState(); } });
+    source.addEventListener('error', () => {
+      lost = true;
+      emit('link', false);
+      // The browser retries by itself after a network error, but gives up for good after an
+      // HTTP error (401 once the session is gone, 503 while the node is busy): retry by hand.
+      if (source.readyState === EventSource.CLOSED) {
+        source = null;
+        setTimeout(() => loadState().then(() => { if (!source) connect(); }), retryIn = Math.min(retryIn * 2, 30000));
+      }
+    });
+    source.addEventListener('open', () => { retryIn = 1000; emit('link', true); if (lost) { lost = false; loadState(); } });
   }
+  let retryIn = 1000;
   async function start() {
     translate();
     await loadState();

@@ -465,5 +465,24 @@ class E_Korean(unittest.TestCase):
             sign_in()
 
 
+class F_Restart(unittest.TestCase):
+    def test_the_face_survives_a_node_restart(self):
+        """The node stops (the stream breaks, the face says so) and comes back: the face picks
+        up the stream again by itself and follows the next change."""
+        set_style(DEFAULT_STYLE)
+        open_page("/")
+        wait_for(lambda: re.fullmatch(r"\d\d:\d\d", face_text() or ""), what="the face")
+        NODE.stop()
+        wait_for(lambda: DRIVER.find_element(By.ID, "link-state").is_displayed(), what="the face noticing")
+        NODE.start()
+        wait_for(lambda: not DRIVER.find_element(By.ID, "link-state").is_displayed(), timeout=15,
+                 what="the face reconnecting")
+        NODE.publish("style/set", json.dumps({"digit_color": "#00AAFF"}))
+        try:
+            wait_for(lambda: colour_of('[data-nc="time"]') == rgb("#00AAFF"), timeout=3, what="a change after the restart")
+        finally:
+            set_style(DEFAULT_STYLE)
+
+
 if __name__ == "__main__":
     unittest.main()
