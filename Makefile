@@ -6,7 +6,7 @@ PREFIX ?= /usr/local
 DEB_PACKAGES := libmosquitto-dev mosquitto mosquitto-clients libasound2-dev libsndfile1-dev libyaml-dev \
 	pkg-config tzdata sox alsa-utils openssl chromium chromium-driver python3-selenium
 
-.PHONY: all deps build release run test browser-test screenshots fuzz bench sanitize install uninstall clean
+.PHONY: all deps build release run web-url test browser-test screenshots fuzz bench sanitize install uninstall clean
 
 all: build
 
@@ -27,6 +27,10 @@ release: deps
 
 run: release
 	@scripts/run-local.sh "$$($(SWIFT) build -c release --show-bin-path)/noiseclock" "$(CONFIG)"
+
+# The web app's address with its token (the node started by `make run` serves it).
+web-url: release
+	@"$$($(SWIFT) build -c release --show-bin-path)/noiseclock" web-url --config "$(CONFIG)"
 
 # The fuzz run (build ~2 min from scratch, then FUZZ_SECONDS per target) is part of CI. 30 s per
 # target keeps `make test` within 10 minutes on a 2-core machine; `make fuzz FUZZ_SECONDS=600`

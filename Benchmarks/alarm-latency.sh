@@ -59,6 +59,8 @@ audio:
   device: null_noiseclock_bench
 battery:
   path: $work/no-power-supply
+web:
+  enabled: false
 EOF
     NOISECLOCK_LOG_LEVEL=warning "$BIN" --config "$work/node$i/noiseclock.yaml" > "$work/node$i/log" 2>&1 &
     pids+=("$!")

@@ -51,6 +51,7 @@ mqtt: {host: 127.0.0.1, port: $port}
 home_assistant: {discovery: false}
 audio: {device: "null"}
 battery: {path: $work/no-battery}
+web: {enabled: false}
 YAML
     NOISECLOCK_LOG_LEVEL=${LOG_LEVEL:-info} "$BIN" --config "$work/noiseclock-$kind.yaml" >"$work/node-$kind.log" 2>&1 &
     node_pid=$!

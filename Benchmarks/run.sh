@@ -7,6 +7,7 @@
 #   SAMPLES        latency samples per row (default 2000)
 #   HA_SAMPLES     samples of the Home Assistant-style latency rows (Benchmarks/latency.sh, 300)
 #   RATE_COMMANDS  commands in the sustained-rate run (default 20000)
+#   WEB_SECONDS    each window of the web app's footprint rows (Benchmarks/web.sh, default 120)
 #
 # Raw numbers also go to Benchmarks/RESULTS-latest.txt.
 set -euo pipefail
@@ -51,6 +52,7 @@ mqtt: {host: 127.0.0.1, port: $port}
 home_assistant: {discovery: false}
 audio: {device: "null"}
 battery: {path: $work/no-battery}
+web: {enabled: false}
 YAML
 NOISECLOCK_LOG_LEVEL=warning "$BIN" --config "$work/noiseclock.yaml" >"$work/node.log" 2>&1 &
 node_pid=$!
@@ -124,6 +126,10 @@ render_row() { echo "$render" | awk -v c="$1" '$1 == c { print $2, $3, $4 }'; }
 ha=$(Benchmarks/latency.sh "$BIN" "${HA_SAMPLES:-300}")
 echo "$ha" | grep '^latency_ha' >>"$results"
 
+# --- The web app: memory beside the same node without it, CPU with 5 browsers (own broker) -------
+web=$(Benchmarks/web.sh "$BIN" "${WEB_SECONDS:-120}")
+echo "$web" | grep '^web ' >>"$results"
+
 # --- Alarm fire delay (another script measures it when present) ---------------------------------
 alarm_script=$(ls Benchmarks/alarm-latency* 2>/dev/null | head -1 || true)
 
@@ -133,6 +139,7 @@ echo "NoiseClock benchmarks — $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, $(g
 row "figure" "noiseclock" "baseline (same run)" "target / verdict"
 row "------" "----------" "-------------------" "----------------"
 echo "$ha" | grep -v '^latency_ha'
+echo "$web" | grep -v '^web '
 row "latency p50, noise/volume/set (no change)" "$(ms "$same50")" "$(ms "$floor50") libmosquitto echo" "<= 2x floor: $(ratio "$same50" "$floor50") $(meets "$same50" "$((2 * floor50))")"
 row "latency p50, same path, C relay client" "$(ms "$relay50")" "$(ms "$floor50") libmosquitto echo" "$(ratio "$relay50" "$floor50") (4 hops, no work)"
 row "latency p99, noise/volume/set (no change)" "$(ms "$same99")" "$(ms "$floor99") libmosquitto echo" "-"

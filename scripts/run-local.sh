@@ -28,6 +28,7 @@ if ! listening; then
     listening || { echo "run: mosquitto did not start" >&2; exit 1; }
 fi
 
+echo "run: the web app: \`make web-url\` (in another terminal) prints its address with the access token"
 "$bin" --config "$config" &
 node_pid=$!
 trap 'kill -TERM $node_pid 2>/dev/null' INT TERM

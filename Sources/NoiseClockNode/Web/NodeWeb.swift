@@ -57,8 +57,10 @@ public enum NodeWeb {
             nodeID: configuration.nodeID, version: NoiseClockVersion.current,
             timezone: zone.identifier, locale: configuration.locale.rawValue
         )
+        var options = WebServer.Options(host: web.host, port: web.port, node: node)
+        options.announcedURL = baseURL(web)
         return WebServer(
-            options: WebServer.Options(host: web.host, port: web.port, node: node),
+            options: options,
             router: WebRouter(gate: AccessGate(token: token), site: site, locale: configuration.locale.rawValue),
             backend: InboxWebBackend(inbox: inbox), logger: logger
         )

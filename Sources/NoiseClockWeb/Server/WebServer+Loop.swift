@@ -44,7 +44,9 @@ extension WebServer {
         guard state.listener < 0, clock() >= state.nextBindAttempt else { return }
         do {
             state.listener = try ListeningSocket.open(host: options.host, port: options.port)
-            logger.info("web app listening", metadata: ["address": "\(options.host):\(options.port)"])
+            logger.info("web app listening; `noiseclock web-url` prints the address with its token", metadata: [
+                "address": "\(options.host):\(options.port)", "url": "\(options.announcedURL ?? "")",
+            ])
         } catch {
             state.nextBindAttempt = clock() + options.bindRetryMilliseconds
             // The web app never costs an alarm: everything else runs on; this is retried.

@@ -17,6 +17,8 @@ public final class WebServer: @unchecked Sendable {
         public var host: String
         public var port: Int
         public var node: WebStateView.NodeInfo
+        /// The address people open (logged at start, without the token).
+        public var announcedURL: String?
         public var maximumConnections = 64
         public var maximumStreams = 16
         /// A request must arrive whole within this (slow clients are cut off).
