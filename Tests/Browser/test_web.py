@@ -292,6 +292,18 @@ class B_Face(unittest.TestCase):
                 self.assertTrue(hooks("next-alarm") and hooks("battery"))
                 shot(f"face-{preset}-landscape.png", 800, 480)
                 shot(f"face-{preset}-portrait.png", 480, 800)
+            # The style page's "Dark room": dim red, no glow, still readable (contrast >= 4.5).
+            open_page("/style", 390, 844)
+            sub = NODE.subscribe("style")
+            wait_for(lambda: DRIVER.find_element(By.ID, "dark-room").is_displayed(), what="Dark room")
+            DRIVER.find_element(By.ID, "dark-room").click()
+            _, style = sub.json(lambda s: s["digit_color"] == "#FF3B30" and s["digit_opacity"] == 35, timeout=5)
+            sub.stop()
+            self.assertGreaterEqual(style["contrast_ratio"], 4.5)
+            self.assertEqual(style["warnings"], [])
+            open_page("/")
+            wait_for(lambda: colour_of('[data-nc="time"]') == rgb("#FF3B30"), what="dark room colours")
+            shot("face-dark-room-landscape.png", 800, 480)
         finally:
             NODE.publish("alarm/delete", "shot-wake")
             NODE.publish("style/preset", "night")
