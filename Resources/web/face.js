@@ -77,14 +77,19 @@ function Face(root, opts) {
     clock.style.fontFamily = f.family;
     clock.style.fontWeight = f.weight;
     shown = '';
-    tick(true);
+    tick();
     fit();
   }
 
+  let drawn = '';
   function overlays() {
     const s = NC.state;
     const w = NC.nodeWall();
     const a = w ? NC.ampm(w, style) : null;
+    // Called every second: touch the page only when something shown changes.
+    const key = JSON.stringify([a, s.time && s.time.date, s.battery, s.alarm && s.alarm.next, style, NC.lang(), w && w.day]);
+    if (key === drawn) return;
+    drawn = key;
     if (a) ampmEl.textContent = a;
     const hadAmpm = !!ampmEl.parentNode;
     place(ampmEl, clock, !!a);
@@ -127,16 +132,16 @@ function Face(root, opts) {
   }
 
   let timer = null;
-  function tick(now) {
+  function tick() {
     const w = NC.nodeWall();
     if (w) {
       drawTime(NC.display(w, style));
       overlays();
     }
-    if (now === true) return;
     clearTimeout(timer);
-    // Wake just after the node's next second boundary.
-    timer = setTimeout(tick, w ? Math.max(20, (1 - w.frac) * 1000 + 8) : 500);
+    // Wake just after the node's next boundary: each second with seconds shown, else each minute.
+    const left = w ? (style.show_seconds ? 1 : 60 - w.s) - w.frac : 0.5;
+    timer = setTimeout(tick, Math.max(20, left * 1000 + 8));
   }
 
   NC.on('style', applyStyle);
