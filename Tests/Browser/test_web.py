@@ -356,6 +356,61 @@ class C_Alarms(unittest.TestCase):
         finally:
             sub.stop()
 
+    def test_the_rows_edit_enable_skip_and_test_an_alarm(self):
+        NODE.publish("alarm/add", json.dumps({"id": "row", "time": "06:10", "repeat": "weekdays", "label": "Row"}))
+        alarms = NODE.subscribe("alarms")
+        state = NODE.subscribe("alarm")
+        open_page("/alarms", 480, 800)
+        selector = '[data-nc="alarm-row"][data-id="row"]'
+
+        def click(element):
+            # Below the sticky top bar, in the middle of the screen (the page scrolls to the form on Edit).
+            DRIVER.execute_script("arguments[0].scrollIntoView({block: 'center', behavior: 'instant'})", element)
+            element.click()
+            return True
+
+        def press(text):
+            """Clicks the row's button with that text (the list redraws on each ~/alarms)."""
+            def attempt():
+                button = next(b for b in DRIVER.find_elements(By.CSS_SELECTOR, selector + " button") if b.text == text)
+                return click(button)  # nothing after the click: the row may be redrawn at once
+            return wait_for(attempt, what=f"a click on {text}")
+
+        try:
+            wait_for(lambda: DRIVER.find_elements(By.CSS_SELECTOR, selector), what="the row")
+            # Edit: the form fills in, a new label and time are saved with alarm/update.
+            press("Edit")
+            form = hook("alarm-form")
+            wait_for(lambda: form.find_element(By.NAME, "label").get_attribute("value") == "Row", what="the form filled in")
+            self.assertEqual(form.find_element(By.NAME, "time").get_attribute("value"), "06:10")
+            form.find_element(By.NAME, "label").clear()
+            form.find_element(By.NAME, "label").send_keys("Row edited")
+            DRIVER.execute_script("arguments[0].value = '06:20'", form.find_element(By.NAME, "time"))
+            form.find_element(By.CSS_SELECTOR, "[type=submit]").click()
+            alarms.json(lambda a: any(x["id"] == "row" and x["label"] == "Row edited" and x["time"] == "06:20"
+                                      and x["repeat"] == ["mon", "tue", "wed", "thu", "fri"] for x in a), timeout=5)
+            # The switch disables and enables it.
+            wait_for(lambda: click(DRIVER.find_element(By.CSS_SELECTOR, selector + " .switch")), what="the switch")
+            alarms.json(lambda a: any(x["id"] == "row" and x["enabled"] is False for x in a), timeout=5)
+            wait_for(lambda: click(DRIVER.find_element(By.CSS_SELECTOR, selector + " .switch")), what="the switch")
+            alarms.json(lambda a: any(x["id"] == "row" and x["enabled"] is True and x["label"] == "Row edited" for x in a),
+                        timeout=5, after=alarms.count() - 1)
+            # Skip next, and undo it.
+            press("Skip next")
+            alarms.json(lambda a: any(x["id"] == "row" and x["skip_next"] is True for x in a), timeout=5)
+            press("Don’t skip")
+            alarms.json(lambda a: any(x["id"] == "row" and x["skip_next"] is False for x in a), timeout=5,
+                        after=alarms.count() - 1)
+            # Test rings it.
+            press("Test")
+            state.json(lambda a: a["state"] == "ringing" and a["alarm_id"] == "row", timeout=5)
+        finally:
+            NODE.publish("alarm/dismiss", "")
+            state.json(lambda a: a["state"] == "idle", timeout=5, after=max(0, state.count() - 1))
+            alarms.stop()
+            state.stop()
+            NODE.publish("alarm/delete", "row")
+
     def test_alarm_test_shows_snooze_and_dismiss_and_dismiss_makes_it_idle(self):
         NODE.publish("alarm/add", json.dumps({"id": "ringer", "time": "05:00", "label": "Ring test"}))
         state = NODE.subscribe("alarm")
