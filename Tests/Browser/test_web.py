@@ -319,18 +319,18 @@ class C_Alarms(unittest.TestCase):
             DRIVER.execute_script("arguments[0].value = '06:30'; arguments[0].dispatchEvent(new Event('input', {bubbles: true}))", time_input)
             label = form.find_element(By.NAME, "label")
             label.clear()
-            label.send_keys("Browser wake")
+            label.send_keys("Wake up")
             for day in ("mon", "wed", "fri"):
                 DRIVER.execute_script("arguments[0].click()", form.find_element(By.CSS_SELECTOR, f"input[name=repeat][value={day}]"))
             form.find_element(By.CSS_SELECTOR, "[type=submit]").click()
-            _, alarms = sub.json(lambda a: any(x["label"] == "Browser wake" for x in a), timeout=5)
-            alarm = next(x for x in alarms if x["label"] == "Browser wake")
+            _, alarms = sub.json(lambda a: any(x["label"] == "Wake up" for x in a), timeout=5)
+            alarm = next(x for x in alarms if x["label"] == "Wake up")
             self.assertEqual(alarm["time"], "06:30")
             self.assertEqual(alarm["repeat"], ["mon", "wed", "fri"])
             self.assertTrue(alarm["enabled"])
             row = wait_for(lambda: DRIVER.find_elements(By.CSS_SELECTOR, f'[data-nc="alarm-row"][data-id="{alarm["id"]}"]'),
                            what="the new alarm's row")
-            self.assertIn("Browser wake", row[0].text)
+            self.assertIn("Wake up", row[0].text)
             if SHOTS:
                 NODE.publish("alarm/add", json.dumps({"id": "shot-weekend", "time": "09:00", "repeat": "weekends",
                                                       "label": "Lie-in", "sound": "chime"}))
