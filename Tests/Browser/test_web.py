@@ -550,6 +550,20 @@ class F_Restart(unittest.TestCase):
         finally:
             set_style(DEFAULT_STYLE)
 
+    def test_a_new_token_sends_an_open_face_to_the_login_form(self):
+        """The token file deleted and the node restarted (a lost phone): the open face's stream is
+        refused (401), and the page shows the login form instead of a stale clock."""
+        open_page("/")
+        wait_for(lambda: re.fullmatch(r"\d\d:\d\d", face_text() or ""), what="the face")
+        NODE.stop()
+        os.remove(os.path.join(NODE.state_dir, "web_token"))
+        NODE.start()
+        try:
+            wait_for(lambda: DRIVER.find_elements(By.CSS_SELECTOR, "form input[name=token]"), timeout=20,
+                     what="the login form")
+        finally:
+            sign_in()
+
 
 if __name__ == "__main__":
     unittest.main()
