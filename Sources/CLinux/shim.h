@@ -9,6 +9,7 @@
 #include <arpa/inet.h>
 #include <poll.h>
 #include <pthread.h>
+#include <sys/timex.h>
 
 // GNU extensions (thread names) that Glibc's module hides without _GNU_SOURCE.
 int pthread_setname_np(pthread_t thread, const char *name);

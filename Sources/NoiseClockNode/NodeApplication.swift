@@ -86,6 +86,7 @@ public enum NodeApplication {
             battery: SysfsBattery(path: configuration.battery.path, logger: logger), inbox: inbox,
             pollSeconds: min(5, configuration.battery.intervalSeconds)
         ))
+        services.append(ClockSyncService(inbox: inbox))
         if let interval = notifier.watchdogInterval { services.append(WatchdogService(interval: interval, inbox: inbox)) }
         if let server { services.append(WebService(server: server)) }
         services.append(loop)

@@ -53,7 +53,7 @@ import Testing
         var h = AlarmHarness(now: "2026-11-21T06:00:00+01:00")
         _ = h.add(#"{"time": "07:00", "id": "a"}"#)
         let document = try #require(h.feature.persistent)
-        #expect(document.objectValue?.keys == ["version", "id_counter", "alarms", "ring"])
+        #expect(document.objectValue?.keys == ["version", "id_counter", "alarms", "ring", "paused_until"])
         #expect(document["version"] == 1)
         #expect(document["alarms"]?.arrayValue?.first?["pending"] == .int(instant("2026-11-21T07:00:00+01:00").milliseconds))
         #expect(document["ring"] == .null)

@@ -25,7 +25,7 @@ import Testing
 
     @Test func defaultsFollowTheContract() throws {
         let alarm = try Self.parse(#"{"time": "7:30 AM"}"#)
-        #expect(alarm.json.serialized == #"{"id":"new-id","time":"07:30","enabled":true,"label":"Alarm","description":"","repeat":[],"date":null,"sound":"classic","volume":80,"vibrate":false,"snooze_minutes":9,"ramp_seconds":30,"ring_minutes":10,"pre_alarm_minutes":0,"skip_next":false}"#)
+        #expect(alarm.json.serialized == #"{"id":"new-id","time":"07:30","enabled":true,"label":"Alarm","description":"","repeat":[],"date":null,"sound":"classic","volume":80,"vibrate":false,"snooze_minutes":9,"ramp_seconds":30,"ring_minutes":10,"pre_alarm_minutes":0,"skip_next":false,"start_volume":0,"pre_alarm_sound":"none","skip_dates":[]}"#)
     }
 
     @Test func everyFieldIsRead() throws {
@@ -34,7 +34,7 @@ import Testing
              "sound": "birds", "volume": 0, "vibrate": true, "snooze_minutes": 20, "ramp_seconds": 600, "ring_minutes": 60,
              "pre_alarm_minutes": 120, "skip_next": true, "next_trigger": "ignored", "repeat_text": "ignored"}
             """#)
-        #expect(alarm.json.serialized == #"{"id":"wake_1","time":"18:05","enabled":false,"label":"Gym","description":"bag!","repeat":["mon","wed","fri"],"date":null,"sound":"birds","volume":0,"vibrate":true,"snooze_minutes":20,"ramp_seconds":600,"ring_minutes":60,"pre_alarm_minutes":120,"skip_next":true}"#)
+        #expect(alarm.json.serialized == #"{"id":"wake_1","time":"18:05","enabled":false,"label":"Gym","description":"bag!","repeat":["mon","wed","fri"],"date":null,"sound":"birds","volume":0,"vibrate":true,"snooze_minutes":20,"ramp_seconds":600,"ring_minutes":60,"pre_alarm_minutes":120,"skip_next":true,"start_volume":0,"pre_alarm_sound":"none","skip_dates":[]}"#)
     }
 
     @Test(arguments: [
@@ -92,7 +92,7 @@ import Testing
         (#"{"time": "07:30", "vibrate": 1}"#, "invalid_field", "vibrate"),
         (#"{"time": "07:30", "snooze_minutes": 6}"#, "invalid_field", "snooze_minutes"),
         (#"{"time": "07:30", "snooze_minutes": 0}"#, "invalid_field", "snooze_minutes"),
-        (#"{"time": "07:30", "ramp_seconds": 601}"#, "invalid_field", "ramp_seconds"),
+        (#"{"time": "07:30", "ramp_seconds": 3601}"#, "invalid_field", "ramp_seconds"),
         (#"{"time": "07:30", "ring_minutes": 0}"#, "invalid_field", "ring_minutes"),
         (#"{"time": "07:30", "ring_minutes": 61}"#, "invalid_field", "ring_minutes"),
         (#"{"time": "07:30", "pre_alarm_minutes": 121}"#, "invalid_field", "pre_alarm_minutes"),

@@ -33,6 +33,7 @@ enum HomeAssistantFixtures {
         "alarm/add", "alarm/update", "alarm/delete", "alarm/enable", "alarm/disable", "alarm/duplicate", "alarm/skip",
         "alarm/test", "alarm/snooze", "alarm/dismiss", "alarms/set", "style/set", "style/preset", "noise/set",
         "noise/sound/set", "noise/volume/set", "noise/sleep_timer/set", "noise/preview",
+        "alarms/pause", "alarms/resume",
     ]
 
     static func config(_ configs: [DiscoveryConfig], _ component: String, _ object: String) -> JSONObject? {
@@ -45,7 +46,7 @@ enum HomeAssistantFixtures {
 
     @Test func everyConfigPassesThePlatformChecks() {
         let configs = HomeAssistantDiscovery.configs(F.context())
-        #expect(configs.count == 20)  // noise 5, alarm 5, style 3, two alarms 4, battery 2, audio 1
+        #expect(configs.count == 22)  // noise 5, alarm 5, style 3, two alarms 4, pause and synced 2, battery 2, audio 1
         for config in configs {
             #expect(HomeAssistantSchema.problems(config) == [], "\(config.topic)")
         }
@@ -141,11 +142,25 @@ enum HomeAssistantFixtures {
         #expect(HomeAssistantDiscovery.configs(context)[0].payload["device"]?["configuration_url"] == "http://bedroom.local:8080")
     }
 
+    @Test func pauseTextAndSyncedSensor() throws {
+        let configs = HomeAssistantDiscovery.configs(F.context())
+        let pause = try #require(F.config(configs, "text", "alarms_paused_until"))
+        #expect(pause["state_topic"] == "noiseclock/bedroom/alarm")
+        #expect(pause["command_topic"] == "noiseclock/bedroom/alarms/pause")
+        let pattern = try Regex(try #require(pause["pattern"]?.stringValue))
+        for good in ["2026-12-28", ""] { #expect(good.wholeMatch(of: pattern) != nil, "\(good)") }
+        for bad in ["28.12.2026", "2026-12-28T00:00", "soon"] { #expect(bad.wholeMatch(of: pattern) == nil, "\(bad)") }
+        let synced = try #require(F.config(configs, "binary_sensor", "clock_synced"))
+        #expect(synced["state_topic"] == "noiseclock/bedroom/time")
+        #expect(synced["entity_category"] == "diagnostic")
+    }
+
     @Test func batteryEntitiesOnlyWithABattery() {
         let with = HomeAssistantDiscovery.configs(F.context(battery: true)).map(\.component)
         let without = HomeAssistantDiscovery.configs(F.context(battery: false)).map(\.component)
-        #expect(with.filter { $0 == "binary_sensor" }.count == 1)
-        #expect(without.filter { $0 == "binary_sensor" }.count == 0)
+        // Besides the always-present "clock synchronised" diagnostic.
+        #expect(with.filter { $0 == "binary_sensor" }.count == 2)
+        #expect(without.filter { $0 == "binary_sensor" }.count == 1)
         #expect(with.count - without.count == 2)
         let removed = HomeAssistantDiscovery.removalTopics(
             previous: HomeAssistantDiscovery.configs(F.context(battery: true)),
@@ -187,7 +202,7 @@ enum HomeAssistantFixtures {
         #expect(F.config(configs, "select", "style_preset")?["options"] == .array(StylePreset.allCases.map { .string($0.rawValue) }))
         #expect(F.config(configs, "select", "style_preset")?["state_topic"] == nil)
         #expect(F.config(configs, "event", "alarm_event")?["event_types"]
-            == ["pre_alarm", "fired", "snoozed", "dismissed", "timed_out", "missed"])
+            == ["pre_alarm", "fired", "snoozed", "dismissed", "timed_out", "missed", "sounding", "failed"])
         let volume = try #require(F.config(configs, "number", "noise_volume"))
         #expect(volume["min"] == 0 && volume["max"] == 100 && volume["mode"] == "slider")
         #expect(F.config(configs, "number", "noise_sleep_timer")?["mode"] == "box")

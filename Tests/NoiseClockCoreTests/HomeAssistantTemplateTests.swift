@@ -15,7 +15,9 @@ import Testing
         "alarm": [
             "state": "ringing", "alarm_id": "wake-1", "label": "Wake up", "since": "2026-11-21T07:30:00+01:00",
             "snooze_until": nil, "next": ["id": "wake-1", "label": "Wake up", "at": "2026-11-22T07:30:00+01:00"],
+            "paused_until": "2026-12-28",
         ],
+        "time": ["iso": "2026-11-21T07:30:00+01:00", "epoch": 1_795_242_600, "synced": true],
         "alarm/event": AlarmEvent.fired.payload(
             alarm: F.wake, scheduled: Instant(milliseconds: 0), at: Instant(milliseconds: 0), snoozeCount: 0, test: false, zone: .utc),
         "alarms": [F.wake.json],

@@ -64,7 +64,8 @@ struct AlarmDowntimeTests {
         try await rig.barrier(missed)
         try await rig.barrier(late)
         #expect(rig.messages(late, "alarm/fired", after: mark).count == 1)
-        #expect(rig.messages(late, "alarm/event", after: mark).compactMap { $0.json?["event"] } == ["fired"])
+        // (These nodes have no audio device: the failsafe's `failed` follows the fire; not counted here.)
+        #expect(rig.messages(late, "alarm/event", after: mark).compactMap { $0.json?["event"] }.filter { $0 != "failed" } == ["fired"])
         #expect(rig.messages(missed, "alarm/fired", after: mark).isEmpty)
         #expect(rig.messages(missed, "alarm/event", after: mark).compactMap { $0.json?["event"] } == ["missed"])
     }

@@ -35,7 +35,7 @@ struct AlarmMQTTCommandTests {
         .init("alarm/add", #"{"time": "07:30", "volume": "loud"}"#, "invalid_field", "volume"),
         .init("alarm/add", #"{"time": "07:30", "snooze_minutes": 6}"#, "invalid_field", "snooze_minutes"),
         .init("alarm/add", #"{"time": "07:30", "ring_minutes": 0}"#, "invalid_field", "ring_minutes"),
-        .init("alarm/add", #"{"time": "07:30", "ramp_seconds": 601}"#, "invalid_field", "ramp_seconds"),
+        .init("alarm/add", #"{"time": "07:30", "ramp_seconds": 3601}"#, "invalid_field", "ramp_seconds"),
         .init("alarm/add", #"{"time": "07:30", "pre_alarm_minutes": -1}"#, "invalid_field", "pre_alarm_minutes"),
         .init("alarm/add", #"{"time": "07:30", "repeat": ["mon", "funday"]}"#, "invalid_field", "repeat"),
         .init("alarm/add", #"{"time": "07:30", "repeat": "sometimes"}"#, "invalid_field", "repeat"),

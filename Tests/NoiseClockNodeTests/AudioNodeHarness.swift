@@ -14,13 +14,22 @@ final class AudioNodeHarness: @unchecked Sendable {
     let client: TestClient
     var root: String { "noiseclock/\(node.nodeID)" }
 
-    init(capture: AudioCapture, yamlExtra: String = "") async throws {
+    init(capture: AudioCapture, yamlExtra: String = "", environment: [String: String]? = nil) async throws {
         broker = try TestBroker()
         self.capture = capture
-        node = try NodeProcess(brokerPort: broker.port, yamlExtra: yamlExtra, environment: capture.environment)
+        node = try NodeProcess(brokerPort: broker.port, yamlExtra: yamlExtra, environment: environment ?? capture.environment)
         try node.start()
         client = try await TestClient(port: broker.port, subscriptions: ["noiseclock/\(node.nodeID)/#"])
         try await client.waitFor("\(root)/availability", timeout: 10, where: { $0.text == "online" })
+    }
+
+    /// Stops the node (SIGTERM) and starts it again on the same state, waiting until it is online.
+    func restart() async throws {
+        node.signal(SIGTERM)
+        guard node.waitForExit() != nil else { throw TestFailure("node did not stop") }
+        let mark = client.messages.count
+        try node.start()
+        try await client.waitFor("\(root)/availability", timeout: 10, after: mark, where: { $0.text == "online" })
     }
 
     /// Waits for `~/audio` with `status`, published after message index `after`.

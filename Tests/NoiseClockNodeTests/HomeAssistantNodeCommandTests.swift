@@ -47,7 +47,17 @@ struct HomeAssistantNodeCommandTests {
             try await rig.waitForState("alarm", after: mark) { $0["state"] == .string(state) }
             let seen = try await rig.client.waitFor(eventTopic, timeout: 10, after: mark)
             #expect(seen.json?["event"] == .string(kind) && eventTypes.contains(kind), "\(seen.text)")
+            if step == "test" {
+                // This node has no audio device: the failsafe's `failed` follows, a type the entity knows.
+                let failed = try await rig.client.waitFor(eventTopic, timeout: 5, after: mark, where: { $0.json?["event"] == "failed" })
+                #expect(failed.json?["reason"] == "audio_unavailable" && eventTypes.contains("failed") && eventTypes.contains("sounding"))
+            }
         }
+
+        // The alarms' pause: writing a date pauses until it, clearing the text resumes.
+        let pause = try entity("text", "alarms_paused_until")
+        try await rig.use(pause, try T.payload(pause, value: "2099-12-31"), expect: "alarm") { $0["paused_until"] == "2099-12-31" }
+        try await rig.use(pause, try T.payload(pause, value: ""), expect: "alarm") { $0["paused_until"] == .null }
 
         // The alarm's own switch and time text.
         let enabled = try entity("switch", "alarm_\(id)_enabled")

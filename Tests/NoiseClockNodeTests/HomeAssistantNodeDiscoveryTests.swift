@@ -14,11 +14,13 @@ struct HomeAssistantNodeDiscoveryTests {
             "switch/alarm_\(id)_enabled", "text/alarm_\(id)_time",
             "switch/style_24_hour", "switch/style_show_seconds", "select/style_preset",
             "sensor/battery", "binary_sensor/battery_charging", "sensor/audio_status",
+            "text/alarms_paused_until", "binary_sensor/clock_synced",
         ]
     }
 
-    /// Topics the contract says are events (not retained): a state topic may name them unseen.
-    static let eventTopics: Set<String> = ["alarm/event", "alarm/fired"]
+    /// Topics the contract says are not retained (events, and `~/time` every minute): a state
+    /// topic may name them unseen.
+    static let eventTopics: Set<String> = ["alarm/event", "alarm/fired", "time"]
 
     @Test func everyRetainedConfigIsValidAndWiredToWhatTheNodeDoes() async throws {
         let rig = try await HomeAssistantRig()

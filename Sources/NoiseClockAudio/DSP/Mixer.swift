@@ -5,7 +5,7 @@ import NoiseClockCore
 /// the noise is ducked while an alarm rings and muted while a preview plays. Not thread-safe:
 /// one thread (the audio thread, or the offline renderer) owns it.
 public final class Mixer {
-    enum Role { case noise, alarm, preview }
+    enum Role { case noise, alarm, preview, preAlarm }
 
     private struct Voice {
         var role: Role
@@ -13,11 +13,31 @@ public final class Mixer {
         var source: any SoundSource
         var ramp: GainRamp
         var retiring: Bool
+        /// For an alarm voice: the ring it sounds.
+        var key: AlarmSoundKey?
     }
+
+    /// What the mixer knows of the ringing alarm's sound, for the failsafe's confirmation.
+    public struct AlarmPlayback: Equatable, Sendable {
+        public var key: AlarmSoundKey
+        /// Playing the built-in `fallbackSound`: the alarm's own sound could not be made.
+        public var fallback: Bool
+        /// Neither the sound nor the fallback could be made.
+        public var unplayable: Bool
+        /// Some of its samples, at their gain, were at least one 16-bit step: not digital silence.
+        public var audible: Bool
+    }
+
+    /// Rings when an alarm's own sound cannot be played (a custom file gone or undecodable).
+    public static let fallbackSound = "beep"
+    /// One step of 16-bit PCM: the quietest sample that is not silence on the device.
+    static let audibleThreshold: Float = 1.0 / 32768
 
     public let library: SoundLibrary
     public let maxFrames: Int
     private var voices: [Voice] = []
+    /// The ringing alarm's playback since its voice was made (nil: no alarm in the scene).
+    public private(set) var alarmPlayback: AlarmPlayback?
     private let scratch: UnsafeMutablePointer<Float>
     private var sampleRate: Int { library.sampleRate }
 
@@ -27,6 +47,8 @@ public final class Mixer {
         case .noise: 2.0
         case .alarm: 0.1
         case .preview: 0.2
+        // The pre-alarm sound gives way to the alarm's over about this long: a crossfade, not a cut.
+        case .preAlarm: 2.0
         }
     }
 
@@ -54,6 +76,10 @@ public final class Mixer {
             for index in voices.indices where !voices[index].ramp.isSilent {
                 voices[index].source.render(into: scratch, frames: count)
                 voices[index].ramp.mix(scratch, into: block, frames: count)
+                if let key = voices[index].key, alarmPlayback?.key == key, alarmPlayback?.audible == false,
+                   peak(scratch, count: count * 2) * voices[index].ramp.current >= Self.audibleThreshold {
+                    alarmPlayback?.audible = true
+                }
             }
             voices.removeAll { $0.retiring && $0.ramp.isSilent }
             done += count
@@ -75,10 +101,45 @@ public final class Mixer {
         }
         // Keep the noise voice (at zero) while muted, so it resumes seamlessly after a preview.
         setVoice(.noise, sound: scene.noise?.sound, gain: noiseGain)
-        let alarm = scene.alarm.map { ($0.sound, AudioScene.gain(volume: $0.volume) * $0.rampFactor(at: now)) }
-        setVoice(.alarm, sound: alarm?.0, gain: alarm?.1 ?? 0)
+        setAlarmVoice(scene.alarm, gain: scene.alarm?.gain(at: now) ?? 0)
+        setVoice(.preAlarm, sound: scene.alarm == nil ? scene.preAlarm?.sound : nil, gain: scene.preAlarm?.gain(at: now) ?? 0)
         let preview = scene.preview.flatMap { now < $0.until ? $0 : nil }
         setVoice(.preview, sound: preview?.sound, gain: preview.map { AudioScene.gain(volume: $0.volume) } ?? 0)
+    }
+
+    /// The alarm's voice: a new one for every ring (`key`), the fallback when its sound cannot be made.
+    private func setAlarmVoice(_ alarm: AudioScene.Alarm?, gain: Float) {
+        let index = voices.firstIndex { $0.role == .alarm && !$0.retiring }
+        if let index, let alarm, voices[index].key == alarm.key {
+            voices[index].ramp.target = gain
+            return
+        }
+        if let index {
+            voices[index].retiring = true
+            voices[index].ramp.target = 0
+        }
+        guard let alarm else {
+            alarmPlayback = nil
+            return
+        }
+        var fallback = false
+        var source = library.makeSource(alarm.sound)
+        if source == nil {
+            fallback = true
+            source = library.makeSource(Self.fallbackSound)
+        }
+        alarmPlayback = AlarmPlayback(key: alarm.key, fallback: fallback, unplayable: source == nil, audible: false)
+        guard let source else { return }
+        // Taking over from a pre-alarm sound: fade in as slowly as it fades out (a crossfade).
+        let crossfade = voices.contains { $0.role == .preAlarm && !$0.ramp.isSilent }
+        let ramp = GainRamp(current: 0, target: gain, fullScaleSeconds: Self.rampSeconds(crossfade ? .preAlarm : .alarm), sampleRate: sampleRate)
+        voices.append(Voice(role: .alarm, sound: alarm.sound, source: source, ramp: ramp, retiring: false, key: alarm.key))
+    }
+
+    private func peak(_ samples: UnsafeMutablePointer<Float>, count: Int) -> Float {
+        var peak: Float = 0
+        for i in 0..<count { peak = max(peak, abs(samples[i])) }
+        return peak
     }
 
     private func setVoice(_ role: Role, sound: String?, gain: Float) {
@@ -93,6 +154,6 @@ public final class Mixer {
         }
         guard let sound, let source = library.makeSource(sound) else { return }
         let ramp = GainRamp(current: 0, target: gain, fullScaleSeconds: Self.rampSeconds(role), sampleRate: sampleRate)
-        voices.append(Voice(role: role, sound: sound, source: source, ramp: ramp, retiring: false))
+        voices.append(Voice(role: role, sound: sound, source: source, ramp: ramp, retiring: false, key: nil))
     }
 }

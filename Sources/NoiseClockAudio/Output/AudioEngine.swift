@@ -20,6 +20,9 @@ public final class AudioEngine: Sendable {
     public let sampleRate: Int
     /// Status changes (`~/audio`), in order. Finished by `stop()`.
     public let statuses: AsyncStream<AudioStatus>
+    /// The failsafe's confirmations: a ringing alarm's first audible samples were written to the
+    /// device (again after the device came back), or its sound could not be made. Finished by `stop()`.
+    public let alarmSounds: AsyncStream<AlarmSoundReport>
 
     private struct Shared {
         var scene = AudioScene.silence
@@ -29,6 +32,7 @@ public final class AudioEngine: Sendable {
 
     private let shared: Mutex<Shared>
     private let continuation: AsyncStream<AudioStatus>.Continuation
+    private let alarmContinuation: AsyncStream<AlarmSoundReport>.Continuation
     private let library: SoundLibrary
     private let logger: Logger
     private let retryInterval: Double
@@ -54,6 +58,7 @@ public final class AudioEngine: Sendable {
         self.idleCloseSeconds = idleCloseSeconds
         shared = Mutex(Shared(status: AudioStatus(device: device, state: .unavailable, error: "not started")))
         (statuses, continuation) = AsyncStream.makeStream(of: AudioStatus.self, bufferingPolicy: .bufferingNewest(16))
+        (alarmSounds, alarmContinuation) = AsyncStream.makeStream(of: AlarmSoundReport.self, bufferingPolicy: .bufferingNewest(16))
         noiseclock_alsa_silence_errors()
     }
 
@@ -82,6 +87,7 @@ public final class AudioEngine: Sendable {
         wakeup.signal()
         thread.join()
         continuation.finish()
+        alarmContinuation.finish()
     }
 
     private func report(_ status: AudioStatus) {
@@ -115,6 +121,9 @@ public final class AudioEngine: Sendable {
         var pacer = Pacer(sampleRate: sampleRate)
         var stopDeadline: Double?
         var silentSince: Double?
+        // The ring whose sound (or whose failure to make it) was last reported; forgotten when the
+        // device is lost, so a device that comes back is confirmed again.
+        var reportedAlarm: AlarmSoundKey?
         while true {
             let (scene, stopping) = shared.withLock { ($0.scene, $0.stopping) }
             if stopping {
@@ -134,6 +143,7 @@ public final class AudioEngine: Sendable {
                     pacer.reset(bufferFrames: opened.bufferFrames)
                     report(AudioStatus(device: device, state: .ok))
                 } catch {
+                    reportedAlarm = nil
                     report(AudioStatus(device: device, state: .unavailable, error: error.description))
                     waitBeforeRetry()
                 }
@@ -147,10 +157,19 @@ public final class AudioEngine: Sendable {
             } catch {
                 output.close()
                 pcm = nil
+                reportedAlarm = nil
                 report(AudioStatus(device: device, state: .unavailable, error: error.description))
                 continue
             }
             pacer.wrote(frames: frames)
+            // Only now, with the samples accepted by the device, is the alarm known to sound.
+            if let playback = mixer.alarmPlayback, playback.key != reportedAlarm, playback.audible || playback.unplayable {
+                reportedAlarm = playback.key
+                let outcome: AlarmSoundReport.Outcome = playback.unplayable
+                    ? .unplayable(error: "neither the alarm's sound nor the built-in \(Mixer.fallbackSound) can be played")
+                    : .audible(fallback: playback.fallback)
+                alarmContinuation.yield(AlarmSoundReport(key: playback.key, outcome: outcome))
+            }
             if scene == .silence && mixer.isSilent && !stopping {
                 let now = Clocks.monotonicSeconds()
                 silentSince = silentSince ?? now

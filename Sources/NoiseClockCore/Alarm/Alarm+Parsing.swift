@@ -7,6 +7,7 @@ extension Alarm {
     static let knownKeys: Set<String> = [
         "id", "time", "enabled", "label", "description", "repeat", "date", "sound", "volume", "vibrate",
         "snooze_minutes", "ramp_seconds", "ring_minutes", "pre_alarm_minutes", "skip_next",
+        "start_volume", "pre_alarm_sound", "skip_dates",
     ]
 
     /// A new alarm from a full description; `time` is required, everything else has a default.
@@ -74,14 +75,20 @@ extension Alarm {
             case "volume": volume = try Alarm.int(value, key, in: 0...100)
             case "snooze_minutes":
                 snoozeMinutes = try Alarm.parseSnoozeMinutes(value, field: key)
-            case "ramp_seconds": rampSeconds = try Alarm.int(value, key, in: 0...600)
+            case "ramp_seconds": rampSeconds = try Alarm.int(value, key, in: 0...Alarm.maxRampSeconds)
             case "ring_minutes": ringMinutes = try Alarm.int(value, key, in: 1...60)
             case "pre_alarm_minutes": preAlarmMinutes = try Alarm.int(value, key, in: 0...120)
+            case "start_volume": startVolume = try Alarm.int(value, key, in: FieldCheck.percent)
+            case "pre_alarm_sound": preAlarmSound = try Alarm.parsePreAlarmSound(value, catalog: catalog)
+            case "skip_dates": skipDates = try Alarm.parseSkipDates(value)
             default: break
             }
         }
         if date != nil, !repeatDays.isOnce {
             throw .invalidField("date", "date is for one-time alarms; remove it or set repeat to never")
+        }
+        if preAlarmSound != "none", preAlarmMinutes == 0 {
+            throw .invalidField("pre_alarm_sound", "pre_alarm_sound needs pre_alarm_minutes above 0")
         }
         if skipNext, repeatDays.isOnce {
             // Turning a repeating alarm into a one-time one drops a pending skip.

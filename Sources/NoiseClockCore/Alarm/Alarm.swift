@@ -17,6 +17,12 @@ public struct Alarm: Hashable, Sendable {
     public var ringMinutes = 10
     public var preAlarmMinutes = 0
     public var skipNext = false
+    /// The wake curve's first volume: the ramp rises from here, not from silence.
+    public var startVolume = 0
+    /// A noise (or mix) that rises over the pre-alarm minutes before the alarm sound takes over.
+    public var preAlarmSound = "none"
+    /// Days this alarm does not ring, ascending, none in the past (the feature drops those).
+    public var skipDates: [CivilDate] = []
 
     public init(id: String, time: AlarmTime, sound: String) {
         self.id = id
@@ -27,6 +33,8 @@ public struct Alarm: Hashable, Sendable {
     public static let maxLabelLength = 64
     public static let maxDescriptionLength = 256
     public static let allowedSnoozeMinutes = [5, 7, 8, 9, 10, 15, 20]
+    public static let maxRampSeconds = 3600
+    public static let maxSkipDates = 50
 
     /// Rings once (on its date, or at the next `time`) rather than on weekdays.
     public var isOneTime: Bool { repeatDays.isOnce }
@@ -54,6 +62,9 @@ public struct Alarm: Hashable, Sendable {
             ("ring_minutes", .int(Int64(ringMinutes))),
             ("pre_alarm_minutes", .int(Int64(preAlarmMinutes))),
             ("skip_next", .bool(skipNext)),
+            ("start_volume", .int(Int64(startVolume))),
+            ("pre_alarm_sound", .string(preAlarmSound)),
+            ("skip_dates", .array(skipDates.map { .string($0.description) })),
         ])
     }
 

@@ -6,6 +6,10 @@ public enum AlarmEvent: String, Sendable, CaseIterable {
     case dismissed
     case timedOut = "timed_out"
     case missed
+    /// The ring's sound reached the device (failsafe; adds `fallback`).
+    case sounding
+    /// The ring cannot be heard (failsafe; adds `reason` and `error`).
+    case failed
 
     public func payload(
         alarm: Alarm, scheduled: Instant, at: Instant, snoozeCount: Int, test: Bool, zone: ZoneRules

@@ -28,7 +28,7 @@ extension AlarmsFeature {
         case .alarmAdd:
             let object = try payload.object(for: topic)
             let id = object["id"] == nil ? makeID(now: context.now) : ""
-            let alarm = try Alarm.parseNew(object, newID: id, catalog: context.catalog)
+            let alarm = Self.droppingPastSkipDates(try Alarm.parseNew(object, newID: id, catalog: context.catalog), now: context.now, zone: context.zone)
             try book.add(alarm)
             replan(alarm, now: context.now, zone: context.zone)
             return output(alarm, context: context)
@@ -36,7 +36,7 @@ extension AlarmsFeature {
             let object = try payload.object(for: topic)
             guard let idValue = object["id"] else { throw .invalidField("id", "id is required") }
             let old = try existing(Alarm.parseID(idValue))
-            let new = try old.merging(object, catalog: context.catalog)
+            let new = Self.droppingPastSkipDates(try old.merging(object, catalog: context.catalog), now: context.now, zone: context.zone)
             store(new, replacing: old, context: context)
             return output(new, context: context)
         case .alarmDelete:
@@ -93,6 +93,12 @@ extension AlarmsFeature {
         case .alarmsSet:
             try replaceAll(payload, context: context)
             return alarmsJSON(context: context)
+        case .alarmsPause:
+            pausedUntil = try pauseDate(payload, context: context)
+            return stateJSON(context: context)
+        case .alarmsResume:
+            pausedUntil = nil
+            return stateJSON(context: context)
         default:
             throw CommandError(.unknownCommand, "\(topic.rawValue) is not an alarm command")
         }

@@ -19,6 +19,7 @@ extension AlarmsFeature {
             ("id_counter", .int(Int64(bitPattern: idCounter))),
             ("alarms", .array(alarms)),
             ("ring", ring.map(Self.ringJSON) ?? .null),
+            ("paused_until", .optional(pausedUntil?.description)),
         ]))
     }
 
@@ -70,6 +71,7 @@ extension AlarmsFeature {
         book = AlarmBook(alarms)
         plans = loadedPlans.filter { book.contains($0.key) }
         if let ringObject = document["ring"]?.objectValue { ring = Self.ring(from: ringObject) }
+        pausedUntil = document["paused_until"]?.stringValue.flatMap(CivilDate.init(iso:))
     }
 
     /// An alarm from its stored fields (plan keys removed from `object`).
@@ -96,6 +98,7 @@ extension AlarmsFeature {
             ("snooze_until", session.snoozeUntil.map { .int($0.milliseconds) } ?? .null),
             ("snooze_count", .int(Int64(session.snoozeCount))),
             ("test", .bool(session.test)),
+            ("audibility", .string(session.audibility.rawValue)),
         ]))
     }
 
@@ -114,6 +117,7 @@ extension AlarmsFeature {
         session.phase = phase
         session.snoozeUntil = object["snooze_until"]?.intValue.map { Instant(milliseconds: Int64($0)) }
         session.snoozeCount = object["snooze_count"]?.intValue ?? 0
+        if let audibility = object["audibility"]?.stringValue.flatMap(RingAudibility.init(rawValue:)) { session.audibility = audibility }
         if phase == .snoozed, session.snoozeUntil == nil { return nil }
         return session
     }

@@ -16,7 +16,8 @@ extension AlarmsFeature {
                 throw CommandError(.invalidJSON, "alarm \(index + 1) must be a JSON object, got \(item.typeName)")
             }
             do {
-                let alarm = try Alarm.parseNew(object, newID: "pending-id", catalog: context.catalog)
+                let alarm = Self.droppingPastSkipDates(try Alarm.parseNew(object, newID: "pending-id", catalog: context.catalog),
+                                                       now: context.now, zone: context.zone)
                 parsed.append((alarm, object["id"] != nil))
             } catch {
                 var error = error

@@ -10,20 +10,33 @@ extension AlarmsFeature {
         let zone = context.zone
         advanceRing(now: now, zone: zone, outbox: &outbox)
 
+        // A pause ends at the start of its day.
+        if let end = pauseEnd(zone: zone), end <= now { pausedUntil = nil }
+
         var fires: [(alarm: Alarm, scheduled: Instant)] = []
         for original in book.alarms where original.enabled {
-            var alarm = original
+            var alarm = Self.droppingPastSkipDates(original, now: now, zone: zone)
             var plan = plans[alarm.id] ?? Plan(pending: AlarmSchedule.occurrence(of: alarm, after: now, zone: zone))
             if let pending = plan.pending, alarm.date == nil, pending.milliseconds - now.milliseconds > Self.longestGap * 1000 {
                 plan = Plan(pending: AlarmSchedule.occurrence(of: alarm, after: now, zone: zone))
             }
-            // A skipped occurrence passes without a sound; the flag clears itself.
-            if alarm.skipNext, let pending = plan.pending, pending <= now {
-                alarm.skipNext = false
-                plan = Plan(pending: AlarmSchedule.occurrence(of: alarm, after: pending, zone: zone))
+            // Occurrences on a skipped day or inside the pause pass without a sound; so does the
+            // first one left after them when skip_next is set (the flag clears itself). Bounded:
+            // each step moves past one occurrence already due, and a weekly alarm has ~52 a year.
+            while let pending = plan.pending, pending <= now {
+                if isSilenced(pending, of: alarm, zone: zone) {
+                    plan = Plan(pending: AlarmSchedule.occurrence(of: alarm, after: pending, zone: zone))
+                } else if alarm.skipNext {
+                    alarm.skipNext = false
+                    plan = Plan(pending: AlarmSchedule.occurrence(of: alarm, after: pending, zone: zone))
+                } else {
+                    break
+                }
             }
             if let pending = plan.pending, pending <= now {
-                let latest = latestOccurrence(of: alarm, from: pending, notAfter: now, zone: zone)
+                var latest = latestOccurrence(of: alarm, from: pending, notAfter: now, zone: zone)
+                // After a long outage the latest may be a silenced day: the one before still counts.
+                if isSilenced(latest, of: alarm, zone: zone) { latest = pending }
                 if now.milliseconds - latest.milliseconds < Int64(alarm.ringMinutes) * 60_000 {
                     fires.append((alarm, latest))
                 } else {
@@ -34,9 +47,9 @@ extension AlarmsFeature {
                     alarm.enabled = false
                     plan = Plan(pending: nil)
                 } else {
-                    plan = Plan(pending: AlarmSchedule.occurrence(of: alarm, after: latest, zone: zone))
+                    plan = Plan(pending: AlarmSchedule.occurrence(of: alarm, after: now, zone: zone))
                 }
-            } else if let pending = plan.pending, alarm.preAlarmMinutes > 0, !plan.preAlarmSent, !alarm.skipNext,
+            } else if let pending = plan.pending, alarm.preAlarmMinutes > 0, !plan.preAlarmSent, rings(pending, of: alarm, zone: zone),
                       pending.adding(seconds: -Int64(alarm.preAlarmMinutes) * 60) <= now {
                 plan.preAlarmSent = true
                 let body = AlarmEvent.preAlarm.payload(alarm: alarm, scheduled: pending, at: now, snoozeCount: 0, test: false, zone: zone)
@@ -69,6 +82,7 @@ extension AlarmsFeature {
             session.phase = .ringing
             session.since = until
             session.snoozeUntil = nil
+            session.audibility = RingAudibility.start(session)
             if now < session.timeout {
                 emit(.fired, session, at: now, zone: zone, to: &outbox)
             }

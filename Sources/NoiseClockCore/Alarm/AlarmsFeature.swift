@@ -26,12 +26,15 @@ public struct AlarmsFeature: Sendable, Equatable {
     public internal(set) var ring: RingSession?
     /// Feeds the id generator; persisted so ids stay unique across restarts.
     public internal(set) var idCounter: UInt64
+    /// `alarms/pause`: no alarm rings before the start of this day (nil: not paused).
+    public internal(set) var pausedUntil: CivilDate?
 
     public init() {
         book = AlarmBook()
         plans = [:]
         ring = nil
         idCounter = 0
+        pausedUntil = nil
     }
 
     /// What the audio side plays: the ringing alarm and when ringing started (nil when idle or snoozed).
@@ -40,23 +43,25 @@ public struct AlarmsFeature: Sendable, Equatable {
         return (ring.alarm, ring.since, ring.test)
     }
 
-    /// When the alarm next rings, as published in `next_trigger`.
+    /// When the alarm next rings, as published in `next_trigger`: past the pause, skipped days
+    /// and `skip_next`.
     public func nextTrigger(of alarm: Alarm, zone: ZoneRules) -> Instant? {
         guard alarm.enabled, let pending = plans[alarm.id]?.pending else { return nil }
-        return alarm.skipNext ? AlarmSchedule.occurrence(of: alarm, after: pending, zone: zone) : pending
+        return ringingOccurrence(of: alarm, from: pending, zone: zone)
     }
 
     /// The earliest instant `advance` has something to do.
     public func nextDeadline(context: FeatureContext) -> Instant? {
         var deadline = ring?.deadline
         func consider(_ instant: Instant) { deadline = min(deadline ?? instant, instant) }
+        if let end = pauseEnd(zone: context.zone) { consider(end) }
         for alarm in book.alarms where alarm.enabled {
             guard let plan = plans[alarm.id] else {
                 consider(context.now)
                 continue
             }
             guard let pending = plan.pending else { continue }
-            if alarm.preAlarmMinutes > 0, !plan.preAlarmSent, !alarm.skipNext {
+            if alarm.preAlarmMinutes > 0, !plan.preAlarmSent, rings(pending, of: alarm, zone: context.zone) {
                 consider(pending.adding(seconds: -Int64(alarm.preAlarmMinutes) * 60))
             } else {
                 consider(pending)
@@ -100,6 +105,7 @@ public struct AlarmsFeature: Sendable, Equatable {
             ("since", ISO8601.json(ring?.since, in: zone)),
             ("snooze_until", ISO8601.json(ring?.snoozeUntil, in: zone)),
             ("next", next),
+            ("paused_until", .optional(pausedUntil?.description)),
         ]))
     }
 
@@ -113,6 +119,11 @@ public struct AlarmsFeature: Sendable, Equatable {
         let pending = AlarmSchedule.occurrence(of: alarm, after: now, zone: zone)
         let sent = pending != nil && plans[alarm.id]?.pending == pending && plans[alarm.id]?.preAlarmSent == true
         plans[alarm.id] = Plan(pending: pending, preAlarmSent: sent)
+    }
+
+    /// Whether the pending occurrence itself rings (not skipped, not paused).
+    func rings(_ pending: Instant, of alarm: Alarm, zone: ZoneRules) -> Bool {
+        !alarm.skipNext && !isSilenced(pending, of: alarm, zone: zone)
     }
 
     /// A fresh id not used by any alarm.

@@ -18,6 +18,8 @@ public struct RingSession: Hashable, Sendable {
     public var snoozeUntil: Instant?
     public var snoozeCount: Int
     public var test: Bool
+    /// Whether the ring has been heard: the failsafe's bookkeeping (see `RingAudibility`).
+    public var audibility: RingAudibility
 
     public init(alarm: Alarm, others: [Alarm] = [], scheduled: Instant, since: Instant, test: Bool) {
         phase = .ringing
@@ -28,7 +30,12 @@ public struct RingSession: Hashable, Sendable {
         snoozeUntil = nil
         snoozeCount = 0
         self.test = test
+        // As `RingAudibility.start(_:)`: awaiting unless no alarm of the ring has a sound.
+        audibility = ([alarm] + others).contains { $0.sound != "none" } ? .awaiting : .silent
     }
+
+    /// The alarm whose sound this ring plays: the first that has one (`none` plays nothing).
+    public var soundingAlarm: Alarm? { allAlarms.first { $0.sound != "none" } }
 
     public var allAlarms: [Alarm] { [alarm] + others }
 
@@ -42,4 +49,10 @@ public struct RingSession: Hashable, Sendable {
         case .snoozed: snoozeUntil ?? since
         }
     }
+
+    /// By when the audio engine must have confirmed the sound, or the ring is reported `failed`.
+    public var soundDeadline: Instant { since.adding(milliseconds: RingAudibility.confirmWithinMilliseconds) }
+
+    /// The audio engine's name for this ring's sound: the alarm and the moment it began ringing.
+    public var soundKey: AlarmSoundKey { AlarmSoundKey(alarmID: soundingAlarm?.id ?? alarm.id, since: since) }
 }

@@ -34,19 +34,33 @@ public struct AudioScene: Sendable, Equatable {
         }
     }
 
-    /// A ringing alarm: rises from silence at `since` to `volume` over `rampSeconds`, and ducks
-    /// the noise while it rings.
+    /// A ringing alarm: rises from `startVolume` at `since` to `volume` over `rampSeconds`, and
+    /// ducks the noise while it rings. `id` and `since` name the ring (`key`) when the engine
+    /// confirms its sound.
     public struct Alarm: Sendable, Equatable {
         public var sound: String
         public var volume: Int
         public var since: Instant
         public var rampSeconds: Int
+        public var id: String
+        public var startVolume: Int
 
-        public init(sound: String, volume: Int, since: Instant, rampSeconds: Int) {
+        public init(sound: String, volume: Int, since: Instant, rampSeconds: Int, id: String = "", startVolume: Int = 0) {
             self.sound = sound
             self.volume = volume
             self.since = since
             self.rampSeconds = rampSeconds
+            self.id = id
+            self.startVolume = startVolume
+        }
+
+        public var key: AlarmSoundKey { AlarmSoundKey(alarmID: id, since: since) }
+
+        /// The wake curve's linear gain at `now`: from `startVolume`'s gain to `volume`'s, in a
+        /// straight line over the ramp (with `startVolume` 0, the ramp from silence it always was).
+        public func gain(at now: Instant) -> Float {
+            let start = AudioScene.gain(volume: startVolume), end = AudioScene.gain(volume: volume)
+            return start + (end - start) * rampFactor(at: now)
         }
 
         /// 0...1: how far the ramp has risen at `now`.
@@ -54,6 +68,28 @@ public struct AudioScene: Sendable, Equatable {
             guard rampSeconds > 0 else { return 1 }
             let elapsed = Float(now.milliseconds - since.milliseconds) / 1000
             return min(1, max(0, elapsed / Float(rampSeconds)))
+        }
+    }
+
+    /// The pre-alarm sound: rises from silence at `start` to `volume` at `end` (the alarm time),
+    /// where the alarm's own sound takes over by crossfade.
+    public struct PreAlarm: Sendable, Equatable {
+        public var sound: String
+        public var volume: Int
+        public var start: Instant
+        public var end: Instant
+
+        public init(sound: String, volume: Int, start: Instant, end: Instant) {
+            self.sound = sound
+            self.volume = volume
+            self.start = start
+            self.end = end
+        }
+
+        public func gain(at now: Instant) -> Float {
+            let span = Float(max(1, end.milliseconds - start.milliseconds))
+            let factor = min(1, max(0, Float(now.milliseconds - start.milliseconds) / span))
+            return AudioScene.gain(volume: volume) * factor
         }
     }
 
@@ -73,11 +109,13 @@ public struct AudioScene: Sendable, Equatable {
     public var noise: Noise?
     public var alarm: Alarm?
     public var preview: Preview?
+    public var preAlarm: PreAlarm?
 
-    public init(noise: Noise? = nil, alarm: Alarm? = nil, preview: Preview? = nil) {
+    public init(noise: Noise? = nil, alarm: Alarm? = nil, preview: Preview? = nil, preAlarm: PreAlarm? = nil) {
         self.noise = noise
         self.alarm = alarm
         self.preview = preview
+        self.preAlarm = preAlarm
     }
 
     public static let silence = AudioScene()

@@ -11,6 +11,8 @@ public enum CommandTopic: String, Sendable, CaseIterable {
     case alarmSnooze = "alarm/snooze"
     case alarmDismiss = "alarm/dismiss"
     case alarmsSet = "alarms/set"
+    case alarmsPause = "alarms/pause"
+    case alarmsResume = "alarms/resume"
     case styleSet = "style/set"
     case stylePreset = "style/preset"
     case noiseSet = "noise/set"

@@ -16,6 +16,7 @@ public enum HomeAssistantDiscovery {
         var entities = noiseEntities(context) + alarmEntities(context) + styleEntities(context)
         entities += context.alarms.flatMap { perAlarmEntities($0, context) }
         if context.batteryPresent { entities += batteryEntities(context) }
+        entities += wakeEntities(context)
         entities += diagnosticEntities(context)
         return entities.map { config(for: $0, context) }
     }

@@ -15,6 +15,12 @@ public enum NodeInput: Sendable, Equatable {
     case clockChanged
     case battery(BatteryReading)
     case audio(AudioStatus)
+    /// The audio thread handed a ringing alarm's first audible samples to the device (or could not
+    /// make its sound at all): the failsafe's confirmation.
+    case alarmSound(AlarmSoundReport)
+    /// Whether the kernel's clock is synchronised (`adjtimex`; nil where it cannot be told), read
+    /// at start and whenever it may have changed.
+    case clockSync(Bool?)
     /// The web app asks for the whole state (its page load, an event stream's start); answered
     /// by `NodeEffect.snapshot` in the effects' order, so nothing published later is older.
     case snapshot(requestID: UInt64)

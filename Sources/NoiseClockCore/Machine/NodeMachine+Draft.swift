@@ -84,8 +84,9 @@ extension NodeMachine {
                 log(.info, "audio ok", ["device": status.device])
             }
             var next = core
-            next.audioChanged(status)
-            commit(next, outbox: [])
+            var outbox: [Publication] = []
+            next.audioChanged(status, now: now, outbox: &outbox)
+            commit(next, outbox: outbox)
         }
 
         mutating func message(_ message: InboundMessage) {

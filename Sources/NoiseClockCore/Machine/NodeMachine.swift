@@ -67,6 +67,8 @@ public struct NodeMachine: Sendable {
         case .clockChanged: draft.tick(clockChanged: true)
         case .battery(let reading): draft.battery(reading)
         case .audio(let status): draft.audioStatus(status)
+        case .alarmSound(let report): draft.alarmSound(report)
+        case .clockSync(let synced): draft.clockSync(synced)
         case .snapshot(let id): draft.snapshot(id)
         }
         return draft.plan(timerSpent: input == .wake || input == .clockChanged)

@@ -27,9 +27,13 @@ extension NodeCore {
 
     public func timePayload(at instant: Instant) -> JSONValue {
         let display = timeDisplay
-        return TimePayload.make(
+        let payload = TimePayload.make(
             now: instant, zone: settings.zone, locale: settings.locale,
             use24Hour: display.use24Hour, showSeconds: display.showSeconds, showAmPm: display.showAmPm
         )
+        // v1.1: whether the clock can be trusted (a Pi without an RTC before NTP syncs cannot).
+        guard case .object(var object) = payload else { return payload }
+        object["synced"] = clockSynced.map(JSONValue.bool) ?? .null
+        return .object(object)
     }
 }

@@ -9,6 +9,8 @@ public struct NodeCore: Sendable {
     public internal(set) var noise: NoiseFeature
     public internal(set) var battery: BatteryPublisher
     public internal(set) var audioStatus: AudioStatus?
+    /// Whether the kernel's clock is synchronised (NTP), as `~/time` reports it; nil: unknown.
+    public internal(set) var clockSynced: Bool?
     /// The next `~/time` boundary to publish at; nil until time first advances.
     public internal(set) var timeCursor: Instant?
 
@@ -57,6 +59,7 @@ public struct NodeCore: Sendable {
         for id in FeatureID.allCases {
             withFeature(id) { $0.advance(context: context, outbox: &outbox) }
         }
+        checkAlarmAudibility(now: now, outbox: &outbox)
         advanceTime(to: now, outbox: &outbox)
     }
 
@@ -79,11 +82,18 @@ public struct NodeCore: Sendable {
         audioStatus = status
     }
 
+    /// The device's status changed: a ring that cannot be heard now is reported `failed`.
+    public mutating func audioChanged(_ status: AudioStatus, now: Instant, outbox: inout [Publication]) {
+        audioStatus = status
+        checkAlarmAudibility(now: now, outbox: &outbox)
+    }
+
     /// The earliest instant something is due; the node arms its wake-up timer for it.
     public func nextDeadline(after now: Instant) -> Instant {
         let context = context(now)
         let time = timeCursor ?? now.nextBoundary(every: timePeriodSeconds)
-        return features.compactMap { $0.nextDeadline(context: context) }.reduce(time, min)
+        let due = features.compactMap { $0.nextDeadline(context: context) }.reduce(time, min)
+        return alarmSoundDeadline.map { min($0, due) } ?? due
     }
 
     /// Retained state, topic by topic, all of it (the fuzzer checks every payload is valid JSON).
@@ -109,10 +119,14 @@ public struct NodeCore: Sendable {
     /// What should be audible now: the noise (ducked while an alarm rings), a preview, the alarm.
     public func audioScene(now: Instant) -> AudioScene {
         var scene = noise.audioScene(context: context(now))
-        if let ringing = alarms.ringing, ringing.alarm.sound != "none" {
+        if let ring = alarms.ring, ring.phase == .ringing, let alarm = ring.soundingAlarm {
+            // Alarms that fired together share one ring: it sounds the first that has a sound.
             scene.alarm = AudioScene.Alarm(
-                sound: ringing.alarm.sound, volume: ringing.alarm.volume, since: ringing.since, rampSeconds: ringing.alarm.rampSeconds
+                sound: alarm.sound, volume: alarm.volume, since: ring.since, rampSeconds: alarm.rampSeconds,
+                id: alarm.id, startVolume: alarm.startVolume
             )
+        } else {
+            scene.preAlarm = alarms.preAlarmScene(now: now, zone: settings.zone)
         }
         return scene
     }

@@ -75,6 +75,8 @@ struct HostilePayloads {
         case .alarmSnooze: return #"{"minutes": 9}"#
         case .alarmDismiss: return ""
         case .alarmsSet: return #"[{"time": "\#(time)", "repeat": ["mon", "fri"], "date": null, "ring_minutes": 5}]"#
+        case .alarmsPause: return #"{"until": "2099-01-05"}"#
+        case .alarmsResume: return ""
         case .styleSet: return ##"{"use_24_hour": false, "digit_color": "#FF8800", "glow": 50, "font_weight": "bold", "show_seconds": true}"##
         case .stylePreset: return Bool.random(using: &random) ? "night" : "day"
         case .noiseSet: return #"{"playing": true, "sound": "pink", "volume": 55}"#
@@ -87,7 +89,7 @@ struct HostilePayloads {
 
     private static let fields = [
         "id", "time", "label", "description", "repeat", "date", "sound", "volume", "vibrate", "snooze_minutes", "ramp_seconds",
-        "ring_minutes", "pre_alarm_minutes", "skip_next", "enabled", "minutes", "playing", "sleep_timer_minutes", "request_id",
+        "ring_minutes", "pre_alarm_minutes", "skip_next", "start_volume", "pre_alarm_sound", "skip_dates", "until", "enabled", "minutes", "playing", "sleep_timer_minutes", "request_id",
         "use_24_hour", "show_seconds", "digit_color", "background_color", "glow", "scale", "font_family", "font_weight", "random_color",
     ]
 

@@ -32,7 +32,8 @@ import Testing
         // Idle connections that never finish a request (a slow-loris), up to the limit and past it.
         var idle: [WebSocket] = []
         for _ in 0..<40 {
-            let socket = try WebSocket(port: rig.port, timeout: 5)
+            // Reads wait longer than the server's 10 s for a whole request.
+            let socket = try WebSocket(port: rig.port, timeout: 20)
             socket.send(Array("GET /api/state HTTP/1.1\r\nHost: x\r\n".utf8))
             idle.append(socket)
         }

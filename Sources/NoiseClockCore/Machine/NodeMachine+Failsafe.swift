@@ -1,0 +1,15 @@
+extension NodeMachine.Draft {
+    /// The audio engine's report on a ringing alarm's sound: `sounding` or `failed` goes out.
+    mutating func alarmSound(_ report: AlarmSoundReport) {
+        var next = core
+        var outbox: [Publication] = []
+        next.alarmSoundReported(report, now: now, outbox: &outbox)
+        switch report.outcome {
+        case .audible(let fallback):
+            log(fallback ? .warning : .info, fallback ? "alarm sounding (fallback beep)" : "alarm sounding", ["id": report.key.alarmID])
+        case .unplayable(let error):
+            log(.error, "alarm sound cannot be played", ["id": report.key.alarmID, "error": error])
+        }
+        commit(next, outbox: outbox)
+    }
+}
