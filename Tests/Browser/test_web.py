@@ -320,6 +320,12 @@ class C_Alarms(unittest.TestCase):
             label = form.find_element(By.NAME, "label")
             label.clear()
             label.send_keys("Wake up")
+            # v1.1 fields in "More options": the ramp starts at 20, the pre-alarm plays rain for 10 minutes.
+            form.find_element(By.TAG_NAME, "summary").click()
+            for name, value in (("start_volume", "20"), ("pre_alarm_minutes", "10")):
+                form.find_element(By.NAME, name).clear()
+                form.find_element(By.NAME, name).send_keys(value)
+            DRIVER.execute_script("arguments[0].value = 'rain'", form.find_element(By.NAME, "pre_alarm_sound"))
             for day in ("mon", "wed", "fri"):
                 DRIVER.execute_script("arguments[0].click()", form.find_element(By.CSS_SELECTOR, f"input[name=repeat][value={day}]"))
             form.find_element(By.CSS_SELECTOR, "[type=submit]").click()
@@ -327,6 +333,7 @@ class C_Alarms(unittest.TestCase):
             alarm = next(x for x in alarms if x["label"] == "Wake up")
             self.assertEqual(alarm["time"], "06:30")
             self.assertEqual(alarm["repeat"], ["mon", "wed", "fri"])
+            self.assertEqual((alarm["start_volume"], alarm["pre_alarm_minutes"], alarm["pre_alarm_sound"]), (20, 10, "rain"))
             self.assertTrue(alarm["enabled"])
             row = wait_for(lambda: DRIVER.find_elements(By.CSS_SELECTOR, f'[data-nc="alarm-row"][data-id="{alarm["id"]}"]'),
                            what="the new alarm's row")
@@ -410,6 +417,23 @@ class C_Alarms(unittest.TestCase):
             alarms.stop()
             state.stop()
             NODE.publish("alarm/delete", "row")
+
+    def test_pause_every_alarm_until_a_day_and_resume(self):
+        open_page("/alarms", 480, 800)
+        state = NODE.subscribe("alarm")
+        try:
+            wait_for(lambda: DRIVER.find_element(By.ID, "pause-card").is_displayed(), what="the pause card")
+            day = time.strftime("%Y-%m-%d", time.gmtime(NODE.now() + 3 * 86400))
+            DRIVER.execute_script("arguments[0].value = arguments[1]", DRIVER.find_element(By.ID, "pause-until"), day)
+            DRIVER.find_element(By.ID, "pause").click()
+            state.json(lambda a: a.get("paused_until") == day, timeout=5)
+            wait_for(lambda: day in DRIVER.find_element(By.ID, "paused").text, what="the pause shown")
+            DRIVER.find_element(By.ID, "resume").click()
+            state.json(lambda a: a.get("paused_until") is None, timeout=5, after=state.count() - 1)
+            wait_for(lambda: not DRIVER.find_element(By.ID, "resume").is_displayed(), what="Resume hiding")
+        finally:
+            state.stop()
+            NODE.publish("alarms/resume", "")
 
     def test_alarm_test_shows_snooze_and_dismiss_and_dismiss_makes_it_idle(self):
         NODE.publish("alarm/add", json.dumps({"id": "ringer", "time": "05:00", "label": "Ring test"}))
