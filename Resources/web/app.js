@@ -14,7 +14,7 @@ const NC = (() => {
   const STR = {
     en: {
       clock: 'Clock', alarms: 'Alarms', noise: 'Noise', style: 'Style', device: 'Device',
-      snooze: 'Snooze', dismiss: 'Dismiss', ringing: 'Alarm', snoozed: 'Snoozed until {t}',
+      snooze: 'Snooze', dismiss: 'Dismiss', not_heard: 'The node cannot play this alarm: it is not heard.', ringing: 'Alarm', snoozed: 'Snoozed until {t}',
       next_alarm: 'Next alarm', settings: 'Settings', offline: 'The node is offline',
       disconnected: 'Reconnecting…',
       add_alarm: 'Add an alarm', edit_alarm: 'Edit alarm', time: 'Time', label: 'Label',
@@ -55,7 +55,7 @@ const NC = (() => {
     },
     ko: {
       clock: '시계', alarms: '알람', noise: '소음', style: '스타일', device: '기기',
-      snooze: '다시 알림', dismiss: '끄기', ringing: '알람', snoozed: '{t}에 다시 울림',
+      snooze: '다시 알림', dismiss: '끄기', not_heard: '노드가 이 알람을 재생할 수 없습니다: 소리가 나지 않습니다.', ringing: '알람', snoozed: '{t}에 다시 울림',
       next_alarm: '다음 알람', settings: '설정', offline: '노드가 오프라인입니다',
       disconnected: '다시 연결하는 중…',
       add_alarm: '알람 추가', edit_alarm: '알람 편집', time: '시간', label: '이름',
