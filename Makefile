@@ -4,9 +4,9 @@ SWIFT ?= swift
 CONFIG ?= config/noiseclock.yaml
 PREFIX ?= /usr/local
 DEB_PACKAGES := libmosquitto-dev mosquitto mosquitto-clients libasound2-dev libsndfile1-dev libyaml-dev \
-	pkg-config tzdata sox alsa-utils openssl
+	pkg-config tzdata sox alsa-utils openssl chromium chromium-driver python3-selenium
 
-.PHONY: all deps build release run web-url test fuzz bench sanitize install uninstall clean
+.PHONY: all deps build release run web-url test browser-test screenshots fuzz bench sanitize install uninstall clean
 
 all: build
 
@@ -47,6 +47,15 @@ test: deps
 	@scripts/stage.sh build $(SWIFT) build --build-tests
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/stage.sh fuzz Fuzz/run.sh
 	@SWIFT=$(SWIFT) TEST_WIDTH=$(TEST_WIDTH) scripts/test-suites.sh
+
+# The web app in a real headless Chromium against the real node and mosquitto (Tests/Browser/);
+# part of `make test`, alone here.
+browser-test: build
+	@scripts/browser-tests.sh "$$($(SWIFT) build --show-bin-path)/noiseclock"
+
+# The screenshots in docs/images/ (and the README): real captures from the browser tests.
+screenshots: build
+	@SCREENSHOT_DIR=docs/images scripts/browser-tests.sh "$$($(SWIFT) build --show-bin-path)/noiseclock"
 
 # libFuzzer with ASan over the command parser and the configuration loader (Fuzz/).
 fuzz: deps

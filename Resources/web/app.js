@@ -1,0 +1,324 @@
+/* NoiseClock web app: the shared part of every page.
+   - a state store fed by GET /api/state and then the event stream (/api/events);
+   - the node's clock: anchored on the last `time` payload (its epoch and the offset in its iso),
+     advanced by performance.now(), never by the browser's clock or time zone;
+   - post(): POST /api/<command>, answering the Response JSON;
+   - i18n: English and Korean, from node.locale. */
+'use strict';
+
+const NC = (() => {
+  const state = {};
+  const handlers = {};
+  let anchor = null; // {epoch, offset (s), perf (ms)}
+
+  const STR = {
+    en: {
+      clock: 'Clock', alarms: 'Alarms', noise: 'Noise', style: 'Style', device: 'Device',
+      snooze: 'Snooze', dismiss: 'Dismiss', not_heard: 'The node cannot play this alarm: it is not heard.', ringing: 'Alarm', snoozed: 'Snoozed until {t}',
+      next_alarm: 'Next alarm', settings: 'Settings', offline: 'The node is offline',
+      disconnected: 'Reconnecting…',
+      add_alarm: 'Add an alarm', edit_alarm: 'Edit alarm', time: 'Time', label: 'Label',
+      description: 'Note', repeat: 'Repeat', date: 'Date (one-time alarm)', sound: 'Sound',
+      volume: 'Volume', vibrate: 'Vibrate', snooze_minutes: 'Snooze (minutes)',
+      ramp_seconds: 'Fade in (seconds)', ring_minutes: 'Ring for (minutes)',
+      pre_alarm_minutes: 'Pre-alarm (minutes before)', enabled: 'Enabled', save: 'Save',
+      start_volume: 'Start volume', pre_alarm_sound: 'Pre-alarm sound', pause_until: 'Pause every alarm until',
+      pause: 'Pause', resume: 'Resume', pause_title: 'Holidays', paused_until: 'Paused: no alarm rings before {d}.',
+      add: 'Add alarm', cancel: 'Cancel', edit: 'Edit', delete: 'Delete', test: 'Test',
+      skip_next: 'Skip next', unskip: 'Don’t skip', skipping: 'Next one skipped',
+      no_alarms: 'No alarms yet.', confirm_delete: 'Delete the alarm “{l}”?', more: 'More options',
+      silent: 'Silent (events only)', once: 'Once', daily: 'Every day', weekdays: 'Weekdays',
+      weekends: 'Weekends', next_at: 'Rings {t}', off: 'Off', saved: 'Saved',
+      days: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
+      playing: 'Playing', stopped: 'Stopped', play: 'Play', stop: 'Stop', preview: 'Preview 3 s',
+      sleep_timer: 'Sleep timer', stops_at: 'Stops at {t}', minutes: '{n} min', no_timer: 'No timer',
+      presets: 'Presets', night: 'Night', day: 'Day', dark_room: 'Dark room',
+      dark_room_note: 'Dark room: dim red digits, no glow — readable, and it does not light the room.', colours: 'Colours', digit_color: 'Digits',
+      background_color: 'Background', glow: 'Glow', random_color: 'Random colour each minute',
+      size: 'Size', auto_fit: 'Fill the screen', scale: 'Scale', digit_opacity: 'Digit opacity',
+      overlay_opacity: 'Overlay opacity', format: 'Format', use_24_hour: '24-hour clock',
+      show_seconds: 'Seconds', show_ampm: 'AM/PM', font: 'Font', font_family: 'Family',
+      font_weight: 'Weight', font_design: 'Design', overlays: 'Overlays', show_date: 'Date',
+      show_battery: 'Battery', keep_awake: 'Keep the screen awake', contrast: 'Contrast {r}:1',
+      contrast_low: 'Below 4.5:1 (WCAG AA): the digits may be hard to read.',
+      contrast_ok: 'Readable (WCAG AA).', preview_face: 'Preview',
+      mqtt: 'MQTT', audio: 'Audio', battery: 'Battery', version: 'Version', node_id: 'Node id',
+      timezone: 'Time zone', locale: 'Language', node_time: 'Node time', connected: 'Connected',
+      not_connected: 'Not connected', ok: 'OK', unavailable: 'Unavailable', on_ac: 'Mains power',
+      charging: 'Charging', discharging: 'On battery', full: 'Full', not_charging: 'Not charging',
+      output: 'Output device', web: 'This page', live: 'Live', open_face: 'Open the clock face',
+      fullscreen_hint: 'Tap for full screen',
+      fam_system: 'System', fam_san_francisco: 'San Francisco', fam_monaco: 'Monaco', fam_courier: 'Courier',
+      w_ultra_light: 'Ultra light', w_thin: 'Thin', w_light: 'Light', w_regular: 'Regular', w_medium: 'Medium',
+      w_semibold: 'Semibold', w_bold: 'Bold', w_heavy: 'Heavy', w_black: 'Black',
+      d_default: 'Default', d_serif: 'Serif', d_rounded: 'Rounded', d_monospaced: 'Monospaced',
+    },
+    ko: {
+      clock: '시계', alarms: '알람', noise: '소음', style: '스타일', device: '기기',
+      snooze: '다시 알림', dismiss: '끄기', not_heard: '노드가 이 알람을 재생할 수 없습니다: 소리가 나지 않습니다.', ringing: '알람', snoozed: '{t}에 다시 울림',
+      next_alarm: '다음 알람', settings: '설정', offline: '노드가 오프라인입니다',
+      disconnected: '다시 연결하는 중…',
+      add_alarm: '알람 추가', edit_alarm: '알람 편집', time: '시간', label: '이름',
+      description: '메모', repeat: '반복', date: '날짜 (한 번만)', sound: '소리',
+      volume: '음량', vibrate: '진동', snooze_minutes: '다시 알림 (분)',
+      ramp_seconds: '점점 크게 (초)', ring_minutes: '울리는 시간 (분)',
+      pre_alarm_minutes: '미리 알림 (분 전)', enabled: '켜짐', save: '저장',
+      start_volume: '시작 음량', pre_alarm_sound: '미리 알림 소리', pause_until: '이 날까지 모든 알람 일시 중지',
+      pause: '일시 중지', resume: '다시 시작', pause_title: '휴가', paused_until: '일시 중지됨: {d} 전에는 알람이 울리지 않습니다.',
+      add: '알람 추가', cancel: '취소', edit: '편집', delete: '삭제', test: '테스트',
+      skip_next: '다음 한 번 건너뛰기', unskip: '건너뛰기 취소', skipping: '다음 한 번 건너뜀',
+      no_alarms: '알람이 없습니다.', confirm_delete: '“{l}” 알람을 삭제할까요?', more: '옵션 더 보기',
+      silent: '무음 (이벤트만)', once: '한 번', daily: '매일', weekdays: '주중',
+      weekends: '주말', next_at: '{t}에 울림', off: '끔', saved: '저장됨',
+      days: ['월', '화', '수', '목', '금', '토', '일'],
+      playing: '재생 중', stopped: '정지됨', play: '재생', stop: '정지', preview: '3초 미리 듣기',
+      sleep_timer: '취침 타이머', stops_at: '{t}에 정지', minutes: '{n}분', no_timer: '타이머 없음',
+      presets: '프리셋', night: '밤', day: '낮', dark_room: '어두운 방',
+      dark_room_note: '어두운 방: 흐린 빨간 숫자, 빛 번짐 없음 — 잘 보이면서 방을 밝히지 않습니다.', colours: '색상', digit_color: '숫자',
+      background_color: '배경', glow: '빛 번짐', random_color: '매분 무작위 색상',
+      size: '크기', auto_fit: '화면에 맞추기', scale: '배율', digit_opacity: '숫자 불투명도',
+      overlay_opacity: '오버레이 불투명도', format: '형식', use_24_hour: '24시간제',
+      show_seconds: '초', show_ampm: '오전/오후', font: '글꼴', font_family: '글꼴 종류',
+      font_weight: '굵기', font_design: '디자인', overlays: '오버레이', show_date: '날짜',
+      show_battery: '배터리', keep_awake: '화면 켜짐 유지', contrast: '대비 {r}:1',
+      contrast_low: '4.5:1 미만 (WCAG AA): 숫자가 잘 안 보일 수 있습니다.',
+      contrast_ok: '읽기 좋음 (WCAG AA).', preview_face: '미리 보기',
+      mqtt: 'MQTT', audio: '오디오', battery: '배터리', version: '버전', node_id: '노드 ID',
+      timezone: '시간대', locale: '언어', node_time: '노드 시간', connected: '연결됨',
+      not_connected: '연결 안 됨', ok: '정상', unavailable: '사용 불가', on_ac: '전원 연결',
+      charging: '충전 중', discharging: '배터리 사용 중', full: '완충', not_charging: '충전 안 함',
+      output: '출력 장치', web: '이 페이지', live: '실시간', open_face: '시계 화면 열기',
+      fullscreen_hint: '눌러서 전체 화면',
+      fam_system: '시스템', fam_san_francisco: 'San Francisco', fam_monaco: 'Monaco', fam_courier: 'Courier',
+      w_ultra_light: '아주 가늘게', w_thin: '가늘게', w_light: '얇게', w_regular: '보통', w_medium: '중간',
+      w_semibold: '약간 굵게', w_bold: '굵게', w_heavy: '아주 굵게', w_black: '가장 굵게',
+      d_default: '기본', d_serif: '세리프', d_rounded: '둥글게', d_monospaced: '고정폭',
+    },
+  };
+
+  function lang() {
+    const l = (state.node && state.node.locale) || document.documentElement.lang || 'en';
+    return /^ko/i.test(l) ? 'ko' : 'en';
+  }
+  function t(key, vars) {
+    let s = STR[lang()][key];
+    if (s === undefined) s = STR.en[key];
+    if (s === undefined) return key;
+    if (vars && typeof s === 'string') for (const k in vars) s = s.replace('{' + k + '}', vars[k]);
+    return s;
+  }
+  /* Every element with data-i18n="key" gets t(key) as its text; data-i18n-aria for aria-label. */
+  function translate(root) {
+    document.documentElement.lang = lang();
+    (root || document).querySelectorAll('[data-i18n]').forEach((el) => { el.textContent = t(el.dataset.i18n); });
+    (root || document).querySelectorAll('[data-i18n-aria]').forEach((el) => { el.setAttribute('aria-label', t(el.dataset.i18nAria)); });
+  }
+
+  function on(topic, fn) { (handlers[topic] = handlers[topic] || []).push(fn); }
+  function emit(topic, payload) {
+    (handlers[topic] || []).forEach((fn) => fn(payload, topic));
+    (handlers['*'] || []).forEach((fn) => fn(payload, topic));
+  }
+  function put(topic, payload) {
+    state[topic] = payload;
+    if (topic === 'time' && payload && typeof payload.epoch === 'number') {
+      // A payload names the boundary just passed (or, from /api/state, the second now). If our
+      // own count is already inside that period, it is the better one (the payload may have
+      // come late, e.g. right after the node's clock jumped); otherwise start again from it.
+      const period = state.style && state.style.show_seconds ? 1 : 60;
+      const current = nodeEpoch();
+      const offset = zoneOffset(payload.iso);
+      if (current !== null && current >= payload.epoch && current < payload.epoch + period) anchor.offset = offset;
+      else anchor = { epoch: payload.epoch, offset, perf: performance.now() };
+    }
+    if (topic === 'node') translate();
+    emit(topic, payload);
+  }
+
+  /* ---- the node's clock ---- */
+  function zoneOffset(iso) {
+    const m = /([+-])(\d\d):?(\d\d)$/.exec(iso || '');
+    return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 3600 + Number(m[3]) * 60) : 0;
+  }
+  /* Seconds since the epoch on the node's clock, now (fractional), or null before any time. */
+  function nodeEpoch() { return anchor ? anchor.epoch + (performance.now() - anchor.perf) / 1000 : null; }
+  /* Wall time in the node's zone: {h, m, s, frac} for the node's now. */
+  function nodeWall() {
+    const e = nodeEpoch();
+    if (e === null) return null;
+    const local = e + anchor.offset;
+    const whole = Math.floor(local);
+    const sod = ((whole % 86400) + 86400) % 86400;
+    return { h: Math.floor(sod / 3600), m: Math.floor(sod / 60) % 60, s: sod % 60, frac: local - whole, day: Math.floor(whole / 86400) };
+  }
+  const pad = (n) => (n < 10 ? '0' : '') + n;
+  /* The time as ~/time's display shows it, for wall time w and style st. */
+  function display(w, st) {
+    st = st || state.style || {};
+    let h = w.h;
+    let text;
+    if (st.use_24_hour === false) { h = h % 12 || 12; text = h + ':' + pad(w.m); } else text = pad(h) + ':' + pad(w.m);
+    if (st.show_seconds) text += ':' + pad(w.s);
+    return text;
+  }
+  function ampm(w, st) {
+    st = st || state.style || {};
+    if (st.use_24_hour !== false || st.show_ampm === false) return null;
+    const pm = w.h >= 12;
+    return lang() === 'ko' ? (pm ? '오후' : '오전') : (pm ? 'PM' : 'AM');
+  }
+  /* "HH:MM" (or 12-hour) of an ISO time with offset, read in the zone the string carries. */
+  function clockOf(iso, st) {
+    const m = /T(\d\d):(\d\d)/.exec(iso || '');
+    if (!m) return '';
+    st = st || state.style || {};
+    const h = Number(m[1]);
+    if (st.use_24_hour === false) {
+      const pm = h >= 12;
+      const hh = (h % 12 || 12) + ':' + m[2];
+      return lang() === 'ko' ? (pm ? '오후 ' : '오전 ') + hh : hh + (pm ? ' PM' : ' AM');
+    }
+    return m[1] + ':' + m[2];
+  }
+  /* The weekday index (0 = Mon) and day number of an ISO date; and whether it is the node's today. */
+  function dayOf(iso) {
+    const m = /^(\d{4})-(\d\d)-(\d\d)/.exec(iso || '');
+    if (!m) return null;
+    const days = Math.floor(Date.UTC(+m[1], +m[2] - 1, +m[3]) / 86400000);
+    return { days, weekday: (((days + 3) % 7) + 7) % 7 };
+  }
+  /* A short "when" for an ISO moment: the time, prefixed by the weekday unless it is today. */
+  function when(iso) {
+    if (!iso) return '';
+    const d = dayOf(iso);
+    const w = nodeWall();
+    const today = w ? w.day : null;
+    const time = clockOf(iso);
+    if (!d || d.days === today) return time;
+    return t('days')[d.weekday] + ' ' + time;
+  }
+
+  /* ---- talking to the node ---- */
+  async function post(command, body) {
+    const plain = typeof body === 'string' || body === undefined || body === null;
+    let response;
+    try {
+      response = await fetch('/api/' + command, {
+        method: 'POST',
+        headers: { 'Content-Type': plain ? 'text/plain; charset=utf-8' : 'application/json' },
+        body: plain ? (body || '') : JSON.stringify(body),
+        cache: 'no-store',
+      });
+    } catch (e) {
+      return { ok: false, error: { code: 'network', field: null, message: String(e.message || e) } };
+    }
+    if (response.status === 401) { location.reload(); }
+    try { return await response.json(); } catch (e) {
+      return { ok: false, error: { code: 'http', field: null, message: 'HTTP ' + response.status } };
+    }
+  }
+
+  let source = null;
+  const TOPICS = ['availability', 'time', 'style', 'alarm', 'alarms', 'alarm/event', 'alarm/fired', 'noise',
+    'sounds', 'battery', 'audio', 'node', 'routines', 'timers', 'timer/presets', 'response'];
+  async function loadState() {
+    try {
+      const r = await fetch('/api/state', { cache: 'no-store' });
+      if (r.status === 401) { location.reload(); return; }
+      const s = await r.json();
+      if (s.node) put('node', s.node);
+      Object.keys(s).forEach((k) => { if (k !== 'node') put(k, s[k]); });
+    } catch (e) { /* the stream will retry */ }
+  }
+  function connect() {
+    source = new EventSource('/api/events');
+    TOPICS.forEach((topic) => source.addEventListener(topic, (ev) => {
+      let payload = ev.data;
+      if (topic !== 'availability') { try { payload = JSON.parse(ev.data); } catch (e) { /* plain text */ } }
+      put(topic, payload);
+    }));
+    let lost = false;
+    source.addEventListener('error', () => {
+      lost = true;
+      emit('link', false);
+      // The browser retries by itself after a network error, but gives up for good after an
+      // HTTP error (401 once the session is gone, 503 while the node is busy): retry by hand.
+      if (source.readyState === EventSource.CLOSED) {
+        source = null;
+        setTimeout(() => loadState().then(() => { if (!source) connect(); }), retryIn = Math.min(retryIn * 2, 30000));
+      }
+    });
+    source.addEventListener('open', () => { retryIn = 1000; emit('link', true); if (lost) { lost = false; loadState(); } });
+  }
+  let retryIn = 1000;
+  async function start() {
+    translate();
+    await loadState();
+    connect();
+  }
+
+  /* ---- small helpers for pages ---- */
+  function $(sel, root) { return (root || document).querySelector(sel); }
+  function el(tag, attrs, ...children) {
+    const e = document.createElement(tag);
+    for (const k in attrs || {}) {
+      const v = attrs[k];
+      if (v === null || v === undefined || v === false) continue;
+      if (k === 'text') e.textContent = v;
+      else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+      else e.setAttribute(k, v === true ? '' : v);
+    }
+    children.flat().forEach((c) => { if (c !== null && c !== undefined && c !== false) e.append(c); });
+    return e;
+  }
+  /* Shows a command's refusal next to a control (or clears it). */
+  function report(node, answer) {
+    if (!node) return;
+    node.textContent = answer && !answer.ok ? ((answer.error && answer.error.message) || 'error') : '';
+    node.hidden = !node.textContent;
+  }
+  /* WCAG 2.1 contrast ratio of two #RRGGBB colours. */
+  function contrast(a, b) {
+    const lum = (hex) => {
+      const v = hex.replace('#', '');
+      const full = v.length === 3 ? v.split('').map((c) => c + c).join('') : v;
+      const c = [0, 2, 4].map((i) => parseInt(full.substr(i, 2), 16) / 255)
+        .map((x) => (x <= 0.03928 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4)));
+      return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+    };
+    const la = lum(a), lb = lum(b);
+    return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+  }
+  /* The CSS for a ClockStyle's font. */
+  function font(st) {
+    const weights = { ultra_light: 100, thin: 200, light: 300, regular: 400, medium: 500, semibold: 600, bold: 700, heavy: 800, black: 900 };
+    const families = {
+      san_francisco: '"SF Pro Display", -apple-system, BlinkMacSystemFont, "Helvetica Neue", Helvetica, Arial, sans-serif',
+      monaco: 'Monaco, Menlo, "DejaVu Sans Mono", Consolas, "Liberation Mono", monospace',
+      courier: '"Courier New", Courier, "Liberation Mono", "Nimbus Mono PS", monospace',
+    };
+    const designs = {
+      default: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "DejaVu Sans", sans-serif',
+      serif: 'ui-serif, "New York", Georgia, "DejaVu Serif", "Noto Serif", serif',
+      rounded: 'ui-rounded, "SF Pro Rounded", "Arial Rounded MT Bold", "Nunito", "Quicksand", "Varela Round", system-ui, sans-serif',
+      monospaced: 'ui-monospace, "SF Mono", Menlo, "DejaVu Sans Mono", "Liberation Mono", monospace',
+    };
+    const family = (st.font_family && st.font_family !== 'system' && families[st.font_family]) || designs[st.font_design] || designs.default;
+    return { family, weight: weights[st.font_weight] || 400 };
+  }
+
+  /* The settings pages' top bar: one link per page, the current one marked. */
+  function topbar(current) {
+    const pages = [['/', 'clock'], ['/alarms', 'alarms'], ['/noise', 'noise'], ['/style', 'style'], ['/device', 'device']];
+    const nav = el('nav', { 'aria-label': 'NoiseClock' }, pages.map(([href, key]) =>
+      el('a', { href, 'data-i18n': key, 'aria-current': key === current ? 'page' : null, text: t(key) })));
+    document.body.prepend(el('header', { class: 'topbar' }, nav));
+  }
+  /* A switch (checkbox) inside a row: <label class="row"><span>text</span><span class="switch"><input></span></label>. */
+  function toggleRow(name, key) {
+    return el('label', { class: 'row' }, el('span', { class: 'name', 'data-i18n': key || name, text: t(key || name) }),
+      el('span', { class: 'switch' }, el('input', { type: 'checkbox', name, role: 'switch' })));
+  }
+
+  return { state, on, topbar, toggleRow, put, t, translate, lang, post, start, nodeEpoch, nodeWall, display, ampm, clockOf, when, dayOf, pad, $, el, report, contrast, font };
+})();

@@ -1,0 +1,228 @@
+"""The real parts the browser tests drive: a mosquitto on a free loopback port, the real
+noiseclock node (web app on, token access, a test clock it reads from a file), MQTT helpers
+built on mosquitto_pub/mosquitto_sub, and one headless Chromium through chromedriver."""
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_port(port, timeout=15.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return True
+        except OSError:
+            time.sleep(0.02)
+    return False
+
+
+class Broker:
+    def __init__(self, directory):
+        self.port = free_port()
+        conf = os.path.join(directory, "mosquitto.conf")
+        with open(conf, "w") as f:
+            f.write(f"listener {self.port} 127.0.0.1\nallow_anonymous true\npersistence false\n")
+        binary = next(p for p in ("/usr/sbin/mosquitto", "/usr/bin/mosquitto") if os.path.exists(p))
+        self.log = open(os.path.join(directory, "mosquitto.log"), "w")
+        self.process = subprocess.Popen([binary, "-c", conf], stdout=self.log, stderr=subprocess.STDOUT)
+        if not wait_port(self.port):
+            raise RuntimeError(f"mosquitto did not start on port {self.port}")
+
+    def stop(self):
+        self.process.terminate()
+        try:
+            self.process.wait(5)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+class Subscription:
+    """mosquitto_sub on one topic, in the background: every message with its arrival time."""
+
+    def __init__(self, port, topic):
+        self.topic = topic
+        self.messages = []  # (monotonic time, payload)
+        self.cond = threading.Condition()
+        self.process = subprocess.Popen(
+            ["mosquitto_sub", "-h", "127.0.0.1", "-p", str(port), "-t", topic, "-q", "1"],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        for line in self.process.stdout:
+            with self.cond:
+                self.messages.append((time.monotonic(), line.rstrip("\n")))
+                self.cond.notify_all()
+
+    def wait(self, predicate=lambda payload: True, timeout=10.0, after=0):
+        """The first message (from index `after`) whose payload satisfies predicate: (index, payload)."""
+        deadline = time.monotonic() + timeout
+        with self.cond:
+            index = after
+            while True:
+                while index < len(self.messages):
+                    payload = self.messages[index][1]
+                    if predicate(payload):
+                        return index, payload
+                    index += 1
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise AssertionError(f"no matching message on {self.topic} within {timeout} s; "
+                                         f"last: {self.messages[-1][1] if self.messages else 'none'}")
+                self.cond.wait(left)
+
+    def json(self, predicate=lambda j: True, timeout=10.0, after=0):
+        def match(payload):
+            try:
+                return predicate(json.loads(payload))
+            except ValueError:
+                return False
+        index, payload = self.wait(match, timeout, after)
+        return index, json.loads(payload)
+
+    def count(self):
+        with self.cond:
+            return len(self.messages)
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait()
+
+
+class Node:
+    def __init__(self, binary, directory, broker_port, node_id="webtest", locale="en", timezone="UTC"):
+        self.binary = binary
+        self.directory = directory
+        os.makedirs(directory, exist_ok=True)
+        self.node_id = node_id
+        self.base = f"noiseclock/{self.node_id}"
+        self.broker_port = broker_port
+        self.web_port = free_port()
+        self.state_dir = os.path.join(directory, "state")
+        clock_dir = os.path.join(directory, "clock")
+        os.makedirs(clock_dir)
+        self.clock_file = os.path.join(clock_dir, "offset-ms")
+        self.offset_ms = 0
+        self.config = os.path.join(directory, "noiseclock.yaml")
+        with open(self.config, "w") as f:
+            f.write(f"""node_id: {self.node_id}
+timezone: {timezone}
+locale: {locale}
+state_dir: {self.state_dir}
+mqtt:
+  host: 127.0.0.1
+  port: {broker_port}
+  keepalive_seconds: 5
+home_assistant:
+  discovery: false
+audio:
+  device: null_noiseclock_test
+battery:
+  path: {os.path.join(directory, 'power_supply')}
+web:
+  enabled: true
+  host: 127.0.0.1
+  port: {self.web_port}
+  auth: token
+""")
+        self.log_path = os.path.join(directory, "node.log")
+        self.log = open(self.log_path, "w")
+
+    def start(self):
+        env = {k: v for k, v in os.environ.items() if not k.startswith("NOISECLOCK_")}
+        env["NOISECLOCK_RESOURCES"] = os.path.join(ROOT, "Resources")
+        env["NOISECLOCK_TEST_CLOCK_FILE"] = self.clock_file
+        env["NOISECLOCK_LOG_LEVEL"] = "debug"
+        self.process = subprocess.Popen([self.binary, "--config", self.config], env=env,
+                                        stdout=self.log, stderr=subprocess.STDOUT)
+        if not wait_port(self.web_port, 20):
+            raise RuntimeError(f"the node's web app did not listen on {self.web_port}:\n{self.read_log()[-3000:]}")
+        token_file = os.path.join(self.state_dir, "web_token")
+        deadline = time.monotonic() + 10
+        while not os.path.exists(token_file) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        with open(token_file) as f:
+            self.token = f.read().strip()
+        self.url = f"http://127.0.0.1:{self.web_port}"
+
+    def read_log(self):
+        with open(self.log_path, errors="replace") as f:
+            return f.read()
+
+    def clock_changes(self):
+        return self.read_log().count("system clock changed")
+
+    def set_clock(self, epoch_seconds, timeout=20.0):
+        """Moves the node's clock so that it reads epoch_seconds now; returns once the node took it."""
+        before = self.clock_changes()
+        self.offset_ms = int(round((epoch_seconds - time.time()) * 1000))
+        tmp = os.path.join(os.path.dirname(self.clock_file), ".offset-ms.tmp")
+        with open(tmp, "w") as f:
+            f.write(f"{self.offset_ms}\n")
+        os.rename(tmp, self.clock_file)
+        deadline = time.monotonic() + timeout
+        while self.clock_changes() <= before:
+            if time.monotonic() > deadline:
+                raise AssertionError("the node did not take the new clock")
+            time.sleep(0.01)
+
+    def now(self):
+        return time.time() + self.offset_ms / 1000
+
+    def publish(self, suffix, payload):
+        subprocess.run(["mosquitto_pub", "-h", "127.0.0.1", "-p", str(self.broker_port), "-q", "1",
+                        "-t", f"{self.base}/{suffix}", "-m", payload], check=True)
+
+    def subscribe(self, suffix):
+        sub = Subscription(self.broker_port, f"{self.base}/{suffix}")
+        return sub
+
+    def retained(self, suffix, timeout=5.0):
+        """The retained payload of a topic now (mosquitto_sub -C 1)."""
+        out = subprocess.run(["mosquitto_sub", "-h", "127.0.0.1", "-p", str(self.broker_port), "-t",
+                              f"{self.base}/{suffix}", "-C", "1", "-W", str(int(timeout))],
+                             capture_output=True, text=True)
+        return out.stdout.strip()
+
+    def stop(self):
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+def browser():
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+    options = Options()
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--disable-dev-shm-usage",
+                "--disable-extensions", "--no-first-run", "--force-device-scale-factor=1", "--lang=en-US",
+                "--disable-background-timer-throttling", "--disable-renderer-backgrounding"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
+    driver.set_page_load_timeout(20)
+    return driver
+
+
+def set_viewport(driver, width, height):
+    """Makes the page's own viewport width x height (the window adds its frame)."""
+    driver.set_window_size(width, height)
+    inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
+    driver.set_window_size(2 * width - inner[0], 2 * height - inner[1])

@@ -1,0 +1,595 @@
+"""The web app in a real headless Chromium, against the real node and a real mosquitto.
+
+One broker, one node and one browser serve the whole run (setUpModule); each test leaves the
+node as it found it where that matters (style back to the defaults). The node's clock is the
+test clock (NOISECLOCK_TEST_CLOCK_FILE), so a minute boundary is minutes away at most 3 s.
+With SCREENSHOT_DIR set, the tests that draw the face and the alarm page save PNGs there."""
+import json
+import os
+import re
+import tempfile
+import time
+import unittest
+import urllib.error
+import urllib.request
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+import rig
+
+NODE = None
+BROKER = None
+DRIVER = None
+TMP = None
+SHOTS = os.environ.get("SCREENSHOT_DIR")
+MEASURED = {}
+DEFAULT_STYLE = {"use_24_hour": True, "show_seconds": False, "show_ampm": True, "digit_color": "#FFFFFF",
+                 "background_color": "#000000", "glow": 50, "auto_fit": True, "scale": 100, "digit_opacity": 100,
+                 "overlay_opacity": 50, "random_color": False, "font_family": "system", "font_weight": "regular",
+                 "font_design": "default", "show_battery": True, "show_date": True, "keep_awake": False}
+
+
+def setUpModule():
+    global NODE, BROKER, DRIVER, TMP
+    binary = os.environ["NOISECLOCK_BIN"]
+    TMP = tempfile.TemporaryDirectory(prefix="noiseclock-browser-")
+    BROKER = rig.Broker(TMP.name)
+    NODE = rig.Node(binary, TMP.name, BROKER.port)
+    # A battery the face can show (a fake sysfs tree, read like the real one).
+    battery = os.path.join(TMP.name, "power_supply", "BAT0")
+    os.makedirs(battery)
+    for name, value in (("type", "Battery"), ("capacity", "82"), ("status", "Charging")):
+        with open(os.path.join(battery, name), "w") as f:
+            f.write(value + "\n")
+    NODE.start()
+    DRIVER = rig.browser()
+    sign_in()
+
+
+def tearDownModule():
+    for stop in (lambda: DRIVER.quit(), lambda: NODE.stop(), lambda: BROKER.stop(), lambda: TMP.cleanup()):
+        try:
+            stop()
+        except Exception:
+            pass
+
+
+def sign_in():
+    DRIVER.get(f"{NODE.url}/?token={NODE.token}")
+    wait_for(lambda: DRIVER.find_elements(By.CSS_SELECTOR, '[data-nc="time"]'), what="the face after sign-in")
+
+
+def wait_for(condition, timeout=5.0, what="the condition"):
+    deadline = time.monotonic() + timeout
+    last = None
+    while time.monotonic() < deadline:
+        try:
+            last = condition()
+            if last:
+                return last
+        except Exception as error:  # stale elements while the page redraws
+            last = error
+        time.sleep(0.02)
+    raise AssertionError(f"{what} did not happen within {timeout} s (last: {last!r})")
+
+
+def hook(name):
+    return DRIVER.find_element(By.CSS_SELECTOR, f'[data-nc="{name}"]')
+
+
+def hooks(name):
+    return DRIVER.find_elements(By.CSS_SELECTOR, f'[data-nc="{name}"]')
+
+
+def face_text():
+    """The time as the browser renders it for a reader (Selenium's visible text, not textContent)."""
+    return hook("time").text
+
+
+def open_page(path, width=800, height=480):
+    DRIVER.get_log("browser")  # forget what earlier pages logged
+    rig.set_viewport(DRIVER, width, height)
+    DRIVER.get(NODE.url + path)
+    wait_for(lambda: DRIVER.execute_script("return document.readyState") == "complete", what=f"{path} to load")
+
+
+def set_style(style, timeout=5.0):
+    """style/set over MQTT, and wait until ~/style carries it."""
+    sub = NODE.subscribe("style")
+    NODE.publish("style/set", json.dumps(style))
+    sub.json(lambda s: all(s.get(k) == v for k, v in style.items() if k != "digit_color" or not s.get("random_color")), timeout)
+    sub.stop()
+
+
+def api(path, body=None, token=True):
+    request = urllib.request.Request(NODE.url + path, data=body)
+    if token:
+        request.add_header("Authorization", f"Bearer {NODE.token}")
+    try:
+        with urllib.request.urlopen(request, timeout=5) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read()
+
+
+def next_boundary_clock(hour, minute, seconds_before=2.0):
+    """Epoch seconds a little before hour:minute UTC tomorrow."""
+    day = int(time.time()) // 86400 + 1
+    return day * 86400 + hour * 3600 + minute * 60 - seconds_before
+
+
+def shot(name, width, height):
+    if not SHOTS:
+        return
+    os.makedirs(SHOTS, exist_ok=True)
+    rig.set_viewport(DRIVER, width, height)
+    time.sleep(0.6)  # the face refits on resize
+    DRIVER.save_screenshot(os.path.join(SHOTS, name))
+
+
+def colour_of(selector, prop="color"):
+    """The computed colour as the browser gives it (Selenium's own normalises to rgba)."""
+    return DRIVER.execute_script(f"return getComputedStyle(document.querySelector(arguments[0])).{prop}", selector)
+
+
+def rgb(hex_colour):
+    v = hex_colour.lstrip("#")
+    return f"rgb({int(v[0:2], 16)}, {int(v[2:4], 16)}, {int(v[4:6], 16)})"
+
+
+class A_Access(unittest.TestCase):
+    def test_page_without_token_gets_the_login_form(self):
+        DRIVER.delete_all_cookies()
+        try:
+            for path in ("/", "/alarms", "/style"):
+                DRIVER.get(NODE.url + path)
+                form = wait_for(lambda: DRIVER.find_elements(By.CSS_SELECTOR, "form input[name=token]"), what="the login form")
+                self.assertTrue(form[0].is_displayed())
+                self.assertEqual(hooks("time"), [], "the face must not be served without the token")
+            status, body = api("/api/state", token=False)
+            self.assertEqual(status, 401)
+            self.assertEqual(json.loads(body)["error"]["code"], "unauthorized")
+            # Typing the token into the form signs in, on the page asked for, without the token in the address.
+            DRIVER.find_element(By.CSS_SELECTOR, "form input[name=token]").send_keys(NODE.token)
+            DRIVER.find_element(By.CSS_SELECTOR, "form button[type=submit], form input[type=submit]").click()
+            wait_for(lambda: DRIVER.current_url == NODE.url + "/style", what="the style page after typing the token")
+            wait_for(lambda: DRIVER.execute_script("return typeof NC !== 'undefined' && !!NC.state.style"), what="the style page's state")
+        finally:
+            sign_in()
+
+    def test_total_page_weight_is_at_most_150_kb(self):
+        folder = os.path.join(rig.ROOT, "Resources", "web")
+        on_disk = sum(os.path.getsize(os.path.join(folder, f)) for f in os.listdir(folder))
+        served = 0
+        for path in ("/", "/alarms", "/noise", "/style", "/device", "/app.css", "/app.js", "/face.js",
+                     "/icon.svg", "/manifest.webmanifest"):
+            status, body = api(path)
+            self.assertEqual(status, 200, path)
+            served += len(body)
+        MEASURED["page weight"] = f"{on_disk / 1024:.1f} KB on disk, {served / 1024:.1f} KB served"
+        self.assertLessEqual(on_disk, 150 * 1024)
+        self.assertLessEqual(served, 150 * 1024)
+        # Nothing is fetched from elsewhere.
+        for name in os.listdir(folder):
+            with open(os.path.join(folder, name), errors="replace") as f:
+                self.assertNotRegex(f.read(), r"(src|href)=[\"']?(https?:)?//", name)
+
+
+class B_Face(unittest.TestCase):
+    def setUp(self):
+        set_style(DEFAULT_STYLE)
+        open_page("/")
+        wait_for(lambda: re.fullmatch(r"\d\d:\d\d", face_text() or ""), what="the face's first time")
+
+    def tearDown(self):
+        set_style(DEFAULT_STYLE)
+
+    def assertFaceShows(self, sub, after, predicate=lambda t: True, within=1.0):
+        """The next ~/time message (from index `after`) that satisfies predicate; the face shows
+        exactly its display within `within` seconds of its arrival."""
+        index, payload = sub.json(lambda t: predicate(t), timeout=8, after=after)
+        arrived = sub.messages[index][0]
+        try:
+            wait_for(lambda: face_text() == payload["display"], timeout=max(0.05, arrived + within - time.monotonic()),
+                     what=f"the face showing {payload['display']!r}")
+        except AssertionError:
+            self.fail(f"~/time says {payload['display']!r}; the face shows {face_text()!r}")
+        return index, payload
+
+    def test_face_shows_exactly_the_time_display_across_a_minute_boundary(self):
+        sub = NODE.subscribe("time")
+        try:
+            NODE.set_clock(next_boundary_clock(7, 5, 2.5))
+            # The boundary 07:05 comes 2.5 s after the jump: the face must show it.
+            _, payload = self.assertFaceShows(sub, 0, lambda t: t["display"] == "07:05")
+            self.assertEqual(hook("date").text, payload["date"])
+            # 12-hour: 7:06 and AM, exactly as the node says it.
+            set_style({"use_24_hour": False})
+            NODE.set_clock(next_boundary_clock(19, 6, 2.0))
+            index, payload = self.assertFaceShows(sub, sub.count(), lambda t: t["display"] == "7:06")
+            self.assertEqual(payload["ampm"], "PM")
+            wait_for(lambda: hooks("ampm") and hooks("ampm")[0].text == "PM", what="PM on the face")
+            # With seconds, every second: the face ticks with the messages.
+            set_style({"show_seconds": True})
+            start = sub.count()
+            for _ in range(3):
+                start, _payload = self.assertFaceShows(sub, start)
+                start += 1
+        finally:
+            sub.stop()
+
+    def test_face_follows_a_style_change_over_mqtt_within_2_s(self):
+        element = hook("time")
+        worst = 0.0
+        changes = [
+            ({"digit_color": "#FF8800"}, lambda: colour_of('[data-nc="time"]') == rgb("#FF8800")),
+            ({"background_color": "#102030"}, lambda: colour_of("#face", "backgroundColor") == rgb("#102030")),
+            ({"show_seconds": True}, lambda: re.fullmatch(r"\d\d:\d\d:\d\d", face_text())),
+            ({"show_seconds": False}, lambda: re.fullmatch(r"\d\d:\d\d", face_text())),
+            ({"use_24_hour": False}, lambda: re.fullmatch(r"1?\d:\d\d", face_text()) and hooks("ampm")),
+            ({"show_ampm": False}, lambda: not hooks("ampm")),
+            ({"use_24_hour": True}, lambda: re.fullmatch(r"\d\d:\d\d", face_text())),
+            ({"show_date": False}, lambda: not hooks("date")),
+            ({"digit_opacity": 40}, lambda: DRIVER.execute_script(
+                "const e = document.querySelector('[data-nc=time]'); let o = 1;"
+                "for (let n = e; n; n = n.parentElement) o *= +getComputedStyle(n).opacity; return Math.abs(o - .4) < .01")),
+            ({"font_weight": "bold"}, lambda: element.value_of_css_property("font-weight") == "700"),
+        ]
+        DRIVER.execute_script("window.ncStyleAt = 0; NC.on('style', () => { window.ncStyleAt = performance.now(); })")
+        arrivals = []
+        for change, shown in changes:
+            sent = DRIVER.execute_script("return performance.now()")
+            started = time.monotonic()
+            NODE.publish("style/set", json.dumps(change))
+            wait_for(shown, timeout=2.0, what=f"the face following {change}")
+            worst = max(worst, time.monotonic() - started)
+            arrivals.append(DRIVER.execute_script("return window.ncStyleAt") - sent)
+        # The digit colour is the element's own computed colour, opacity aside.
+        self.assertEqual(colour_of('[data-nc="time"]'), rgb("#FF8800"))
+        MEASURED["style follow, mosquitto_pub to the face drawn (worst of 10, colour fades .6 s)"] = f"{worst * 1000:.0f} ms"
+        MEASURED["style follow, mosquitto_pub to the page's style event (median, worst)"] = \
+            f"{sorted(arrivals)[len(arrivals) // 2]:.0f} ms, {max(arrivals):.0f} ms"
+
+    def test_fixed_width_digits_do_not_move(self):
+        set_style({"show_seconds": True})
+        wait_for(lambda: re.fullmatch(r"\d\d:\d\d:\d\d", face_text()), what="seconds on the face")
+        script = ("const t = document.querySelector('[data-nc=time]'); const r = t.getBoundingClientRect();"
+                  "return [r.left, r.width, t.textContent, getComputedStyle(t.parentElement).fontVariantNumeric];")
+        first = DRIVER.execute_script(script)
+        wait_for(lambda: DRIVER.execute_script(script)[2] != first[2], timeout=3, what="a second passing")
+        second = DRIVER.execute_script(script)
+        self.assertAlmostEqual(first[0], second[0], delta=0.5)
+        self.assertAlmostEqual(first[1], second[1], delta=0.5)
+        self.assertIn("tabular-nums", first[3])
+
+    def test_a_tap_goes_full_screen_and_keep_awake_holds_the_screen_on(self):
+        hook("time").click()
+        wait_for(lambda: DRIVER.execute_script("return !!document.fullscreenElement"), what="full screen")
+        hook("time").click()
+        wait_for(lambda: DRIVER.execute_script("return !document.fullscreenElement"), what="leaving full screen")
+        self.assertEqual(DRIVER.execute_script("return document.body.dataset.wakeLock"), "off")
+        NODE.publish("style/set", json.dumps({"keep_awake": True}))
+        wait_for(lambda: DRIVER.execute_script("return document.body.dataset.wakeLock") == "held", what="the wake lock")
+        NODE.publish("style/set", json.dumps({"keep_awake": False}))
+        wait_for(lambda: DRIVER.execute_script("return document.body.dataset.wakeLock") == "off", what="its release")
+
+    def test_screenshots_of_the_face(self):
+        """Night and day presets, landscape and portrait (saved with SCREENSHOT_DIR)."""
+        NODE.publish("alarm/add", json.dumps({"id": "shot-wake", "time": "06:45", "repeat": "weekdays", "label": "Work"}))
+        try:
+            for preset, clock in (("night", (23, 48)), ("day", (7, 12))):
+                NODE.publish("style/preset", preset)
+                set_style({"glow": 40 if preset == "night" else 0,
+                           "digit_opacity": 85 if preset == "night" else 100, "overlay_opacity": 45})
+                sub = NODE.subscribe("time")
+                NODE.set_clock(next_boundary_clock(*clock, 0.3))
+                _, payload = sub.json(lambda t: True, timeout=5)
+                sub.stop()
+                wait_for(lambda: face_text() == payload["display"], what="the face at the new time")
+                colour = DEFAULT_STYLE["digit_color"] if preset == "night" else "#000000"
+                wait_for(lambda: colour_of('[data-nc="time"]') == rgb(colour), what=f"{preset} colours")
+                self.assertTrue(hooks("next-alarm") and hooks("battery"))
+                shot(f"face-{preset}-landscape.png", 800, 480)
+                shot(f"face-{preset}-portrait.png", 480, 800)
+            # The style page's "Dark room": dim red, no glow, still readable (contrast >= 4.5).
+            open_page("/style", 390, 844)
+            sub = NODE.subscribe("style")
+            wait_for(lambda: DRIVER.find_element(By.ID, "dark-room").is_displayed(), what="Dark room")
+            DRIVER.find_element(By.ID, "dark-room").click()
+            _, style = sub.json(lambda s: s["digit_color"] == "#FF3B30" and s["digit_opacity"] == 35, timeout=5)
+            sub.stop()
+            self.assertGreaterEqual(style["contrast_ratio"], 4.5)
+            self.assertEqual(style["warnings"], [])
+            open_page("/")
+            wait_for(lambda: colour_of('[data-nc="time"]') == rgb("#FF3B30"), what="dark room colours")
+            shot("face-dark-room-landscape.png", 800, 480)
+        finally:
+            NODE.publish("alarm/delete", "shot-wake")
+            NODE.publish("style/preset", "night")
+
+
+class C_Alarms(unittest.TestCase):
+    def test_an_alarm_added_through_the_form_appears_on_alarms(self):
+        open_page("/alarms", 480, 800)
+        sub = NODE.subscribe("alarms")
+        try:
+            form = wait_for(lambda: hook("alarm-form"), what="the alarm form")
+            time_input = form.find_element(By.NAME, "time")
+            DRIVER.execute_script("arguments[0].value = '06:30'; arguments[0].dispatchEvent(new Event('input', {bubbles: true}))", time_input)
+            label = form.find_element(By.NAME, "label")
+            label.clear()
+            label.send_keys("Wake up")
+            # v1.1 fields in "More options": the ramp starts at 20, the pre-alarm plays rain for 10 minutes.
+            form.find_element(By.TAG_NAME, "summary").click()
+            for name, value in (("start_volume", "20"), ("pre_alarm_minutes", "10")):
+                form.find_element(By.NAME, name).clear()
+                form.find_element(By.NAME, name).send_keys(value)
+            DRIVER.execute_script("arguments[0].value = 'rain'", form.find_element(By.NAME, "pre_alarm_sound"))
+            for day in ("mon", "wed", "fri"):
+                DRIVER.execute_script("arguments[0].click()", form.find_element(By.CSS_SELECTOR, f"input[name=repeat][value={day}]"))
+            form.find_element(By.CSS_SELECTOR, "[type=submit]").click()
+            _, alarms = sub.json(lambda a: any(x["label"] == "Wake up" for x in a), timeout=5)
+            alarm = next(x for x in alarms if x["label"] == "Wake up")
+            self.assertEqual(alarm["time"], "06:30")
+            self.assertEqual(alarm["repeat"], ["mon", "wed", "fri"])
+            self.assertEqual((alarm["start_volume"], alarm["pre_alarm_minutes"], alarm["pre_alarm_sound"]), (20, 10, "rain"))
+            self.assertTrue(alarm["enabled"])
+            row = wait_for(lambda: DRIVER.find_elements(By.CSS_SELECTOR, f'[data-nc="alarm-row"][data-id="{alarm["id"]}"]'),
+                           what="the new alarm's row")
+            self.assertIn("Wake up", row[0].text)
+            if SHOTS:
+                NODE.publish("alarm/add", json.dumps({"id": "shot-weekend", "time": "09:00", "repeat": "weekends",
+                                                      "label": "Lie-in", "sound": "chime"}))
+                NODE.publish("alarm/add", json.dumps({"id": "shot-nap", "time": "14:30", "label": "Nap",
+                                                      "enabled": False}))
+                wait_for(lambda: len(hooks("alarm-row")) >= 3, what="three rows")
+                DRIVER.execute_script("window.scrollTo(0, 0)")
+                shot("alarms.png", 480, 800)
+                NODE.publish("alarm/delete", "shot-weekend")
+                NODE.publish("alarm/delete", "shot-nap")
+            # A refusal is shown next to the control it names.
+            DRIVER.execute_script("arguments[0].value = ''", time_input)
+            form.find_element(By.CSS_SELECTOR, "[type=submit]").click()
+            error = wait_for(lambda: [e for e in form.find_elements(By.CSS_SELECTOR, '.error[data-for="time"]') if e.is_displayed()],
+                             what="the refusal next to the time")
+            self.assertTrue(error[0].text)
+            # Delete through the row (confirm accepted).
+            # (the list redraws on every ~/alarms: find the row afresh until the click lands)
+            wait_for(lambda: DRIVER.find_element(By.CSS_SELECTOR, f'[data-nc="alarm-row"][data-id="{alarm["id"]}"] .btn.danger').click() or True,
+                     what="a click on Delete")
+            DRIVER.switch_to.alert.accept()
+            sub.json(lambda a: all(x["id"] != alarm["id"] for x in a), timeout=5, after=sub.count() - 1)
+        finally:
+            sub.stop()
+
+    def test_the_rows_edit_enable_skip_and_test_an_alarm(self):
+        NODE.publish("alarm/add", json.dumps({"id": "row", "time": "06:10", "repeat": "weekdays", "label": "Row"}))
+        alarms = NODE.subscribe("alarms")
+        state = NODE.subscribe("alarm")
+        open_page("/alarms", 480, 800)
+        selector = '[data-nc="alarm-row"][data-id="row"]'
+
+        def click(element):
+            # Below the sticky top bar, in the middle of the screen (the page scrolls to the form on Edit).
+            DRIVER.execute_script("arguments[0].scrollIntoView({block: 'center', behavior: 'instant'})", element)
+            element.click()
+            return True
+
+        def press(text):
+            """Clicks the row's button with that text (the list redraws on each ~/alarms)."""
+            def attempt():
+                button = next(b for b in DRIVER.find_elements(By.CSS_SELECTOR, selector + " button") if b.text == text)
+                return click(button)  # nothing after the click: the row may be redrawn at once
+            return wait_for(attempt, what=f"a click on {text}")
+
+        try:
+            wait_for(lambda: DRIVER.find_elements(By.CSS_SELECTOR, selector), what="the row")
+            # Edit: the form fills in, a new label and time are saved with alarm/update.
+            press("Edit")
+            form = hook("alarm-form")
+            wait_for(lambda: form.find_element(By.NAME, "label").get_attribute("value") == "Row", what="the form filled in")
+            self.assertEqual(form.find_element(By.NAME, "time").get_attribute("value"), "06:10")
+            form.find_element(By.NAME, "label").clear()
+            form.find_element(By.NAME, "label").send_keys("Row edited")
+            DRIVER.execute_script("arguments[0].value = '06:20'", form.find_element(By.NAME, "time"))
+            form.find_element(By.CSS_SELECTOR, "[type=submit]").click()
+            alarms.json(lambda a: any(x["id"] == "row" and x["label"] == "Row edited" and x["time"] == "06:20"
+                                      and x["repeat"] == ["mon", "tue", "wed", "thu", "fri"] for x in a), timeout=5)
+            # The switch disables and enables it.
+            wait_for(lambda: click(DRIVER.find_element(By.CSS_SELECTOR, selector + " .switch")), what="the switch")
+            alarms.json(lambda a: any(x["id"] == "row" and x["enabled"] is False for x in a), timeout=5)
+            wait_for(lambda: click(DRIVER.find_element(By.CSS_SELECTOR, selector + " .switch")), what="the switch")
+            alarms.json(lambda a: any(x["id"] == "row" and x["enabled"] is True and x["label"] == "Row edited" for x in a),
+                        timeout=5, after=alarms.count() - 1)
+            # Skip next, and undo it.
+            press("Skip next")
+            alarms.json(lambda a: any(x["id"] == "row" and x["skip_next"] is True for x in a), timeout=5)
+            press("Don’t skip")
+            alarms.json(lambda a: any(x["id"] == "row" and x["skip_next"] is False for x in a), timeout=5,
+                        after=alarms.count() - 1)
+            # Test rings it.
+            press("Test")
+            state.json(lambda a: a["state"] == "ringing" and a["alarm_id"] == "row", timeout=5)
+        finally:
+            NODE.publish("alarm/dismiss", "")
+            state.json(lambda a: a["state"] == "idle", timeout=5, after=max(0, state.count() - 1))
+            alarms.stop()
+            state.stop()
+            NODE.publish("alarm/delete", "row")
+
+    def test_pause_every_alarm_until_a_day_and_resume(self):
+        open_page("/alarms", 480, 800)
+        state = NODE.subscribe("alarm")
+        try:
+            wait_for(lambda: DRIVER.find_element(By.ID, "pause-card").is_displayed(), what="the pause card")
+            day = time.strftime("%Y-%m-%d", time.gmtime(NODE.now() + 3 * 86400))
+            DRIVER.execute_script("arguments[0].value = arguments[1]", DRIVER.find_element(By.ID, "pause-until"), day)
+            DRIVER.find_element(By.ID, "pause").click()
+            state.json(lambda a: a.get("paused_until") == day, timeout=5)
+            wait_for(lambda: day in DRIVER.find_element(By.ID, "paused").text, what="the pause shown")
+            DRIVER.find_element(By.ID, "resume").click()
+            state.json(lambda a: a.get("paused_until") is None, timeout=5, after=state.count() - 1)
+            wait_for(lambda: not DRIVER.find_element(By.ID, "resume").is_displayed(), what="Resume hiding")
+        finally:
+            state.stop()
+            NODE.publish("alarms/resume", "")
+
+    def test_alarm_test_shows_snooze_and_dismiss_and_dismiss_makes_it_idle(self):
+        NODE.publish("alarm/add", json.dumps({"id": "ringer", "time": "05:00", "label": "Ring test"}))
+        state = NODE.subscribe("alarm")
+        try:
+            open_page("/")
+            wait_for(lambda: hook("alarm-state").get_attribute("textContent") == "idle", what="idle")
+            self.assertFalse(hook("snooze").is_displayed())
+            self.assertFalse(hook("dismiss").is_displayed())
+            NODE.publish("alarm/test", "ringer")
+            wait_for(lambda: hook("snooze").is_displayed() and hook("dismiss").is_displayed(), timeout=3,
+                     what="Snooze and Dismiss")
+            self.assertEqual(hook("alarm-state").get_attribute("textContent"), "ringing")
+            # The test node has no sound device: the node's failsafe says the alarm is not heard, and so does the face.
+            wait_for(lambda: DRIVER.find_element(By.ID, "ring-failed").is_displayed(), timeout=4, what="the not-heard warning")
+            hook("snooze").click()
+            state.json(lambda a: a["state"] == "snoozed", timeout=5)
+            wait_for(lambda: hook("alarm-state").get_attribute("textContent") == "snoozed", what="snoozed on the face")
+            self.assertTrue(hook("dismiss").is_displayed())
+            hook("dismiss").click()
+            state.json(lambda a: a["state"] == "idle", timeout=5, after=state.count() - 1)
+            self.assertEqual(json.loads(NODE.retained("alarm"))["state"], "idle")
+            wait_for(lambda: not hook("dismiss").is_displayed() and not hook("snooze").is_displayed(),
+                     what="the buttons hiding")
+        finally:
+            state.stop()
+            NODE.publish("alarm/delete", "ringer")
+
+
+class D_Settings(unittest.TestCase):
+    PAGES = ("/alarms", "/noise", "/style", "/device")
+
+    def test_every_control_has_a_label_and_a_44px_target_on_a_phone(self):
+        script = """
+          const problems = [];
+          for (const e of document.querySelectorAll('input:not([type=hidden]), select, textarea, button, a[href], summary')) {
+            const box = e.getBoundingClientRect();
+            if (!box.width && !e.closest('label')) continue;            // not shown
+            const label = e.labels && e.labels.length ? e.labels[0].textContent.trim() : '';
+            const name = label || e.getAttribute('aria-label') || e.textContent.trim() || e.title;
+            if (!name) problems.push('no label: ' + e.outerHTML.slice(0, 80));
+            const target = (e.closest('label') || e).getBoundingClientRect();
+            if (target.width && target.height < 43.5) problems.push('small target ' + Math.round(target.height) + 'px: ' + e.outerHTML.slice(0, 80));
+          }
+          return problems;"""
+        NODE.publish("alarm/add", json.dumps({"id": "a11y", "time": "08:00", "repeat": "daily", "label": "Rows too"}))
+        for path in self.PAGES:
+            open_page(path, 390, 844)
+            if path == "/alarms":
+                wait_for(lambda: hooks("alarm-row"), what="a row to check")
+            wait_for(lambda: DRIVER.execute_script("return !!(NC.state.style && NC.state.node)"), what=f"{path}'s state")
+            time.sleep(0.2)
+            DRIVER.execute_script("document.querySelectorAll('details').forEach(d => d.open = true)")
+            self.assertEqual(DRIVER.execute_script(script), [], path)
+            errors = [entry for entry in DRIVER.get_log("browser") if entry["level"] == "SEVERE"]
+            self.assertEqual(errors, [], path)
+        NODE.publish("alarm/delete", "a11y")
+
+    def test_noise_page_plays_and_sets_the_volume(self):
+        open_page("/noise", 390, 844)
+        sub = NODE.subscribe("noise")
+        try:
+            toggle = wait_for(lambda: DRIVER.find_element(By.ID, "toggle"), what="the play button")
+            wait_for(lambda: toggle.text == "Play", what="Play")
+            toggle.click()
+            sub.json(lambda n: n["playing"] is True, timeout=5)
+            wait_for(lambda: toggle.text == "Stop", what="Stop")
+            DRIVER.find_element(By.CSS_SELECTOR, "#sounds input[value=rain]").find_element(By.XPATH, "..").click()
+            sub.json(lambda n: n["sound"] == "rain", timeout=5)
+            DRIVER.execute_script("const v = document.getElementById('volume'); v.value = 25; v.dispatchEvent(new Event('change', {bubbles: true}))")
+            sub.json(lambda n: n["volume"] == 25, timeout=5)
+            toggle.click()
+            sub.json(lambda n: n["playing"] is False, timeout=5)
+        finally:
+            sub.stop()
+
+    def test_style_page_sets_a_field_and_warns_of_low_contrast_live(self):
+        open_page("/style", 390, 844)
+        try:
+            wait_for(lambda: DRIVER.find_element(By.ID, "contrast").text == "Contrast 21:1", what="21:1")
+            sub = NODE.subscribe("style")
+            # A colour picked: the ratio and the warning follow before anything is sent.
+            DRIVER.execute_script("const c = document.querySelector('[name=digit_color]'); c.value = '#777777';"
+                                  "c.dispatchEvent(new Event('input', {bubbles: true}))")
+            NODE.publish("style/set", json.dumps({"background_color": "#FFFFFF"}))
+            wait_for(lambda: DRIVER.find_element(By.ID, "contrast").text == "Contrast 4.48:1", what="4.48:1")
+            self.assertIn("4.5", DRIVER.find_element(By.ID, "contrast-note").text)
+            DRIVER.execute_script("document.querySelector('[name=digit_color]').dispatchEvent(new Event('change', {bubbles: true}))")
+            _, style = sub.json(lambda s: s["digit_color"] == "#777777", timeout=5)
+            self.assertEqual(style["contrast_ratio"], 4.48)
+            # A switch is a click away.
+            DRIVER.find_element(By.CSS_SELECTOR, "[name=show_seconds]").find_element(By.XPATH, "./ancestor::label").click()
+            sub.json(lambda s: s["show_seconds"] is True, timeout=5)
+            sub.stop()
+        finally:
+            set_style(DEFAULT_STYLE)
+
+
+class E_Korean(unittest.TestCase):
+    def test_a_korean_node_s_pages_speak_korean(self):
+        """A second node (locale: ko, Asia/Seoul) on the same broker: its pages and its face."""
+        node = rig.Node(NODE.binary, os.path.join(TMP.name, "ko"), BROKER.port, node_id="webtest_ko",
+                        locale="ko", timezone="Asia/Seoul")
+        node.start()
+        try:
+            DRIVER.get(f"{node.url}/alarms?token={node.token}")
+            wait_for(lambda: DRIVER.execute_script("return document.documentElement.lang") == "ko", what="lang=ko")
+            self.assertEqual(DRIVER.find_element(By.CSS_SELECTOR, "h1").text, "알람")
+            self.assertEqual(DRIVER.find_element(By.CSS_SELECTOR, "[type=submit]").text, "알람 추가")
+            node.publish("style/set", json.dumps({"use_24_hour": False}))
+            sub = node.subscribe("time")
+            node.set_clock(next_boundary_clock(22, 30, 1.5))  # 07:30 in Seoul (UTC+9)
+            DRIVER.get(node.url + "/")
+            _, payload = sub.json(lambda t: t["display"] == "7:30", timeout=8)
+            sub.stop()
+            self.assertEqual(payload["ampm"], "오전")
+            wait_for(lambda: face_text() == "7:30" and hooks("ampm") and hooks("ampm")[0].text == "오전",
+                     what="7:30 오전 on the Korean face")
+            self.assertEqual(hook("date").text, payload["date"])
+        finally:
+            node.stop()
+            sign_in()
+
+
+class F_Restart(unittest.TestCase):
+    def test_the_face_survives_a_node_restart(self):
+        """The node stops (the stream breaks, the face says so) and comes back: the face picks
+        up the stream again by itself and follows the next change."""
+        set_style(DEFAULT_STYLE)
+        open_page("/")
+        wait_for(lambda: re.fullmatch(r"\d\d:\d\d", face_text() or ""), what="the face")
+        NODE.stop()
+        wait_for(lambda: DRIVER.find_element(By.ID, "link-state").is_displayed(), what="the face noticing")
+        NODE.start()
+        wait_for(lambda: not DRIVER.find_element(By.ID, "link-state").is_displayed(), timeout=15,
+                 what="the face reconnecting")
+        NODE.publish("style/set", json.dumps({"digit_color": "#00AAFF"}))
+        try:
+            wait_for(lambda: colour_of('[data-nc="time"]') == rgb("#00AAFF"), timeout=3, what="a change after the restart")
+        finally:
+            set_style(DEFAULT_STYLE)
+
+    def test_a_new_token_sends_an_open_face_to_the_login_form(self):
+        """The token file deleted and the node restarted (a lost phone): the open face's stream is
+        refused (401), and the page shows the login form instead of a stale clock."""
+        open_page("/")
+        wait_for(lambda: re.fullmatch(r"\d\d:\d\d", face_text() or ""), what="the face")
+        NODE.stop()
+        os.remove(os.path.join(NODE.state_dir, "web_token"))
+        NODE.start()
+        try:
+            wait_for(lambda: DRIVER.find_elements(By.CSS_SELECTOR, "form input[name=token]"), timeout=20,
+                     what="the login form")
+        finally:
+            sign_in()
+
+
+if __name__ == "__main__":
+    unittest.main()
