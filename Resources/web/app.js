@@ -52,6 +52,17 @@ const NC = (() => {
       w_ultra_light: 'Ultra light', w_thin: 'Thin', w_light: 'Light', w_regular: 'Regular', w_medium: 'Medium',
       w_semibold: 'Semibold', w_bold: 'Bold', w_heavy: 'Heavy', w_black: 'Black',
       d_default: 'Default', d_serif: 'Serif', d_rounded: 'Rounded', d_monospaced: 'Monospaced',
+      /* sleep programmes: routines, timers, mixes (routines.html, timers.html, programmes.js) */
+      routines: 'Routines', timers: 'Timers', add_routine: 'Add a routine', edit_routine: 'Edit routine', add_r: 'Add routine',
+      r_start: 'Start', r_end: 'End', ends_by: 'Ends', by_end: 'At a time', by_duration: 'After a duration',
+      duration_minutes: 'Duration (minutes)', fade_in_seconds: 'Fade in (seconds)', fade_out_seconds: 'Fade out (seconds)',
+      start_now: 'Start now', no_routines: 'No routines yet.', active_until: 'Playing until {t}', starts_at: 'Starts {t}',
+      confirm_delete_r: 'Delete the routine “{l}”?', for_minutes: 'for {n} min', mix: 'mix',
+      start_timer: 'Start a timer', timer_minutes: 'Minutes', start: 'Start', running: 'Running', no_timers: 'No timer running.',
+      cancel_all: 'Cancel all', ends_at: 'Ends {t}', timer_presets: 'Presets', add_preset: 'Add a preset', remove: 'Remove',
+      save_presets: 'Save presets', remaining: 'Time left',
+      mixes: 'Mixes', mix_name: 'Name', layer: 'Layer {n}', layer_volume: 'Layer {n} volume', add_layer: 'Add a layer',
+      save_mix: 'Save mix', no_mixes: 'No mixes yet.', confirm_delete_mix: 'Delete the mix “{l}”?', none: '—',
     },
     ko: {
       clock: '시계', alarms: '알람', noise: '소음', style: '스타일', device: '기기',
@@ -93,6 +104,17 @@ const NC = (() => {
       w_ultra_light: '아주 가늘게', w_thin: '가늘게', w_light: '얇게', w_regular: '보통', w_medium: '중간',
       w_semibold: '약간 굵게', w_bold: '굵게', w_heavy: '아주 굵게', w_black: '가장 굵게',
       d_default: '기본', d_serif: '세리프', d_rounded: '둥글게', d_monospaced: '고정폭',
+      /* sleep programmes: routines, timers, mixes (routines.html, timers.html, programmes.js) */
+      routines: '루틴', timers: '타이머', add_routine: '루틴 추가', edit_routine: '루틴 편집', add_r: '루틴 추가',
+      r_start: '시작', r_end: '종료', ends_by: '끝나는 때', by_end: '정한 시각에', by_duration: '정한 시간 뒤에',
+      duration_minutes: '지속 시간 (분)', fade_in_seconds: '점점 크게 (초)', fade_out_seconds: '점점 작게 (초)',
+      start_now: '지금 시작', no_routines: '루틴이 없습니다.', active_until: '{t}까지 재생 중', starts_at: '{t}에 시작',
+      confirm_delete_r: '“{l}” 루틴을 삭제할까요?', for_minutes: '{n}분 동안', mix: '믹스',
+      start_timer: '타이머 시작', timer_minutes: '분', start: '시작', running: '진행 중', no_timers: '진행 중인 타이머가 없습니다.',
+      cancel_all: '모두 취소', ends_at: '{t}에 끝남', timer_presets: '프리셋', add_preset: '프리셋 추가', remove: '제거',
+      save_presets: '프리셋 저장', remaining: '남은 시간',
+      mixes: '믹스', mix_name: '이름', layer: '레이어 {n}', layer_volume: '레이어 {n} 음량', add_layer: '레이어 추가',
+      save_mix: '믹스 저장', no_mixes: '믹스가 없습니다.', confirm_delete_mix: '“{l}” 믹스를 삭제할까요?', none: '—',
     },
   };
 
@@ -220,7 +242,8 @@ const NC = (() => {
 
   let source = null;
   const TOPICS = ['availability', 'time', 'style', 'alarm', 'alarms', 'alarm/event', 'alarm/fired', 'noise',
-    'sounds', 'battery', 'audio', 'node', 'routines', 'timers', 'timer/presets', 'response'];
+    'sounds', 'battery', 'audio', 'node', 'routines', 'timers', 'timer/presets', 'response',
+    'routine/event', 'timer/event'];
   async function loadState() {
     try {
       const r = await fetch('/api/state', { cache: 'no-store' });
@@ -309,7 +332,8 @@ const NC = (() => {
 
   /* The settings pages' top bar: one link per page, the current one marked. */
   function topbar(current) {
-    const pages = [['/', 'clock'], ['/alarms', 'alarms'], ['/noise', 'noise'], ['/style', 'style'], ['/device', 'device']];
+    const pages = [['/', 'clock'], ['/alarms', 'alarms'], ['/noise', 'noise'], ['/style', 'style'], ['/device', 'device'],
+      ['/routines', 'routines'], ['/timers', 'timers']];
     const nav = el('nav', { 'aria-label': 'NoiseClock' }, pages.map(([href, key]) =>
       el('a', { href, 'data-i18n': key, 'aria-current': key === current ? 'page' : null, text: t(key) })));
     document.body.prepend(el('header', { class: 'topbar' }, nav));
