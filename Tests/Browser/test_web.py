@@ -163,7 +163,7 @@ class A_Access(unittest.TestCase):
         on_disk = sum(os.path.getsize(os.path.join(folder, f)) for f in os.listdir(folder))
         served = 0
         for path in ("/", "/alarms", "/noise", "/style", "/device", "/app.css", "/app.js", "/face.js",
-                     "/icon.svg", "/manifest.webmanifest"):
+                     "/icon.svg", "/manifest.webmanifest", "/routines", "/timers", "/programmes.js", "/programmes.css"):
             status, body = api(path)
             self.assertEqual(status, 200, path)
             served += len(body)
@@ -464,7 +464,7 @@ class C_Alarms(unittest.TestCase):
 
 
 class D_Settings(unittest.TestCase):
-    PAGES = ("/alarms", "/noise", "/style", "/device")
+    PAGES = ("/alarms", "/noise", "/style", "/device", "/routines", "/timers")
 
     def test_every_control_has_a_label_and_a_44px_target_on_a_phone(self):
         script = """
@@ -589,6 +589,11 @@ class F_Restart(unittest.TestCase):
                      what="the login form")
         finally:
             sign_in()
+
+
+# The sleep programmes' pages (v1.1), run here with this module's node and browser.
+from test_programmes import G_Programmes  # noqa: E402
+G_Programmes.__module__ = __name__
 
 
 if __name__ == "__main__":
