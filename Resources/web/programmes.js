@@ -49,6 +49,7 @@ const NP = (() => {
       const select = el('select', { id, name: 'layer_sound' });
       soundOptions(select, false);
       if (value) select.value = value.sound;
+      if (!select.value && select.options.length) select.selectedIndex = 0;
       const out = el('output', { for: id + 'v', text: String(value ? value.volume : 100) });
       const range = el('input', { id: id + 'v', type: 'range', name: 'layer_volume', min: 0, max: 100, value: value ? value.volume : 100,
         oninput: () => { out.value = range.value; } });
@@ -80,6 +81,7 @@ const NP = (() => {
             onclick: async () => { if (confirm(t('confirm_delete_mix', { l: m.name }))) NC.report(e, await NC.post('mix/delete', m.id)); } }),
           e));
       });
+      if (!NC.state.sounds) return;
       if (!layers.children.length) drawLayers([{ sound: 'brown', volume: 100 }, { sound: 'rain', volume: 60 }]);
       else drawLayers(read());
     }
