@@ -7,7 +7,7 @@ const NP = (() => {
 
   /* The noise sounds and mixes as <option>s of a select, keeping its choice. */
   function soundOptions(select, withMixes) {
-    const current = select.value;
+    const current = select.value || select.dataset.want; // data-want: the choice made before the sounds were known
     const noise = (NC.state.sounds && NC.state.sounds.noise) || [];
     select.textContent = '';
     noise.filter((x) => withMixes || x.category !== 'mix').forEach((x) => select.append(el('option', {
