@@ -21,11 +21,12 @@ const NP = (() => {
     return found ? found.name : id === 'none' ? t('silent') : id;
   }
   /* Seconds left until an ISO moment, on the node's clock (its epoch anchor), never the browser's. */
-  function secondsUntil(iso) {
+  function secondsUntil(iso, most) {
     const now = NC.nodeEpoch();
     const end = Date.parse(iso);
     if (now === null || isNaN(end)) return null;
-    return Math.max(0, Math.ceil(end / 1000 - now));
+    // The anchor may trail the node by up to its last whole second: never more left than the whole.
+    return Math.min(most || Infinity, Math.max(0, Math.ceil(end / 1000 - now)));
   }
   function countdown(seconds) {
     if (seconds === null) return '';

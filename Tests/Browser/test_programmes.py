@@ -90,6 +90,23 @@ class G_Programmes(unittest.TestCase):
             # Stop ends it (no fade-out): the noise stops and no longer names it.
             press(selector, "Stop")
             noise.json(lambda n: n.get("routine") is None and n["playing"] is False, timeout=5, after=noise.count() - 1)
+            # Edit: the form fills in; a new label and a duration instead of the end go out with routine/update.
+            press(selector, "Edit")
+            W.wait_for(lambda: form.find_element(By.NAME, "label").get_attribute("value") == "Web bedtime", what="the form filled in")
+            self.assertEqual(form.find_element(By.NAME, "end").get_attribute("value"), "06:15")
+            form.find_element(By.NAME, "label").clear()
+            form.find_element(By.NAME, "label").send_keys("Web nap")
+            click(form.find_element(By.CSS_SELECTOR, "[name=ends][value=duration]").find_element(By.XPATH, ".."))
+            duration = W.wait_for(lambda: [e for e in [form.find_element(By.NAME, "duration_minutes")] if e.is_displayed()][0],
+                                  what="the duration field")
+            duration.clear()
+            duration.send_keys("90")
+            click(form.find_element(By.CSS_SELECTOR, "[type=submit]"))
+            _, published = routines.json(lambda a: any(r["id"] == routine["id"] and r["label"] == "Web nap" for r in a),
+                                         timeout=5, after=routines.count() - 1)
+            edited = next(r for r in published if r["id"] == routine["id"])
+            self.assertEqual((edited.get("duration_minutes"), edited.get("end"), edited["start"]), (90, None, "21:45"))
+            W.wait_for(lambda: "21:45 · for 90 min" in W.DRIVER.find_element(By.CSS_SELECTOR, selector).text, what="the edited row")
             # Delete through the row (confirm accepted).
             press(selector, "Delete")
             W.DRIVER.switch_to.alert.accept()
@@ -124,7 +141,7 @@ class G_Programmes(unittest.TestCase):
             # Against the node's clock (the test clock), not the browser's.
             expected = iso_epoch(timer["ends_at"]) - W.NODE.now()
             self.assertLessEqual(abs(first - expected), 2, (first, expected))
-            self.assertTrue(19 * 60 <= first <= 20 * 60, first)
+            self.assertTrue(19 * 60 <= first <= 20 * 60, first)  # never more than the timer's length
             W.wait_for(lambda: shown() is not None and shown() <= first - 1, timeout=3, what="the countdown ticking")
             # A second one from the minutes form; then cancel one, and cancel all.
             form = W.DRIVER.find_element(By.ID, "minutes-form")
