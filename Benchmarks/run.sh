@@ -115,6 +115,22 @@ mosquitto_pub -p "$port" -q 1 -t "$root/noise/set" -m '{"playing": true, "sound"
 sleep 5
 read -r play_cpu play_rss _ _ < <(measure "$PLAY")
 echo "brown ${PLAY}s node_cpu% $play_cpu node_rss_mb $play_rss" >>"$results"
+# 3-layer mixes in real time against their loudest layer alone: the same engine, volume and
+# window; a mix should cost at most twice the CPU. The layers' own DSP differs by 4x (brown is
+# the cheapest, fan the dearest), so two mixes: rain over brown and pink (loudest: rain), and
+# the worst case, brown loudest under the two dearest sounds, rain and fan.
+play_sound() {  # sound or mix id; prints the CPU % and RSS of $PLAY seconds of it
+    mosquitto_pub -p "$port" -q 1 -t "$root/noise/set" -m "{\"playing\": true, \"sound\": \"$1\", \"volume\": 40}"
+    sleep 5
+    read -r cpu rss _ _ < <(measure "$PLAY")
+    echo "$cpu $rss"
+}
+mosquitto_pub -p "$port" -q 1 -t "$root/mix/set" -m '{"id": "bench_mix", "layers": [{"sound": "rain", "volume": 100}, {"sound": "brown", "volume": 70}, {"sound": "pink", "volume": 50}]}'
+mosquitto_pub -p "$port" -q 1 -t "$root/mix/set" -m '{"id": "bench_worst", "layers": [{"sound": "brown", "volume": 100}, {"sound": "rain", "volume": 70}, {"sound": "fan", "volume": 50}]}'
+read -r rain_cpu _ < <(play_sound rain)
+read -r mix_cpu mix_rss < <(play_sound bench_mix)
+read -r worst_cpu _ < <(play_sound bench_worst)
+echo "mix3 ${PLAY}s rain_alone_cpu% $rain_cpu rain_brown_pink_cpu% $mix_cpu rss_mb $mix_rss brown_rain_fan_cpu% $worst_cpu" >>"$results"
 mosquitto_pub -p "$port" -q 1 -t "$root/noise/set" -m OFF
 
 # --- Offline render against sox (CPU s per audio hour) -----------------------------------------
@@ -155,6 +171,10 @@ read -r brown_ours brown_sox _ < <(render_row brown)
 sox_realtime=$(awk -v s="$brown_sox" 'BEGIN { printf "%.3f", 100 * s / 3600 }')
 row "brown noise in real time, CPU (${PLAY}s)" "${play_cpu}%" "${sox_realtime}% sox synthesis" "-"
 row "brown noise in real time, RSS" "$play_rss MB" "-" "-"
+mix_ratio=$(awk -v a="$mix_cpu" -v b="$rain_cpu" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
+worst_ratio=$(awk -v a="$worst_cpu" -v b="$play_cpu" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
+row "mix rain+brown+pink in real time, CPU" "${mix_cpu}%" "${rain_cpu}% rain alone" "<= 2x: ${mix_ratio}x $(meets "$mix_ratio" 2)"
+row "mix brown+rain+fan (worst case), CPU" "${worst_cpu}%" "${play_cpu}% brown alone" "<= 2x: ${worst_ratio}x $(meets "$worst_ratio" 2)"
 for colour in white pink brown; do
     read -r ours theirs r < <(render_row "$colour")
     row "render $colour, CPU s per audio hour" "$ours s" "$theirs s sox" "<= 0.5x sox: ${r}x $(meets "$r" 0.5)"

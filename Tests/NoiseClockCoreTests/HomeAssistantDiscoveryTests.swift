@@ -17,23 +17,32 @@ enum HomeAssistantFixtures {
     static let wake = alarm("wake-1", "Wake up", 7, 30)
     static let nap = alarm("Nap_2", "Nap", 14, 0)
 
+    static let bedtime: Routine = {
+        var routine = Routine(id: "bedtime", start: AlarmTime(hour: 22, minute: 30))
+        routine.label = "Bedtime"
+        return routine
+    }()
+
     static func context(node: String = "bedroom", alarms: [Alarm] = [wake, nap], battery: Bool = true) -> DiscoveryContext {
         DiscoveryContext(
             nodeID: node, root: "noiseclock/\(node)", softwareVersion: "1.2.3",
-            alarms: alarms, noiseSounds: sounds, batteryPresent: battery
+            alarms: alarms, noiseSounds: sounds, batteryPresent: battery,
+            routines: [bedtime], timerPresets: TimerPreset.defaults
         )
     }
 
     /// What the contract says the node publishes and handles, relative to `~/`.
     static let published: Set<String> = [
         "availability", "time", "battery", "alarms", "alarm", "alarm/fired", "alarm/event", "noise", "style", "sounds",
-        "audio", "response",
+        "audio", "response", "routines", "routine/event", "timers", "timer/presets", "timer/event",
     ]
     static let commands: Set<String> = [
         "alarm/add", "alarm/update", "alarm/delete", "alarm/enable", "alarm/disable", "alarm/duplicate", "alarm/skip",
         "alarm/test", "alarm/snooze", "alarm/dismiss", "alarms/set", "style/set", "style/preset", "noise/set",
         "noise/sound/set", "noise/volume/set", "noise/sleep_timer/set", "noise/preview",
         "alarms/pause", "alarms/resume",
+        "routine/add", "routine/update", "routine/delete", "routine/enable", "routine/disable", "routines/set",
+        "routine/start", "routine/stop", "timer/start", "timer/cancel", "timer/presets/set", "mix/set", "mix/delete",
     ]
 
     static func config(_ configs: [DiscoveryConfig], _ component: String, _ object: String) -> JSONObject? {
@@ -46,7 +55,9 @@ enum HomeAssistantFixtures {
 
     @Test func everyConfigPassesThePlatformChecks() {
         let configs = HomeAssistantDiscovery.configs(F.context())
-        #expect(configs.count == 22)  // noise 5, alarm 5, style 3, two alarms 4, pause and synced 2, battery 2, audio 1
+        // noise 5, alarm 5, style 3, two alarms 4, pause and synced 2, one routine 1, routine event 1,
+        // three presets 3, timer end 1, cancel timers 1, battery 2, audio 1
+        #expect(configs.count == 29)
         for config in configs {
             #expect(HomeAssistantSchema.problems(config) == [], "\(config.topic)")
         }
@@ -210,9 +221,38 @@ enum HomeAssistantFixtures {
 
     @Test func buttonsSendTheEmptyPayloadTheCommandsTake() {
         let buttons = HomeAssistantDiscovery.configs(F.context()).filter { $0.component == "button" }
-        #expect(buttons.compactMap { $0.payload["command_topic"]?.stringValue }.sorted()
+        let plain = buttons.filter { !$0.topic.contains("/timer_") }
+        #expect(plain.compactMap { $0.payload["command_topic"]?.stringValue }.sorted()
             == ["noiseclock/bedroom/alarm/dismiss", "noiseclock/bedroom/alarm/snooze", "noiseclock/bedroom/noise/preview"])
-        #expect(buttons.allSatisfy { $0.payload["payload_press"] == "" })
+        #expect(plain.allSatisfy { $0.payload["payload_press"] == "" })
+    }
+
+    @Test func timerButtonsStartPresetsAndCancelAll() throws {
+        let configs = HomeAssistantDiscovery.configs(F.context())
+        for preset in TimerPreset.defaults {
+            let button = try #require(F.config(configs, "button", "timer_preset_\(preset.id)"))
+            #expect(button["command_topic"] == "noiseclock/bedroom/timer/start")
+            #expect(button["name"] == .string(preset.label))
+            let payload = try #require(button["payload_press"]?.stringValue)
+            #expect(try JSONParser().parse(Array(payload.utf8))["preset"] == .string(preset.id))
+        }
+        let cancel = try #require(F.config(configs, "button", "timer_cancel_all"))
+        #expect(cancel["command_topic"] == "noiseclock/bedroom/timer/cancel" && cancel["payload_press"] == "all")
+        let end = try #require(F.config(configs, "sensor", "timer_end"))
+        #expect(end["device_class"] == "timestamp" && end["state_topic"] == "noiseclock/bedroom/timers")
+        let routine = try #require(F.config(configs, "switch", "routine_bedtime_enabled"))
+        #expect(routine["command_topic"] == "noiseclock/bedroom/routine/update" && routine["name"] == "Bedtime")
+        let event = try #require(F.config(configs, "event", "routine_event"))
+        #expect(event["event_types"] == ["started", "ended", "overridden", "resumed"])
+    }
+
+    @Test func mixesAreOptionsOfTheSoundSelect() throws {
+        var catalog = SoundCatalog(noise: F.sounds, alarm: [])
+        catalog.mixes = [Mix(id: "rainy_brown", name: "Rainy brown", layers: [.init(sound: "rain", volume: 70), .init(sound: "brown", volume: 100)])]
+        var context = F.context()
+        context.noiseSounds = catalog.noiseEntries
+        let select = try #require(F.config(HomeAssistantDiscovery.configs(context), "select", "noise_sound"))
+        #expect(select["options"] == ["brown", "pink", "rain", "rainy_brown"])
     }
 
     @Test(arguments: ["00:00", "07:30", "09:05", "19:59", "23:59"])

@@ -21,7 +21,17 @@ import Testing
         "alarm/event": AlarmEvent.fired.payload(
             alarm: F.wake, scheduled: Instant(milliseconds: 0), at: Instant(milliseconds: 0), snoozeCount: 0, test: false, zone: .utc),
         "alarms": [F.wake.json],
+        "routines": [RoutinesFeature().output(F.bedtime, context: FeatureContext(now: Instant(milliseconds: 0), zone: .utc, locale: .en, catalog: .empty))],
+        "routine/event": {
+            guard case .json(let body) = RoutineEvent.started.publication(F.bedtime, at: Instant(milliseconds: 0), zone: .utc).body else { return .null }
+            return body
+        }(),
+        "timers": [CountdownTimer(id: "t1", label: "Nap", seconds: 1200, sound: "chime", startedAt: Instant(milliseconds: 0),
+                                  endsAt: Instant(milliseconds: 1_200_000)).json(zone: .utc)],
     ]
+
+    /// The loop variable a template uses over an array topic.
+    static let loopVariables = ["/alarms": "a", "/routines": "r", "/timers": "t"]
 
     /// `value_json.a.b` paths (and `a.key` for the per-alarm loop variable) a template reads.
     static func paths(_ template: String, variable: String) -> [[String]] {
@@ -44,8 +54,9 @@ import Testing
             for (topicKey, templateKey) in [("state_topic", "value_template"), ("json_attributes_topic", "json_attributes_template")] {
                 guard let topic = object[topicKey]?.stringValue, let template = object[templateKey]?.stringValue else { continue }
                 let payload = try #require(Self.payloads[String(topic.dropFirst(root.count))], "\(topic)")
-                let sample = topic.hasSuffix("/alarms") ? payload.arrayValue![0] : payload
-                let variable = topic.hasSuffix("/alarms") ? "a" : "value_json"
+                let loop = Self.loopVariables.first { topic.hasSuffix($0.key) }?.value
+                let sample = loop != nil ? payload.arrayValue![0] : payload
+                let variable = loop ?? "value_json"
                 let paths = Self.paths(template, variable: variable)
                 #expect(!paths.isEmpty, "\(config.topic) \(templateKey)")
                 for path in paths {

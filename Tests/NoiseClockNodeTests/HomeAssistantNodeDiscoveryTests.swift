@@ -15,12 +15,14 @@ struct HomeAssistantNodeDiscoveryTests {
             "switch/style_24_hour", "switch/style_show_seconds", "select/style_preset",
             "sensor/battery", "binary_sensor/battery_charging", "sensor/audio_status",
             "text/alarms_paused_until", "binary_sensor/clock_synced",
+            "event/routine_event", "button/timer_preset_nap", "button/timer_preset_power_nap", "button/timer_preset_rest",
+            "sensor/timer_end", "button/timer_cancel_all",
         ]
     }
 
     /// Topics the contract says are not retained (events, and `~/time` every minute): a state
     /// topic may name them unseen.
-    static let eventTopics: Set<String> = ["alarm/event", "alarm/fired", "time"]
+    static let eventTopics: Set<String> = ["alarm/event", "alarm/fired", "time", "routine/event", "timer/event"]
 
     @Test func everyRetainedConfigIsValidAndWiredToWhatTheNodeDoes() async throws {
         let rig = try await HomeAssistantRig()

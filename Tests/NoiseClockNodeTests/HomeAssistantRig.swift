@@ -81,7 +81,8 @@ final class HomeAssistantRig: @unchecked Sendable {
 
     /// Every retained discovery config under the prefix for this node, by topic.
     func retainedConfigs() async throws -> [String: JSONObject] {
-        let messages = try await retained(["\(Self.prefix)/+/\(node.nodeID)/+/config"])
+        // An empty payload clears a config: one seen while a node is clearing them is not a config.
+        let messages = try await retained(["\(Self.prefix)/+/\(node.nodeID)/+/config"]).filter { !$0.value.payload.isEmpty }
         return try messages.mapValues { message in
             guard let object = message.json?.objectValue else { throw TestFailure("\(message.topic): not a JSON object: \(message.text)") }
             return object

@@ -10,6 +10,8 @@ public final class Mixer {
     private struct Voice {
         var role: Role
         var sound: String
+        /// A mix's layers (empty for a plain sound): a changed mix crossfades like a changed sound.
+        var layers: [AudioScene.Layer]
         var source: any SoundSource
         var ramp: GainRamp
         var retiring: Bool
@@ -95,16 +97,17 @@ public final class Mixer {
     private func update(_ scene: AudioScene, at now: Instant) {
         var noiseGain: Float = 0
         if let noise = scene.noise {
-            noiseGain = AudioScene.gain(volume: noise.volume) * (noise.fadeOut?.factor(at: now) ?? 1)
+            noiseGain = AudioScene.gain(volume: noise.volume) * AudioScene.fadeFactor(noise, at: now)
             if scene.alarm != nil { noiseGain *= AudioScene.duckFactor }
             if let preview = scene.preview, now < preview.until { noiseGain = 0 }
         }
         // Keep the noise voice (at zero) while muted, so it resumes seamlessly after a preview.
-        setVoice(.noise, sound: scene.noise?.sound, gain: noiseGain)
+        setVoice(.noise, sound: scene.noise?.sound, layers: scene.noise?.layers ?? [], gain: noiseGain)
         setAlarmVoice(scene.alarm, gain: scene.alarm?.gain(at: now) ?? 0)
-        setVoice(.preAlarm, sound: scene.alarm == nil ? scene.preAlarm?.sound : nil, gain: scene.preAlarm?.gain(at: now) ?? 0)
+        let preAlarm = scene.alarm == nil ? scene.preAlarm : nil
+        setVoice(.preAlarm, sound: preAlarm?.sound, layers: preAlarm?.layers ?? [], gain: scene.preAlarm?.gain(at: now) ?? 0)
         let preview = scene.preview.flatMap { now < $0.until ? $0 : nil }
-        setVoice(.preview, sound: preview?.sound, gain: preview.map { AudioScene.gain(volume: $0.volume) } ?? 0)
+        setVoice(.preview, sound: preview?.sound, layers: preview?.layers ?? [], gain: preview.map { AudioScene.gain(volume: $0.volume) } ?? 0)
     }
 
     /// The alarm's voice: a new one for every ring (`key`), the fallback when its sound cannot be made.
@@ -133,7 +136,7 @@ public final class Mixer {
         // Taking over from a pre-alarm sound: fade in as slowly as it fades out (a crossfade).
         let crossfade = voices.contains { $0.role == .preAlarm && !$0.ramp.isSilent }
         let ramp = GainRamp(current: 0, target: gain, fullScaleSeconds: Self.rampSeconds(crossfade ? .preAlarm : .alarm), sampleRate: sampleRate)
-        voices.append(Voice(role: .alarm, sound: alarm.sound, source: source, ramp: ramp, retiring: false, key: alarm.key))
+        voices.append(Voice(role: .alarm, sound: alarm.sound, layers: [], source: source, ramp: ramp, retiring: false, key: alarm.key))
     }
 
     private func peak(_ samples: UnsafeMutablePointer<Float>, count: Int) -> Float {
@@ -142,9 +145,9 @@ public final class Mixer {
         return peak
     }
 
-    private func setVoice(_ role: Role, sound: String?, gain: Float) {
+    private func setVoice(_ role: Role, sound: String?, layers: [AudioScene.Layer] = [], gain: Float) {
         let index = voices.firstIndex { $0.role == role && !$0.retiring }
-        if let index, voices[index].sound == sound {
+        if let index, voices[index].sound == sound, voices[index].layers == layers {
             voices[index].ramp.target = gain
             return
         }
@@ -152,8 +155,14 @@ public final class Mixer {
             voices[index].retiring = true
             voices[index].ramp.target = 0
         }
-        guard let sound, let source = library.makeSource(sound) else { return }
+        guard let sound, let source = makeSource(sound, layers: layers) else { return }
         let ramp = GainRamp(current: 0, target: gain, fullScaleSeconds: Self.rampSeconds(role), sampleRate: sampleRate)
-        voices.append(Voice(role: role, sound: sound, source: source, ramp: ramp, retiring: false, key: nil))
+        voices.append(Voice(role: role, sound: sound, layers: layers, source: source, ramp: ramp, retiring: false, key: nil))
+    }
+
+    /// A plain sound's source, or a mix of its layers.
+    private func makeSource(_ sound: String, layers: [AudioScene.Layer]) -> (any SoundSource)? {
+        if layers.isEmpty || (layers.count == 1 && layers[0].sound == sound && layers[0].gain == 1) { return library.makeSource(sound) }
+        return MixSource(layers: layers, library: library, maxFrames: maxFrames)
     }
 }

@@ -11,6 +11,7 @@ public final class FanSound: SoundSource {
     private var subsonicL: SubsonicFilter, subsonicR: SubsonicFilter
     private var humPhase: Float = 0, bladePhase: Float = 0
     private let humStep: Float, bladeStep: Float
+    private let sine = SineTable()
     /// A-weighted RMS of this generator before calibration, measured over minutes of `render`
     /// (Welch spectrum weighted by the IEC 61672 curve); the calibration brings it to the
     /// common loudness.
@@ -28,16 +29,21 @@ public final class FanSound: SoundSource {
     }
 
     public func render(into out: UnsafeMutablePointer<Float>, frames: Int) {
+        // The filters' state in locals for the block: a class's stored properties mutated per
+        // sample pay a dynamic exclusivity check each time, which cost more than the filters.
         var random = self.random
         var humPhase = self.humPhase, bladePhase = self.bladePhase
-        let gain = Self.calibration
+        var pinkL = self.pinkL, pinkR = self.pinkR, airL = self.airL, airR = self.airR
+        var subsonicL = self.subsonicL, subsonicR = self.subsonicR
+        let gain = Self.calibration, humStep = self.humStep, bladeStep = self.bladeStep, sine = self.sine
         for i in 0..<frames {
             humPhase += humStep
             if humPhase >= 1 { humPhase -= 1 }
             bladePhase += bladeStep
             if bladePhase >= 1 { bladePhase -= 1 }
-            let hum = 0.012 * sinf(2 * Float.pi * humPhase) + 0.006 * sinf(4 * Float.pi * humPhase)
-            let beat = 1 + 0.08 * sinf(2 * Float.pi * bladePhase)
+            let second = humPhase < 0.5 ? 2 * humPhase : 2 * humPhase - 1
+            let hum = 0.012 * sine.sine(ofPhase: humPhase) + 0.006 * sine.sine(ofPhase: second)
+            let beat = 1 + 0.08 * sine.sine(ofPhase: bladePhase)
             let (wl, wr) = random.nextPair()
             out[2 &* i] = subsonicL.process((airL.process(pinkL.process(wl)) * beat * 0.5 + hum) * gain)
             out[2 &* i &+ 1] = subsonicR.process((airR.process(pinkR.process(wr)) * beat * 0.5 + hum) * gain)
@@ -45,5 +51,11 @@ public final class FanSound: SoundSource {
         self.random = random
         self.humPhase = humPhase
         self.bladePhase = bladePhase
+        self.pinkL = pinkL
+        self.pinkR = pinkR
+        self.airL = airL
+        self.airR = airR
+        self.subsonicL = subsonicL
+        self.subsonicR = subsonicR
     }
 }

@@ -29,7 +29,13 @@ public final class RainSound: SoundSource {
     }
 
     public func render(into out: UnsafeMutablePointer<Float>, frames: Int) {
+        // All state in locals for the block (as `PinkNoise` does): a class's stored properties
+        // mutated per sample pay a dynamic exclusivity check each time.
         var random = self.random
+        var pinkL = self.pinkL, pinkR = self.pinkR, bedL = self.bedL, bedR = self.bedR, dropL = self.dropL, dropR = self.dropR
+        var envL = self.envL, envR = self.envR, gust = self.gust, gustTarget = self.gustTarget
+        var framesToNextGust = self.framesToNextGust
+        let dropChance = self.dropChance, dropDecay = self.dropDecay, sampleRate = self.sampleRate
         let bedGain: Float = 0.26 * Self.calibration, dropGain: Float = 0.7 * Self.calibration
         for i in 0..<frames {
             if framesToNextGust <= 0 {
@@ -50,5 +56,16 @@ public final class RainSound: SoundSource {
             out[2 &* i &+ 1] = br + dropR.process(wr * envR) * dropGain
         }
         self.random = random
+        self.pinkL = pinkL
+        self.pinkR = pinkR
+        self.bedL = bedL
+        self.bedR = bedR
+        self.dropL = dropL
+        self.dropR = dropR
+        self.envL = envL
+        self.envR = envR
+        self.gust = gust
+        self.gustTarget = gustTarget
+        self.framesToNextGust = framesToNextGust
     }
 }

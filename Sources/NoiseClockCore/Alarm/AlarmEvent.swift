@@ -12,7 +12,8 @@ public enum AlarmEvent: String, Sendable, CaseIterable {
     case failed
 
     public func payload(
-        alarm: Alarm, scheduled: Instant, at: Instant, snoozeCount: Int, test: Bool, zone: ZoneRules
+        alarm: Alarm, scheduled: Instant, at: Instant, snoozeCount: Int, test: Bool, zone: ZoneRules,
+        source: RingSource = .alarm
     ) -> JSONValue {
         .object(JSONObject([
             ("event", .string(rawValue)),
@@ -25,6 +26,7 @@ public enum AlarmEvent: String, Sendable, CaseIterable {
             ("at", .string(ISO8601.string(at, in: zone))),
             ("snooze_count", .int(Int64(snoozeCount))),
             ("test", .bool(test)),
+            ("source", .string(source.rawValue)),
         ]))
     }
 

@@ -141,7 +141,7 @@ extension AlarmsFeature {
     func emit(_ event: AlarmEvent, _ session: RingSession, at: Instant, zone: ZoneRules, to out: inout [Publication]) {
         for alarm in session.allAlarms {
             let body = event.payload(alarm: alarm, scheduled: session.scheduled, at: at,
-                                     snoozeCount: session.snoozeCount, test: session.test, zone: zone)
+                                     snoozeCount: session.snoozeCount, test: session.test, zone: zone, source: session.source)
             out.append(contentsOf: event.publications(body))
         }
     }

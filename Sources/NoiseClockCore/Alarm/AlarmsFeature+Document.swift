@@ -99,6 +99,7 @@ extension AlarmsFeature {
             ("snooze_count", .int(Int64(session.snoozeCount))),
             ("test", .bool(session.test)),
             ("audibility", .string(session.audibility.rawValue)),
+            ("source", .string(session.source.rawValue)),
         ]))
     }
 
@@ -118,6 +119,7 @@ extension AlarmsFeature {
         session.snoozeUntil = object["snooze_until"]?.intValue.map { Instant(milliseconds: Int64($0)) }
         session.snoozeCount = object["snooze_count"]?.intValue ?? 0
         if let audibility = object["audibility"]?.stringValue.flatMap(RingAudibility.init(rawValue:)) { session.audibility = audibility }
+        session.source = object["source"]?.stringValue.flatMap(RingSource.init(rawValue:)) ?? .alarm
         if phase == .snoozed, session.snoozeUntil == nil { return nil }
         return session
     }

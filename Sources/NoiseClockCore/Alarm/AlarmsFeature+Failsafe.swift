@@ -46,7 +46,8 @@ extension AlarmsFeature {
         // An alarm whose sound is `none` was never to be heard: it gets neither event.
         for alarm in session.allAlarms where alarm.sound != "none" {
             guard case .object(var object) = event.payload(alarm: alarm, scheduled: session.scheduled, at: at,
-                                                           snoozeCount: session.snoozeCount, test: session.test, zone: zone)
+                                                           snoozeCount: session.snoozeCount, test: session.test, zone: zone,
+                                                           source: session.source)
             else { continue }
             for (key, value) in extra { object[key] = value }
             out.append(contentsOf: event.publications(.object(object)))

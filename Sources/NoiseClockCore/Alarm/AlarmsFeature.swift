@@ -106,6 +106,7 @@ public struct AlarmsFeature: Sendable, Equatable {
             ("snooze_until", ISO8601.json(ring?.snoozeUntil, in: zone)),
             ("next", next),
             ("paused_until", .optional(pausedUntil?.description)),
+            ("source", .optional(ring?.source.rawValue)),
         ]))
     }
 

@@ -20,6 +20,8 @@ public struct RingSession: Hashable, Sendable {
     public var test: Bool
     /// Whether the ring has been heard: the failsafe's bookkeeping (see `RingAudibility`).
     public var audibility: RingAudibility
+    /// An alarm's ring, or a finished timer's.
+    public var source: RingSource = .alarm
 
     public init(alarm: Alarm, others: [Alarm] = [], scheduled: Instant, since: Instant, test: Bool) {
         phase = .ringing

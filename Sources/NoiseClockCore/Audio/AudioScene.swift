@@ -9,6 +9,11 @@ public struct AudioScene: Sendable, Equatable {
         public var sound: String
         public var volume: Int
         public var fadeOut: FadeWindow?
+        /// A routine's fade-in: silence at its start, full `volume` at its end.
+        public var fadeIn: FadeWindow?
+        /// What `sound` plays: one layer for a plain noise, 2–4 for a mix (`SoundCatalog.noiseLayers`).
+        /// Empty: `sound` alone at full gain.
+        public var layers: [Layer] = []
 
         public init(sound: String, volume: Int, fadeOut: FadeWindow? = nil) {
             self.sound = sound
@@ -78,6 +83,8 @@ public struct AudioScene: Sendable, Equatable {
         public var volume: Int
         public var start: Instant
         public var end: Instant
+        /// A mix plays as its layers (`SoundCatalog.noiseLayers`); empty: `sound` alone.
+        public var layers: [Layer] = []
 
         public init(sound: String, volume: Int, start: Instant, end: Instant) {
             self.sound = sound
@@ -98,6 +105,8 @@ public struct AudioScene: Sendable, Equatable {
         public var sound: String
         public var volume: Int
         public var until: Instant
+        /// As for the noise: a mix previews as its layers.
+        public var layers: [Layer] = []
 
         public init(sound: String, volume: Int, until: Instant) {
             self.sound = sound
@@ -127,5 +136,24 @@ public struct AudioScene: Sendable, Equatable {
     public static func gain(volume: Int) -> Float {
         let v = Float(min(100, max(0, volume))) / 100
         return v * v
+    }
+}
+
+extension AudioScene {
+    /// One sound of a noise or mix, at a linear gain relative to the noise volume.
+    public struct Layer: Sendable, Equatable, Hashable {
+        public var sound: String
+        public var gain: Float
+
+        public init(sound: String, gain: Float) {
+            self.sound = sound
+            self.gain = gain
+        }
+    }
+
+    /// The noise's level at `now` (0...1 of its volume's gain) from its fades, before ducking.
+    public static func fadeFactor(_ noise: Noise, at now: Instant) -> Float {
+        let rise = noise.fadeIn.map { 1 - $0.factor(at: now) } ?? 1
+        return rise * (noise.fadeOut?.factor(at: now) ?? 1)
     }
 }

@@ -39,7 +39,7 @@ extension NodeFeature {
 
 /// Every feature of the node, for exhaustive dispatch.
 public enum FeatureID: String, Sendable, CaseIterable {
-    case alarms, style, noise
+    case alarms, style, noise, routines, timers, mixes
 }
 
 extension CommandTopic {
@@ -53,6 +53,13 @@ extension CommandTopic {
             .style
         case .noiseSet, .noiseSoundSet, .noiseVolumeSet, .noiseSleepTimerSet, .noisePreview:
             .noise
+        case .routineAdd, .routineUpdate, .routineDelete, .routineEnable, .routineDisable, .routinesSet,
+             .routineStart, .routineStop:
+            .routines
+        case .timerStart, .timerCancel, .timerPresetsSet:
+            .timers
+        case .mixSet, .mixDelete:
+            .mixes
         }
     }
 }

@@ -16,11 +16,18 @@ public struct DiscoveryContext: Sendable {
     public var noiseSounds: [SoundCatalog.Entry]
     /// Battery entities exist only on nodes that have a battery.
     public var batteryPresent: Bool
+    /// Each routine gets an enabled switch.
+    public var routines: [Routine]
+    /// Each timer preset gets a button that starts it.
+    public var timerPresets: [TimerPreset]
 
     public init(
         nodeID: String, root: String, prefix: String = "homeassistant", softwareVersion: String,
-        configurationURL: String? = nil, alarms: [Alarm], noiseSounds: [SoundCatalog.Entry], batteryPresent: Bool
+        configurationURL: String? = nil, alarms: [Alarm], noiseSounds: [SoundCatalog.Entry], batteryPresent: Bool,
+        routines: [Routine] = [], timerPresets: [TimerPreset] = []
     ) {
+        self.routines = routines
+        self.timerPresets = timerPresets
         self.nodeID = nodeID
         self.root = root
         self.prefix = prefix

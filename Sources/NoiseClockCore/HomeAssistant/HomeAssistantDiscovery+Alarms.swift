@@ -53,7 +53,7 @@ extension HomeAssistantDiscovery {
     static let eventValueTemplate = "{{ {'event_type': value_json.event, 'id': value_json.id, 'label': value_json.label, "
         + "'sound': value_json.sound, 'volume': value_json.volume, 'vibrate': value_json.vibrate, "
         + "'scheduled': value_json.scheduled, 'at': value_json.at, 'snooze_count': value_json.snooze_count, "
-        + "'test': value_json.test, "
+        + "'test': value_json.test, 'source': value_json.source, "
         // The failsafe's fields come only with `sounding` and `failed`.
         + "'fallback': value_json['fallback'] if 'fallback' in value_json else none, "
         + "'reason': value_json['reason'] if 'reason' in value_json else none, "

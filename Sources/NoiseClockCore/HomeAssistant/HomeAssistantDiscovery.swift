@@ -15,6 +15,7 @@ public enum HomeAssistantDiscovery {
     public static func configs(_ context: DiscoveryContext) -> [DiscoveryConfig] {
         var entities = noiseEntities(context) + alarmEntities(context) + styleEntities(context)
         entities += context.alarms.flatMap { perAlarmEntities($0, context) }
+        entities += programmeEntities(context)
         if context.batteryPresent { entities += batteryEntities(context) }
         entities += wakeEntities(context)
         entities += diagnosticEntities(context)

@@ -3,13 +3,16 @@ struct DiscoveryInputs: Equatable, Sendable {
     var alarms: [Alarm]
     var noiseSounds: [SoundCatalog.Entry]
     var batteryPresent: Bool
+    var routines: [Routine] = []
+    var timerPresets: [TimerPreset] = []
 }
 
 extension NodeMachine.Draft {
     var discoveryInputs: DiscoveryInputs {
         DiscoveryInputs(
-            alarms: core.alarms.book.alarms, noiseSounds: core.catalog.noise,
-            batteryPresent: core.battery.lastPublished?.present ?? false
+            alarms: core.alarms.book.alarms, noiseSounds: core.soundCatalog.noiseEntries,
+            batteryPresent: core.battery.lastPublished?.present ?? false,
+            routines: core.routines.routines, timerPresets: core.timers.presets
         )
     }
 
@@ -33,7 +36,8 @@ extension NodeMachine.Draft {
             let configs = HomeAssistantDiscovery.configs(DiscoveryContext(
                 nodeID: topics.nodeID, root: topics.root, prefix: machine.discovery.prefix,
                 softwareVersion: NoiseClockVersion.current, configurationURL: machine.discovery.configurationURL, alarms: inputs.alarms,
-                noiseSounds: inputs.noiseSounds, batteryPresent: inputs.batteryPresent
+                noiseSounds: inputs.noiseSounds, batteryPresent: inputs.batteryPresent,
+                routines: inputs.routines, timerPresets: inputs.timerPresets
             ))
             for config in configs {
                 let bytes = config.payload.bytes

@@ -13,6 +13,18 @@ extension NoiseFeature: NodeFeature {
     public static let stateFile: String? = NodeCore.StateFile.noise
 }
 
+extension RoutinesFeature: NodeFeature {
+    public static let stateFile: String? = NodeCore.StateFile.routines
+}
+
+extension TimersFeature: NodeFeature {
+    public static let stateFile: String? = NodeCore.StateFile.timers
+}
+
+extension MixesFeature: NodeFeature {
+    public static let stateFile: String? = NodeCore.StateFile.mixes
+}
+
 extension NodeCore {
     /// Runs `body` on the feature named by `id`, in place.
     mutating func withFeature<R>(_ id: FeatureID, _ body: (inout any NodeFeature) -> R) -> R {
@@ -20,6 +32,9 @@ extension NodeCore {
         case .alarms: return Self.mutate(&alarms, body)
         case .style: return Self.mutate(&style, body)
         case .noise: return Self.mutate(&noise, body)
+        case .routines: return Self.mutate(&routines, body)
+        case .timers: return Self.mutate(&timers, body)
+        case .mixes: return Self.mutate(&mixes, body)
         }
     }
 
@@ -29,6 +44,9 @@ extension NodeCore {
         case .alarms: alarms
         case .style: style
         case .noise: noise
+        case .routines: routines
+        case .timers: timers
+        case .mixes: mixes
         }
     }
 

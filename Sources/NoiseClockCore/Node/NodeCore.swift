@@ -7,6 +7,9 @@ public struct NodeCore: Sendable {
     public internal(set) var alarms: AlarmsFeature
     public internal(set) var style: StyleFeature
     public internal(set) var noise: NoiseFeature
+    public internal(set) var routines: RoutinesFeature
+    public internal(set) var timers: TimersFeature
+    public internal(set) var mixes: MixesFeature
     public internal(set) var battery: BatteryPublisher
     public internal(set) var audioStatus: AudioStatus?
     /// Whether the kernel's clock is synchronised (NTP), as `~/time` reports it; nil: unknown.
@@ -19,10 +22,15 @@ public struct NodeCore: Sendable {
         public static let alarms = "alarms.json"
         public static let style = "style.json"
         public static let noise = "noise.json"
+        public static let routines = "routines.json"
+        public static let timers = "timers.json"
+        public static let mixes = "mixes.json"
     }
 
     /// Every state file the core reads at start.
-    public static let stateFileNames = [StateFile.alarms, StateFile.style, StateFile.noise]
+    public static let stateFileNames = [
+        StateFile.alarms, StateFile.style, StateFile.noise, StateFile.routines, StateFile.timers, StateFile.mixes,
+    ]
 
     public init(
         settings: NodeSettings, catalog: SoundCatalog = .empty, documents: [String: JSONValue] = [:],
@@ -33,11 +41,14 @@ public struct NodeCore: Sendable {
         alarms = AlarmsFeature(restoring: documents[StateFile.alarms])
         style = StyleFeature(restoring: documents[StateFile.style], now: now)
         noise = NoiseFeature(restoring: documents[StateFile.noise])
+        routines = RoutinesFeature(restoring: documents[StateFile.routines])
+        timers = TimersFeature(restoring: documents[StateFile.timers])
+        mixes = MixesFeature(restoring: documents[StateFile.mixes])
         battery = BatteryPublisher(intervalSeconds: batteryIntervalSeconds)
     }
 
     public func context(_ now: Instant) -> FeatureContext {
-        FeatureContext(now: now, zone: settings.zone, locale: settings.locale, catalog: catalog)
+        FeatureContext(now: now, zone: settings.zone, locale: settings.locale, catalog: soundCatalog)
     }
 
     /// Applies one command. Events to publish go into `outbox`; the response is returned.
@@ -46,11 +57,13 @@ public struct NodeCore: Sendable {
         let context = context(now)
         var events: [Publication] = []
         let result = withFeature(message.topic.feature) { $0.handle(message, context: context, outbox: &events) }
-        if case .success = result {
-            outbox += events
-            advance(to: now, outbox: &outbox)
+        guard case .success(var value) = result else {
+            return Response(command: message.topic.rawValue, requestID: message.payload.requestID, outcome: result)
         }
-        return Response(command: message.topic.rawValue, requestID: message.payload.requestID, outcome: result)
+        outbox += events
+        commandTookEffect(message, result: &value, context: context, outbox: &outbox)
+        advance(to: now, outbox: &outbox)
+        return Response(command: message.topic.rawValue, requestID: message.payload.requestID, outcome: .success(value))
     }
 
     /// Moves the node to `now`: fires whatever is due and publishes the time on boundaries.
@@ -59,6 +72,7 @@ public struct NodeCore: Sendable {
         for id in FeatureID.allCases {
             withFeature(id) { $0.advance(context: context, outbox: &outbox) }
         }
+        connectProgrammes(context: context, outbox: &outbox)
         checkAlarmAudibility(now: now, outbox: &outbox)
         advanceTime(to: now, outbox: &outbox)
     }
@@ -119,6 +133,10 @@ public struct NodeCore: Sendable {
     /// What should be audible now: the noise (ducked while an alarm rings), a preview, the alarm.
     public func audioScene(now: Instant) -> AudioScene {
         var scene = noise.audioScene(context: context(now))
+        if let active = routines.active, noise.state.routine == active.routine.id, scene.noise != nil {
+            scene.noise?.fadeIn = active.fadeIn
+            scene.noise?.fadeOut = active.fadeOut
+        }
         if let ring = alarms.ring, ring.phase == .ringing, let alarm = ring.soundingAlarm {
             // Alarms that fired together share one ring: it sounds the first that has a sound.
             scene.alarm = AudioScene.Alarm(
@@ -127,6 +145,8 @@ public struct NodeCore: Sendable {
             )
         } else {
             scene.preAlarm = alarms.preAlarmScene(now: now, zone: settings.zone)
+            // A pre-alarm sound may be a mix: it plays as its layers.
+            if let sound = scene.preAlarm?.sound { scene.preAlarm?.layers = soundCatalog.noiseLayers(of: sound) ?? [] }
         }
         return scene
     }

@@ -7,8 +7,8 @@ public struct NoiseFeature: Sendable, Equatable {
         public var until: Instant
     }
 
-    public private(set) var state: NoiseState
-    public private(set) var preview: Preview?
+    public internal(set) var state: NoiseState
+    public internal(set) var preview: Preview?
 
     public static let previewMilliseconds: Int64 = 3000
     /// The sleep timer fades the noise out over its last 30 seconds.
@@ -65,11 +65,9 @@ public struct NoiseFeature: Sendable, Equatable {
         [state.stopsAt, preview?.until].compactMap { $0 }.min()
     }
 
+    /// `~/noise`. (`~/sounds` is the mixes feature's: the catalog changes when the mixes do.)
     public func retained(context: FeatureContext) -> [Publication] {
-        [
-            Publication(topic: "noise", body: .json(state.json(zone: context.zone)), retain: true, qos: 1),
-            Publication(topic: "sounds", body: .json(context.catalog.json), retain: true, qos: 1),
-        ]
+        [Publication(topic: "noise", body: .json(state.json(zone: context.zone)), retain: true, qos: 1)]
     }
 
     /// The noise and preview part of what should be audible; the node adds the ringing alarm.
@@ -78,9 +76,11 @@ public struct NoiseFeature: Sendable, Equatable {
         if state.playing {
             let fade = state.stopsAt.map { AudioScene.FadeWindow(start: $0.adding(milliseconds: -Self.sleepFadeMilliseconds), end: $0) }
             scene.noise = AudioScene.Noise(sound: state.sound, volume: state.volume, fadeOut: fade)
+            scene.noise?.layers = context.catalog.noiseLayers(of: state.sound) ?? []
         }
         if let preview, context.now < preview.until {
             scene.preview = AudioScene.Preview(sound: preview.sound, volume: state.volume, until: preview.until)
+            scene.preview?.layers = context.catalog.noiseLayers(of: preview.sound) ?? []
         }
         return scene
     }

@@ -6,6 +6,8 @@ public struct NoiseState: Sendable, Equatable {
     public var volume: Int
     public var sleepTimerMinutes: Int?
     public var stopsAt: Instant?
+    /// The routine playing this noise (its id), nil when the noise was started by hand.
+    public var routine: String?
 
     public init(playing: Bool = false, sound: String = "brown", volume: Int = 40, sleepTimerMinutes: Int? = nil, stopsAt: Instant? = nil) {
         self.playing = playing
@@ -25,6 +27,7 @@ public struct NoiseState: Sendable, Equatable {
             "playing": .bool(playing), "sound": .string(sound), "volume": .int(Int64(volume)),
             "sleep_timer_minutes": .optional(sleepTimerMinutes),
             "stops_at": .optional(stopsAt.map { ISO8601.string($0, in: zone) }),
+            "routine": .optional(routine),
         ]
     }
 
@@ -34,6 +37,7 @@ public struct NoiseState: Sendable, Equatable {
             "version": 1, "playing": .bool(playing), "sound": .string(sound), "volume": .int(Int64(volume)),
             "sleep_timer_minutes": .optional(sleepTimerMinutes),
             "stops_at_ms": stopsAt.map { .int($0.milliseconds) } ?? .null,
+            "routine": .optional(routine),
         ]
     }
 
@@ -48,5 +52,6 @@ public struct NoiseState: Sendable, Equatable {
             sleepTimerMinutes = minutes
             stopsAt = Instant(milliseconds: Int64(ms))
         }
+        if let id = object["routine"]?.stringValue, Alarm.isValidID(id) { routine = id }
     }
 }

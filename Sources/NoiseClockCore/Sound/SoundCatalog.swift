@@ -17,6 +17,8 @@ public struct SoundCatalog: Sendable, Equatable {
 
     public var noise: [Entry]
     public var alarm: [Entry]
+    /// The user's mixes (`SoundCatalog+Mixes.swift`): noise sounds too, listed after the others.
+    public var mixes: [Mix] = []
 
     public init(noise: [Entry], alarm: [Entry]) {
         self.noise = noise
@@ -25,8 +27,16 @@ public struct SoundCatalog: Sendable, Equatable {
 
     public static let empty = SoundCatalog(noise: [], alarm: [])
 
-    public func hasNoise(_ id: String) -> Bool { noise.contains { $0.id == id } }
+    public func hasNoise(_ id: String) -> Bool { noise.contains { $0.id == id } || mixes.contains { $0.id == id } }
     public func hasAlarm(_ id: String) -> Bool { alarm.contains { $0.id == id } }
 
-    public var json: JSONValue { ["noise": .array(noise.map(\.json)), "alarm": .array(alarm.map(\.json))] }
+    /// Every noise sound a client can pick, mixes last.
+    public var noiseEntries: [Entry] { noise + mixes.map { Entry(id: $0.id, name: $0.name, category: Mix.category) } }
+
+    public var json: JSONValue {
+        let mixEntries = mixes.map { mix -> JSONValue in
+            ["id": .string(mix.id), "name": .string(mix.name), "category": .string(Mix.category), "layers": .array(mix.layers.map(\.json))]
+        }
+        return ["noise": .array(noise.map(\.json) + mixEntries), "alarm": .array(alarm.map(\.json))]
+    }
 }

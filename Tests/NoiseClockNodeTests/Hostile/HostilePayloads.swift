@@ -84,6 +84,16 @@ struct HostilePayloads {
         case .noiseVolumeSet: return "\(Int.random(in: 0...100, using: &random))"
         case .noiseSleepTimerSet: return "\(Int.random(in: 0...120, using: &random))"
         case .noisePreview: return "digital"
+        case .routineAdd: return #"{"start": "\#(time)", "end": "06:45", "repeat": "weekdays", "sound": "rain", "volume": 30}"#
+        case .routineUpdate: return #"{"id": "nope", "fade_in_seconds": 60}"#
+        case .routineDelete, .routineEnable, .routineDisable, .routineStart: return #"{"id": "nope"}"#
+        case .routineStop: return ""
+        case .routinesSet: return #"[{"start": "\#(time)", "duration_minutes": 90}]"#
+        case .timerStart: return Bool.random(using: &random) ? "\(Int.random(in: 1...30, using: &random))" : #"{"preset": "nap"}"#
+        case .timerCancel: return "all"
+        case .timerPresetsSet: return #"[{"id": "nap", "label": "Nap", "minutes": 20, "sound": "chime"}]"#
+        case .mixSet: return #"{"id": "rainy_brown", "name": "Rainy brown", "layers": [{"sound": "rain", "volume": 70}, {"sound": "brown", "volume": 100}]}"#
+        case .mixDelete: return "rainy_brown"
         }
     }
 

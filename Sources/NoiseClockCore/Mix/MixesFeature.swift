@@ -1,0 +1,66 @@
+/// Mixes as a node feature: `mix/set`, `mix/delete` and `mixes.json`. It also publishes
+/// `~/sounds`, the catalog with the mixes in it, because that is what changes when mixes do.
+public struct MixesFeature: Sendable, Equatable {
+    public internal(set) var mixes: [Mix] = []
+
+    public init() {}
+
+    public func nextDeadline(context: FeatureContext) -> Instant? { nil }
+
+    public mutating func advance(context: FeatureContext, outbox: inout [Publication]) {}
+
+    /// `context.catalog` already holds the mixes (`NodeCore.context`).
+    public func retained(context: FeatureContext) -> [Publication] {
+        [Publication(topic: "sounds", body: .json(context.catalog.json), retain: true, qos: 1)]
+    }
+
+    public mutating func handle(
+        _ message: CommandMessage, context: FeatureContext, outbox: inout [Publication]
+    ) -> Result<JSONValue, CommandError> {
+        do throws(CommandError) {
+            switch message.topic {
+            case .mixSet:
+                // Layers are plain sounds: check against the catalog without the mixes.
+                var plain = context.catalog
+                plain.mixes = []
+                let mix = try Mix.parse(message.payload.object(for: .mixSet), catalog: plain)
+                if let index = mixes.firstIndex(where: { $0.id == mix.id }) {
+                    mixes[index] = mix
+                } else {
+                    guard mixes.count < Mix.limit else { throw CommandError(.limitExceeded, "at most \(Mix.limit) mixes") }
+                    mixes.append(mix)
+                }
+                return .success(mix.json)
+            case .mixDelete:
+                let id = try message.payload.id(for: .mixDelete).lowercased()
+                guard let index = mixes.firstIndex(where: { $0.id == id }) else { throw CommandError(.notFound, "no mix with id \"\(id.prefix(64))\"") }
+                return .success(mixes.remove(at: index).json)
+            default:
+                throw CommandError(.unknownCommand, "\(message.topic.rawValue) is not a mix command")
+            }
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// `mixes.json`: `{"version": 1, "mixes": [...]}`.
+    public var persistent: JSONValue? { .object(JSONObject([("version", 1), ("mixes", .array(mixes.map(\.json)))])) }
+
+    /// Layers are taken as stored (the catalog is not known yet); a layer whose sound has gone
+    /// away is simply silent.
+    public init(restoring document: JSONValue?) {
+        guard let object = document?.objectValue, object["version"]?.intValue == 1 else { return }
+        for item in object["mixes"]?.arrayValue ?? [] {
+            guard let id = item["id"]?.stringValue, SoundID.isValid(id), let name = item["name"]?.stringValue,
+                  let list = item["layers"]?.arrayValue, Mix.layerCount.contains(list.count),
+                  mixes.count < Mix.limit, !mixes.contains(where: { $0.id == id })
+            else { continue }
+            let layers = list.compactMap { layer -> Mix.Layer? in
+                guard let sound = layer["sound"]?.stringValue, SoundID.isValid(sound),
+                      let volume = layer["volume"]?.intValue, FieldCheck.percent.contains(volume) else { return nil }
+                return Mix.Layer(sound: sound, volume: volume)
+            }
+            if layers.count == list.count { mixes.append(Mix(id: id, name: name, layers: layers)) }
+        }
+    }
+}

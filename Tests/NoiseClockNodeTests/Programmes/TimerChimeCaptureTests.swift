@@ -1,0 +1,30 @@
+import Foundation
+import NoiseClockCore
+import Testing
+
+/// A finished timer heard through the whole node into a captured ALSA stream: the chime sounds
+/// until it is dismissed. No level-over-time measurement: it runs in the parallel stage.
+struct TimerChimeCaptureTests {
+    @Test func aFinishedTimerChimesUntilDismissed() async throws {
+        let capture = try AudioCapture(device: "nc_timer")
+        let harness = try await AudioNodeHarness(capture: capture)
+        defer { harness.shutdown() }
+        try await harness.waitForAudio("ok")
+
+        // A one-minute timer, its end reached by moving the node's clock: the chime sounds.
+        let timer = try await harness.command("timer/start", "1").response
+        let end = try #require(timer["result"]?["ends_at"]?.stringValue.flatMap(MinuteBoundary.date(iso:)))
+        let mark = harness.client.messages.count
+        try await harness.node.setClock(to: end.addingTimeInterval(-0.5))
+        try await harness.client.waitFor("\(harness.root)/alarm/fired", timeout: 10, after: mark, where: { $0.json?["source"] == "timer" })
+        let ringing = capture.frames
+        try await capture.waitForFrames(ringing + AudioCapture.frames(2))
+        let dismissed = try await harness.command("alarm/dismiss", "").mark
+        try await capture.waitForFrames(dismissed + AudioCapture.frames(1))
+        let chime = SignalAnalysis.rms(try capture.read((ringing + AudioCapture.frames(0.5))..<(ringing + AudioCapture.frames(2))).left)
+        print("timer chime rms \(chime)")
+        #expect(chime > 0.05, "no chime: rms \(chime)")
+        let after = try capture.read((dismissed + AudioCapture.frames(0.6))..<(dismissed + AudioCapture.frames(1)))
+        #expect((after.left + after.right).allSatisfy { $0 == 0 }, "still sounding after dismiss")
+    }
+}
