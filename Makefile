@@ -29,7 +29,9 @@ run: release
 	@scripts/run-local.sh "$$($(SWIFT) build -c release --show-bin-path)/noiseclock" "$(CONFIG)"
 
 # The web app's address with its token (the node started by `make run` serves it).
-web-url: release
+# Only the address goes to stdout (URL=$$(make -s web-url) works); building talks on stderr.
+web-url: deps
+	@$(SWIFT) build -c release >&2
 	@"$$($(SWIFT) build -c release --show-bin-path)/noiseclock" web-url --config "$(CONFIG)"
 
 # The fuzz run (build ~2 min from scratch, then FUZZ_SECONDS per target) is part of CI. 30 s per

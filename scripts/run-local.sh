@@ -7,6 +7,7 @@ config=$2
 host=127.0.0.1
 port=1883
 broker_pid=""
+conf=""
 
 listening() { (exec 3<>"/dev/tcp/$host/$port") 2>/dev/null; }
 
@@ -15,6 +16,8 @@ cleanup() {
         kill "$broker_pid" 2>/dev/null || true
         wait "$broker_pid" 2>/dev/null || true
     fi
+    [ -n "$conf" ] && rm -f "$conf"
+    return 0
 }
 trap cleanup EXIT
 

@@ -47,7 +47,7 @@ const NC = (() => {
       not_connected: 'Not connected', ok: 'OK', unavailable: 'Unavailable', on_ac: 'Mains power',
       charging: 'Charging', discharging: 'On battery', full: 'Full', not_charging: 'Not charging',
       output: 'Output device', web: 'This page', live: 'Live', open_face: 'Open the clock face',
-      fullscreen_hint: 'Tap for full screen',
+      fullscreen_hint: 'Tap for full screen', no_sound: 'No sound output', see_device: 'see Device',
       fam_system: 'System', fam_san_francisco: 'San Francisco', fam_monaco: 'Monaco', fam_courier: 'Courier',
       w_ultra_light: 'Ultra light', w_thin: 'Thin', w_light: 'Light', w_regular: 'Regular', w_medium: 'Medium',
       w_semibold: 'Semibold', w_bold: 'Bold', w_heavy: 'Heavy', w_black: 'Black',
@@ -99,7 +99,7 @@ const NC = (() => {
       not_connected: '연결 안 됨', ok: '정상', unavailable: '사용 불가', on_ac: '전원 연결',
       charging: '충전 중', discharging: '배터리 사용 중', full: '완충', not_charging: '충전 안 함',
       output: '출력 장치', web: '이 페이지', live: '실시간', open_face: '시계 화면 열기',
-      fullscreen_hint: '눌러서 전체 화면',
+      fullscreen_hint: '눌러서 전체 화면', no_sound: '소리 출력 없음', see_device: '기기 화면 보기',
       fam_system: '시스템', fam_san_francisco: 'San Francisco', fam_monaco: 'Monaco', fam_courier: 'Courier',
       w_ultra_light: '아주 가늘게', w_thin: '가늘게', w_light: '얇게', w_regular: '보통', w_medium: '중간',
       w_semibold: '약간 굵게', w_bold: '굵게', w_heavy: '아주 굵게', w_black: '가장 굵게',
@@ -338,11 +338,27 @@ const NC = (() => {
       el('a', { href, 'data-i18n': key, 'aria-current': key === current ? 'page' : null, text: t(key) })));
     document.body.prepend(el('header', { class: 'topbar' }, nav));
   }
+  /* A notice under the page's title while ~/audio says there is no sound output (nothing is heard). */
+  function audioNotice() {
+    const box = el('p', { class: 'notice', id: 'audio-notice', role: 'status', hidden: true });
+    const h1 = $('main h1');
+    h1.after(box);
+    const draw = () => {
+      const a = state.audio;
+      box.hidden = !(a && a.status === 'unavailable');
+      if (box.hidden) return;
+      box.textContent = '';
+      box.append(el('span', {}, el('b', { text: t('no_sound') }), (a.error ? ': ' + a.error : '') + ' — '),
+        el('a', { href: '/device', text: t('see_device') }));
+    };
+    on('audio', draw);
+    on('node', draw);
+  }
   /* A switch (checkbox) inside a row: <label class="row"><span>text</span><span class="switch"><input></span></label>. */
   function toggleRow(name, key) {
     return el('label', { class: 'row' }, el('span', { class: 'name', 'data-i18n': key || name, text: t(key || name) }),
       el('span', { class: 'switch' }, el('input', { type: 'checkbox', name, role: 'switch' })));
   }
 
-  return { state, on, topbar, toggleRow, put, t, translate, lang, post, start, nodeEpoch, nodeWall, display, ampm, clockOf, when, dayOf, pad, $, el, report, contrast, font };
+  return { state, on, topbar, audioNotice, toggleRow, put, t, translate, lang, post, start, nodeEpoch, nodeWall, display, ampm, clockOf, when, dayOf, pad, $, el, report, contrast, font };
 })();

@@ -176,6 +176,65 @@ class A_Access(unittest.TestCase):
                 self.assertNotRegex(f.read(), r"(src|href)=[\"']?(https?:)?//", name)
 
 
+    def test_a_link_from_another_site_lands_signed_in_and_a_new_browser_gets_the_form(self):
+        """Home Assistant's "Visit device": a page on another site (here http://localhost:<port>, the node
+        being http://127.0.0.1:<port>) links to /alarms. The SameSite=Strict cookie is not sent on that
+        navigation; the sign-in page loads itself once more from the node and the page opens signed in.
+        A browser without the cookie gets the form, and stays on it (no loop)."""
+        import http.server
+        import threading
+        link = f"{NODE.url}/alarms"
+        page = f'<!doctype html><title>elsewhere</title><a id="visit" href="{link}">Visit device</a>'.encode()
+
+        class Elsewhere(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Length", str(len(page)))
+                self.end_headers()
+                self.wfile.write(page)
+
+            def log_message(self, *args):
+                pass
+
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Elsewhere)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        elsewhere = f"http://localhost:{server.server_address[1]}/"
+        fresh = None
+        try:
+            sign_in()  # signed in with ?token=: the cookie is set
+            DRIVER.execute_script("sessionStorage.clear()")  # no earlier retry of this tab counts
+            DRIVER.get(elsewhere)
+            DRIVER.find_element(By.ID, "visit").click()
+            wait_for(lambda: hooks("alarm-form"), timeout=10, what="the alarms page after the link")
+            self.assertEqual(DRIVER.current_url, link)
+            wait_for(lambda: DRIVER.execute_script("return !!(NC.state.alarms && NC.state.node)"), what="the signed-in state")
+            # The way in was the sign-in page's one retry (the navigation really came without the cookie).
+            self.assertTrue(DRIVER.execute_script("return sessionStorage.getItem('noiseclock-signin-retry:/alarms')"))
+            self.assertEqual(DRIVER.find_elements(By.CSS_SELECTOR, "form input[name=token]"), [])
+            # A fresh profile (no cookie), straight and through the link: the form, which stays.
+            fresh = rig.browser()
+            for how in ("straight", "the link"):
+                if how == "straight":
+                    fresh.get(link)
+                else:
+                    fresh.get(elsewhere)
+                    fresh.find_element(By.ID, "visit").click()
+                wait_for(lambda: fresh.find_elements(By.CSS_SELECTOR, "form input[name=token]"), timeout=10,
+                         what=f"the login form ({how})")
+                time.sleep(0.5)  # past the one retry
+                form = fresh.find_elements(By.CSS_SELECTOR, "form input[name=token]")
+                time.sleep(1.5)
+                self.assertTrue(form[0].is_displayed(), f"the form reloaded ({how})")  # a stale element would raise
+                self.assertEqual(fresh.current_url, link)
+                self.assertEqual(fresh.find_elements(By.CSS_SELECTOR, '[data-nc="alarm-form"]'), [])
+        finally:
+            server.shutdown()
+            server.server_close()
+            if fresh:
+                fresh.quit()
+
+
 class B_Face(unittest.TestCase):
     def setUp(self):
         set_style(DEFAULT_STYLE)
@@ -344,6 +403,8 @@ class C_Alarms(unittest.TestCase):
                 NODE.publish("alarm/add", json.dumps({"id": "shot-nap", "time": "14:30", "label": "Nap",
                                                       "enabled": False}))
                 wait_for(lambda: len(hooks("alarm-row")) >= 3, what="three rows")
+                # The README's picture is of a node that has sound (the test node has none: no notice).
+                DRIVER.execute_script("NC.put('audio', {device: 'default', status: 'ok', error: null})")
                 DRIVER.execute_script("window.scrollTo(0, 0)")
                 shot("alarms.png", 480, 800)
                 NODE.publish("alarm/delete", "shot-weekend")
@@ -492,6 +553,80 @@ class D_Settings(unittest.TestCase):
             self.assertEqual(errors, [], path)
         NODE.publish("alarm/delete", "a11y")
 
+    def test_no_sound_output_is_said_on_the_noise_and_alarms_pages(self):
+        """The notice shows exactly while ~/audio is unavailable (the test node's device does not exist)."""
+        status, body = api("/api/state")
+        audio = json.loads(body)["audio"]
+        MEASURED["the test node's audio"] = f"{audio['status']} ({audio.get('error')})"
+        unavailable = audio["status"] == "unavailable"
+        for path in ("/noise", "/alarms"):
+            open_page(path, 390, 844)
+            wait_for(lambda: DRIVER.execute_script("return !!(NC.state.audio && NC.state.node)"), what=f"{path}'s state")
+            notice = DRIVER.find_element(By.ID, "audio-notice")
+            self.assertEqual(notice.is_displayed(), unavailable, path)
+            if unavailable:
+                self.assertIn("No sound output", notice.text)
+                if audio.get("error"):
+                    self.assertIn(audio["error"], notice.text)
+                self.assertEqual(notice.find_element(By.TAG_NAME, "a").get_attribute("pathname"), "/device")
+            # The page follows ~/audio both ways.
+            DRIVER.execute_script("NC.put('audio', {device: 'x', status: 'ok', error: null})")
+            wait_for(lambda: not notice.is_displayed(), what="the notice hiding with audio ok")
+            DRIVER.execute_script("NC.put('audio', {device: 'x', status: 'unavailable', error: 'no such device'})")
+            wait_for(lambda: notice.is_displayed() and "No sound output: no such device" in notice.text,
+                     what="the notice with audio unavailable")
+
+    def test_the_alarm_form_fits_a_390px_phone(self):
+        open_page("/alarms", 390, 844)
+        form = wait_for(lambda: hook("alarm-form"), what="the alarm form")
+        DRIVER.execute_script("document.querySelectorAll('details').forEach(d => d.open = true)")
+        problems = DRIVER.execute_script("""
+          const form = arguments[0], card = form.getBoundingClientRect(), cs = getComputedStyle(form);
+          const left = card.left + parseFloat(cs.borderLeftWidth), right = card.right - parseFloat(cs.borderRightWidth);
+          const out = [];
+          for (const e of form.querySelectorAll('input:not([type=hidden]), select, button, label, .days span')) {
+            const r = e.getBoundingClientRect();
+            if (!r.width) continue;
+            if (r.left < left - .5 || r.right > right + .5) out.push('outside the card: ' + e.outerHTML.slice(0, 60));
+            if (e.scrollWidth > e.clientWidth + 1 && e.tagName !== 'SELECT') out.push('clipped: ' + e.outerHTML.slice(0, 60));
+          }
+          if (document.documentElement.scrollWidth > innerWidth) out.push('the page scrolls sideways');
+          return out;""", form)
+        self.assertEqual(problems, [])
+        # The time shows whole ("07:00 AM" here, 12-hour): no narrower than the field's own width for its text.
+        fits = DRIVER.execute_script("""
+          const i = arguments[0], probe = i.cloneNode();
+          probe.removeAttribute('id'); probe.style.width = 'auto'; probe.style.minWidth = '0'; probe.style.alignSelf = 'flex-start';
+          i.after(probe); const need = probe.getBoundingClientRect().width; probe.remove();
+          return [need, i.getBoundingClientRect().width];""", form.find_element(By.NAME, "time"))
+        MEASURED["the alarm form's time field at 390 px (needs, has)"] = f"{fits[0]:.0f} px, {fits[1]:.0f} px"
+        self.assertLessEqual(fits[0], fits[1] + 0.5, "the time field is too narrow for its text")
+        # Time and label: one height.
+        heights = [form.find_element(By.NAME, n).rect["height"] for n in ("time", "label")]
+        self.assertAlmostEqual(heights[0], heights[1], delta=0.5)
+        # The seven day chips on one row.
+        tops = {round(c.rect["y"]) for c in form.find_elements(By.CSS_SELECTOR, ".days span")}
+        self.assertEqual(len(form.find_elements(By.CSS_SELECTOR, ".days span")), 7)
+        self.assertEqual(len(tops), 1, f"the day chips are on {len(tops)} rows")
+
+    def test_the_top_bar_fits_320px(self):
+        for path in self.PAGES:
+            open_page(path, 320, 640)
+            links = wait_for(lambda: DRIVER.find_elements(By.CSS_SELECTOR, ".topbar a"), what="the top bar")
+            self.assertEqual(len(links), 5)
+            problems = DRIVER.execute_script("""
+              const out = [], nav = document.querySelector('.topbar nav');
+              if (nav.scrollWidth > nav.clientWidth) out.push('the bar scrolls');
+              for (const a of nav.querySelectorAll('a')) {
+                const r = a.getBoundingClientRect();
+                if (r.left < 0 || r.right > innerWidth + .5) out.push('off screen: ' + a.textContent);
+                if (a.scrollWidth > a.clientWidth) out.push('clipped: ' + a.textContent);
+              }
+              return out;""")
+            self.assertEqual(problems, [], path)
+            tops = {round(a.rect["y"]) for a in links}
+            self.assertEqual(len(tops), 1, f"{path}: the links are on {len(tops)} rows")
+
     def test_noise_page_plays_and_sets_the_volume(self):
         open_page("/noise", 390, 844)
         sub = NODE.subscribe("noise")
@@ -543,6 +678,9 @@ class E_Korean(unittest.TestCase):
             wait_for(lambda: DRIVER.execute_script("return document.documentElement.lang") == "ko", what="lang=ko")
             self.assertEqual(DRIVER.find_element(By.CSS_SELECTOR, "h1").text, "알람")
             self.assertEqual(DRIVER.find_element(By.CSS_SELECTOR, "[type=submit]").text, "알람 추가")
+            notice = wait_for(lambda: DRIVER.find_element(By.ID, "audio-notice"), what="the audio notice")
+            if DRIVER.execute_script("return NC.state.audio && NC.state.audio.status") == "unavailable":
+                wait_for(lambda: "소리 출력 없음" in notice.text and "기기 화면 보기" in notice.text, what="the notice in Korean")
             node.publish("style/set", json.dumps({"use_24_hour": False}))
             sub = node.subscribe("time")
             node.set_clock(next_boundary_clock(22, 30, 1.5))  # 07:30 in Seoul (UTC+9)

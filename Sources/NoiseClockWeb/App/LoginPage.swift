@@ -7,8 +7,8 @@ enum LoginPage {
         let title = korean ? "NoiseClock 로그인" : "NoiseClock sign-in"
         let prompt = korean ? "이 노드의 웹 토큰을 입력하세요." : "Enter this node's web token."
         let hint = korean
-            ? "노드에서 <code>noiseclock web-url</code>을 실행하면 토큰이 포함된 주소가 나옵니다."
-            : "Run <code>noiseclock web-url</code> on the node for an address that carries it."
+            ? "노드에서 <code>noiseclock web-url</code>(저장소에서는 <code>make web-url</code>)을 실행하면 토큰이 포함된 주소가 나옵니다."
+            : "Run <code>noiseclock web-url</code> on the node (<code>make web-url</code> in the repository) for an address that carries it."
         let wrong = korean ? "토큰이 맞지 않습니다." : "That token is not right."
         let label = korean ? "토큰" : "Token"
         let button = korean ? "열기" : "Open"
@@ -34,7 +34,24 @@ enum LoginPage {
         <label for="token">\(label)</label>
         <input id="token" name="token" type="password" autocomplete="current-password" autofocus required>
         <button type="submit">\(button)</button>
-        </form></body></html>
+        </form>
+        <script>
+        // The session cookie is SameSite=Strict, so a link from another site (Home Assistant's
+        // device page, a chat) arrives without it: load the page once more from here, where the
+        // browser sends it. The time of that retry, per page, stops a loop when there is no cookie.
+        (function () {
+          var key = "noiseclock-signin-retry:" + location.pathname;
+          var last = Number(sessionStorage.getItem(key)) || 0;
+          if (\(wrongToken ? "false" : "true") && Date.now() - last > 10000) {
+            sessionStorage.setItem(key, String(Date.now()));
+            location.replace(location.pathname + location.search);
+            return;
+          }
+          // A wrong token stays out of the address bar and the history.
+          if (location.search.indexOf("token=") >= 0) history.replaceState(null, "", location.pathname);
+        })();
+        </script>
+        </body></html>
         """
     }
 
