@@ -84,6 +84,7 @@ class G_Programmes(unittest.TestCase):
             W.NODE.publish("routine/add", json.dumps({"id": "shot_nap", "label": "Sunday nap", "start": "14:00",
                                                       "duration_minutes": 90, "repeat": ["sun"], "sound": "rain", "volume": 30}))
             W.wait_for(lambda: len(W.hooks("routine-row")) >= 2, what="two rows")
+            W.DRIVER.execute_script("NC.put('audio', {device: 'default', status: 'ok', error: null})")  # the picture: a node with sound
             W.DRIVER.execute_script("window.scrollTo(0, 0)")
             W.shot("routines.png", 390, 844)
             W.NODE.publish("routine/delete", "shot_nap")
@@ -152,6 +153,7 @@ class G_Programmes(unittest.TestCase):
             click(form.find_element(By.CSS_SELECTOR, "[type=submit]"))
             timers.json(lambda a: len(a) == 2 and any(x["label"] == "Tea" and x["seconds"] == 300 for x in a), timeout=5)
             W.wait_for(lambda: len(W.hooks("timer-row")) == 2, what="two running timers")
+            W.DRIVER.execute_script("NC.put('audio', {device: 'default', status: 'ok', error: null})")  # the picture: a node with sound
             W.DRIVER.execute_script("window.scrollTo(0, 0)")
             W.shot("timers.png", 390, 844)
             press(row_selector, "Cancel")
