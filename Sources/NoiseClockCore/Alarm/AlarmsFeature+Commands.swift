@@ -4,18 +4,8 @@ extension AlarmsFeature {
     public mutating func handle(
         _ message: CommandMessage, context: FeatureContext, outbox: inout [Publication]
     ) -> Result<JSONValue, CommandError> {
-        var copy = self
-        var events: [Publication] = []
-        // Handle whatever fell due before the command, so an edit at 07:00:00.3 cannot
-        // re-plan past a 07:00 alarm the wake-up timer has not delivered yet.
-        copy.advance(context: context, outbox: &events)
-        do {
-            let result = try copy.apply(message, context: context, events: &events)
-            self = copy
-            outbox.append(contentsOf: events)
-            return .success(result)
-        } catch {
-            return .failure(error)
+        transaction(context: context, outbox: &outbox) { feature, events throws(CommandError) in
+            try feature.apply(message, context: context, events: &events)
         }
     }
 

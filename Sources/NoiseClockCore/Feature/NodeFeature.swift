@@ -63,3 +63,25 @@ extension CommandTopic {
         }
     }
 }
+
+extension NodeFeature {
+    /// A command as one transaction on a copy: first whatever fell due before it (so an edit at
+    /// 07:00:00.3 cannot re-plan past a 07:00 occurrence the wake-up timer has not delivered
+    /// yet), then `apply`. The feature and the outbox change only when `apply` succeeds.
+    mutating func transaction(
+        context: FeatureContext, outbox: inout [Publication],
+        _ apply: (inout Self, inout [Publication]) throws(CommandError) -> JSONValue
+    ) -> Result<JSONValue, CommandError> {
+        var copy = self
+        var events: [Publication] = []
+        copy.advance(context: context, outbox: &events)
+        do {
+            let result = try apply(&copy, &events)
+            self = copy
+            outbox += events
+            return .success(result)
+        } catch {
+            return .failure(error)
+        }
+    }
+}

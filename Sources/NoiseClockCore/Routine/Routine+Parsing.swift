@@ -28,8 +28,10 @@ extension Routine {
 
     private mutating func apply(_ object: JSONObject, catalog: SoundCatalog) throws(CommandError) {
         try ProgrammeFields.rejectUnknown(object, known: Self.knownKeys, ignored: Self.ignoredKeys)
-        let end = object["end"].flatMap { $0.isNull ? nil : $0 }
-        let duration = object["duration_minutes"].flatMap { $0.isNull ? nil : $0 }
+        // `null` means "not given". (`Optional.none`, not `nil`: JSONValue takes the nil literal
+        // as JSON null, which would count as given.)
+        let end = object["end"].flatMap { $0.isNull ? Optional.none : $0 }
+        let duration = object["duration_minutes"].flatMap { $0.isNull ? Optional.none : $0 }
         if end != nil, duration != nil {
             throw .invalidField("end", "give either end or duration_minutes, not both")
         }

@@ -4,17 +4,8 @@ extension RoutinesFeature {
     public mutating func handle(
         _ message: CommandMessage, context: FeatureContext, outbox: inout [Publication]
     ) -> Result<JSONValue, CommandError> {
-        var copy = self
-        var events: [Publication] = []
-        // Whatever fell due before the command is handled first, as for alarms.
-        copy.advance(context: context, outbox: &events)
-        do {
-            let result = try copy.apply(message, context: context, events: &events)
-            self = copy
-            outbox += events
-            return .success(result)
-        } catch {
-            return .failure(error)
+        transaction(context: context, outbox: &outbox) { feature, events throws(CommandError) in
+            try feature.apply(message, context: context, events: &events)
         }
     }
 

@@ -3,16 +3,8 @@ extension TimersFeature {
     public mutating func handle(
         _ message: CommandMessage, context: FeatureContext, outbox: inout [Publication]
     ) -> Result<JSONValue, CommandError> {
-        var copy = self
-        var events: [Publication] = []
-        copy.advance(context: context, outbox: &events)
-        do {
-            let result = try copy.apply(message, context: context, events: &events)
-            self = copy
-            outbox += events
-            return .success(result)
-        } catch {
-            return .failure(error)
+        transaction(context: context, outbox: &outbox) { feature, events throws(CommandError) in
+            try feature.apply(message, context: context, events: &events)
         }
     }
 

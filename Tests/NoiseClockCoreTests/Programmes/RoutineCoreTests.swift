@@ -43,6 +43,14 @@ import Testing
         #expect(h.core.routines == before)
     }
 
+    @Test func aNullEndOrDurationIsNotGiven() {
+        var h = ProgrammeHarness(now: "2026-11-21T20:00:00+01:00")
+        let timed = h.ok("routine/add", #"{"id": "a", "start": "22:30", "end": null, "duration_minutes": 90}"#)
+        #expect(timed["duration_minutes"] == 90)
+        let ending = h.ok("routine/update", #"{"id": "a", "end": "06:00", "duration_minutes": null}"#)
+        #expect(ending["end"] == "06:00")
+    }
+
     @Test func atMostTwentyRoutines() {
         var h = ProgrammeHarness(now: "2026-11-21T20:00:00+01:00")
         for _ in 0..<20 { h.ok("routine/add", #"{"start": "22:30"}"#) }
