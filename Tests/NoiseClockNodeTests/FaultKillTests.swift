@@ -78,7 +78,8 @@ extension ProofSuite {
             let elapsed = Date().timeIntervalSince(started)
             print("kill -9: \(kills) kills during 500 changes, \(ackedCount) acknowledged, \(String(format: "%.1f", elapsed)) s")
             #expect(kills >= 3, "the random schedule killed only \(kills) times")
-            #expect(ackedCount >= 480)
+            // Every change a kill did not interrupt was acknowledged (a kill costs at most the one in flight).
+            #expect(ackedCount >= 500 - kills)
             let corrupt = try FileManager.default.contentsOfDirectory(atPath: node.stateDirectory.path).filter { $0.contains("corrupt") }
             #expect(corrupt.isEmpty, "moved aside: \(corrupt)")
         }
