@@ -509,7 +509,7 @@ class C_Alarms(unittest.TestCase):
                      what="Snooze and Dismiss")
             self.assertEqual(hook("alarm-state").get_attribute("textContent"), "ringing")
             # The test node has no sound device: the node's failsafe says the alarm is not heard, and so does the face.
-            wait_for(lambda: DRIVER.find_element(By.ID, "ring-failed").is_displayed(), timeout=4, what="the not-heard warning")
+            wait_for(lambda: DRIVER.find_element(By.ID, "ring-failed").is_displayed(), timeout=8, what="the not-heard warning")
             hook("snooze").click()
             state.json(lambda a: a["state"] == "snoozed", timeout=5)
             wait_for(lambda: hook("alarm-state").get_attribute("textContent") == "snoozed", what="snoozed on the face")
