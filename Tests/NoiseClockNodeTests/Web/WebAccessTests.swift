@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Access to the web app (http-api.md "Access"), through real HTTP to the real node.
-@Suite("Web access", .serialized) struct WebAccessTests {
+@Suite("Web access") struct WebAccessTests {
     @Test("the token file is created 0600 with at least 128 random bits and is never logged")
     func tokenFile() async throws {
         let rig = try await WebRig.start()
