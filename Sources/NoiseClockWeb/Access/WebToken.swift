@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import NoiseClockCore
 
 /// The web app's access token: created at first start (192 random bits, URL-safe, file mode
 /// 0600), read on every later start. Never logged.
@@ -41,7 +42,7 @@ public enum WebToken {
         let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
         guard count >= 0 else { throw Problem(description: "cannot read \(path): \(String(cString: strerror(errno)))") }
         let line = buffer.prefix(count).prefix { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }
-        let token = String(decoding: line, as: UTF8.self).trimmingCharacters(in: " \t")
+        let token = String(decoding: line, as: UTF8.self).trimmingWhitespace()
         guard token.utf8.count >= 16 else { throw Problem(description: "\(path) holds no usable token (at least 16 characters); delete it to get a new one") }
         return token
     }
@@ -70,14 +71,5 @@ enum Base64URL {
             index += 3
         }
         return String(decoding: out, as: UTF8.self)
-    }
-}
-
-extension String {
-    func trimmingCharacters(in set: String) -> String {
-        let characters = Set(set)
-        guard let start = firstIndex(where: { !characters.contains($0) }),
-              let end = lastIndex(where: { !characters.contains($0) }) else { return "" }
-        return String(self[start...end])
     }
 }

@@ -182,10 +182,11 @@ extension WebServer {
             switch mail {
             case .observation(let observation):
                 state.health.update(observation)
+                // Formatted only when a stream is open (most nodes have no browser attached).
+                let streams = state.connections.values.filter { $0.phase == .streaming }
+                guard !streams.isEmpty else { continue }
                 let event = WebStateView.event(observation)
-                for connection in state.connections.values where connection.phase == .streaming {
-                    enqueue(event, to: connection)
-                }
+                for connection in streams { enqueue(event, to: connection) }
             case .snapshot(let id, let entries):
                 snapshotArrived(id, entries)
             case .reply(let id, let response):
