@@ -73,7 +73,7 @@ public enum NodeApplication {
         let notifier = SystemdNotifier(environment: environment)
         let loop = NodeLoop(
             inbox: inbox, machine: machine, store: store,
-            effects: EffectPerformer(mqtt: mqtt, timer: timer, audio: audio, inbox: inbox, web: server, logger: logger),
+            effects: EffectPerformer(mqtt: mqtt, timer: timer, audio: audio, web: server, logger: logger),
             notifier: notifier, clock: clock.now, logger: logger
         )
         // Dependency order: started together, shut down in reverse — the loop first (nothing new
