@@ -42,7 +42,9 @@ import Testing
         let figures = alone.sorted { $0.key < $1.key }.map { "\($0.key) peak \(rounded($0.value.peak)) dBFS, \(rounded($0.value.level)) dB(A)" }
         print("mix \(names): peak \(rounded(peak)) dBFS, loudness \(rounded(level)) dB(A); alone: \(figures.joined(separator: "; "))")
         #expect(peak < -1, "the mix peaks at \(peak) dBFS \(TestSupport.seedNote)")
-        #expect(abs(level - alone[loudest]!.level) <= 1, "mix \(level) dB(A) against its loudest layer's \(alone[loudest]!.level) \(TestSupport.seedNote)")
+        #expect(
+            abs(level - alone[loudest]!.level) <= 1,
+            "mix \(level) dB(A) against its loudest layer's \(alone[loudest]!.level) \(TestSupport.seedNote)")
     }
 
     /// Each layer keeps its own part of the spectrum: brown's lows and rain's highs are both there,
@@ -65,7 +67,9 @@ import Testing
         while low < 16000 {
             let parts = (rain: rainGain * rainGain * band(rain, low, 2 * low), brown: brownGain * brownGain * band(brown, low, 2 * low))
             let measured = band(mix, low, 2 * low)
-            #expect(abs(10 * log10(measured / (parts.rain + parts.brown))) < 1.5, "\(low) Hz octave: \(measured) against \(parts) \(TestSupport.seedNote)")
+            #expect(
+                abs(10 * log10(measured / (parts.rain + parts.brown))) < 1.5,
+                "\(low) Hz octave: \(measured) against \(parts) \(TestSupport.seedNote)")
             shares.append((parts.rain / (parts.rain + parts.brown), parts.brown / (parts.rain + parts.brown)))
             low *= 2
         }

@@ -57,7 +57,9 @@ import Testing
         // 1 dB up the line near the top) may not be in order; each sits on the line.
         for (time, level) in zip(times, levels) {
             let expected = full * (time - 0.55) / 600
-            #expect(abs(decibels(level / expected)) < 1.5, "at \(time) s: \(decibels(level / expected)) dB off the rise: \(levels) \(TestSupport.seedNote)")
+            #expect(
+                abs(decibels(level / expected)) < 1.5,
+                "at \(time) s: \(decibels(level / expected)) dB off the rise: \(levels) \(TestSupport.seedNote)")
         }
         #expect(levels.last! > 8 * levels.first!, "pre-alarm not rising: \(levels) \(TestSupport.seedNote)")
         #expect(abs(decibels(levels.last! / (full * 540 / 600))) < 1, "\(TestSupport.seedNote)")
