@@ -6,7 +6,7 @@ PREFIX ?= /usr/local
 DEB_PACKAGES := libmosquitto-dev mosquitto mosquitto-clients libasound2-dev libsndfile1-dev libyaml-dev \
 	pkg-config tzdata sox alsa-utils openssl chromium chromium-driver python3-selenium
 
-.PHONY: all deps build release run web-url test browser-test screenshots fuzz bench sanitize install uninstall clean
+.PHONY: all deps build release run web-url test lint browser-test screenshots fuzz bench sanitize install uninstall clean
 
 all: build
 
@@ -50,6 +50,11 @@ test: deps
 	@scripts/stage.sh build $(SWIFT) build --build-tests
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_CONFIGURATION=debug scripts/stage.sh fuzz Fuzz/run.sh
 	@SWIFT=$(SWIFT) TEST_WIDTH=$(TEST_WIDTH) scripts/test-suites.sh
+
+# swift-format's rules (.swift-format) and lines of at most 150 columns in Sources (scripts/lint.sh:
+# the rules only, not swift-format's re-layout of the hand-formatted code). A second; CI runs it.
+lint:
+	@SWIFT=$(SWIFT) scripts/lint.sh
 
 # The web app in a real headless Chromium against the real node and mosquitto (Tests/Browser/);
 # part of `make test`, alone here.
