@@ -45,7 +45,7 @@ TEST_WIDTH ?= 8
 # Each stage prints its duration ("stage build: 95 s"). The fuzz run goes first so that the
 # test runner's summary is the last thing CI prints. scripts/test-suites.sh runs the unit and
 # the integration suites at once (each in parallel, at most TEST_WIDTH tests at a time), then
-# TimingSuite one test at a time (Tests/NoiseClockNodeTests/TimingSuite.swift).
+# TimingSuite in two lanes, each one test at a time (Tests/NoiseClockNodeTests/TimingSuite.swift).
 test: deps
 	@scripts/stage.sh build $(SWIFT) build --build-tests
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_CONFIGURATION=debug scripts/stage.sh fuzz Fuzz/run.sh
