@@ -4,9 +4,9 @@ SWIFT ?= swift
 CONFIG ?= config/noiseclock.yaml
 PREFIX ?= /usr/local
 DEB_PACKAGES := libmosquitto-dev mosquitto mosquitto-clients libasound2-dev libsndfile1-dev libyaml-dev \
-	pkg-config tzdata sox alsa-utils openssl chromium chromium-driver python3-selenium
+	pkg-config tzdata sox alsa-utils openssl chromium chromium-driver python3-selenium python3-pip
 
-.PHONY: all deps build release run web-url test browser-test screenshots fuzz bench sanitize install uninstall clean
+.PHONY: all deps axe-core build release run web-url test browser-test screenshots fuzz bench sanitize install uninstall clean
 
 all: build
 
@@ -18,6 +18,11 @@ deps:
 		sudo=""; [ "$$(id -u)" -eq 0 ] || sudo=sudo; \
 		$$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing >/dev/null; \
 	fi
+
+# axe-core for the accessibility browser tests: a pinned PyPI wheel, checked by hash, unpacked
+# into Tests/Browser/.axe-core/ (ignored; scripts/axe-core.sh says why it is not committed).
+axe-core: deps
+	@scripts/axe-core.sh
 
 build: deps
 	$(SWIFT) build
@@ -46,18 +51,18 @@ TEST_WIDTH ?= 8
 # test runner's summary is the last thing CI prints. scripts/test-suites.sh runs the unit and
 # the integration suites at once (each in parallel, at most TEST_WIDTH tests at a time), then
 # TimingSuite one test at a time (Tests/NoiseClockNodeTests/TimingSuite.swift).
-test: deps
+test: deps axe-core
 	@scripts/stage.sh build $(SWIFT) build --build-tests
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_CONFIGURATION=debug scripts/stage.sh fuzz Fuzz/run.sh
 	@SWIFT=$(SWIFT) TEST_WIDTH=$(TEST_WIDTH) scripts/test-suites.sh
 
 # The web app in a real headless Chromium against the real node and mosquitto (Tests/Browser/);
 # part of `make test`, alone here.
-browser-test: build
+browser-test: build axe-core
 	@scripts/browser-tests.sh "$$($(SWIFT) build --show-bin-path)/noiseclock"
 
 # The screenshots in docs/images/ (and the README): real captures from the browser tests.
-screenshots: build
+screenshots: build axe-core
 	@SCREENSHOT_DIR=docs/images scripts/browser-tests.sh "$$($(SWIFT) build --show-bin-path)/noiseclock"
 
 # libFuzzer with ASan over the command parser and the configuration loader (Fuzz/).
