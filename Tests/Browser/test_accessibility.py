@@ -21,7 +21,8 @@ import test_web as W
 AXE = os.path.join(os.path.dirname(os.path.abspath(__file__)), ".axe-core", "axe.min.js")
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 SIZES = ((390, 844), (1280, 900))
-SIGNED_IN_PAGES = ("/", "/alarms", "/noise", "/style", "/device", "/routines", "/timers", "/no-such-page")
+# "/#ringing": the face while the alarm rings (alarm/test), with the test node's "not heard" warning.
+SIGNED_IN_PAGES = ("/", "/alarms", "/noise", "/style", "/device", "/routines", "/timers", "/no-such-page", "/#ringing")
 # Signed out every page is the sign-in form; once more with a wrong token (its alert and no retry).
 SIGNED_OUT_PAGES = ("/alarms", "/style?token=wrong-token")
 
@@ -47,22 +48,27 @@ return {lang: document.documentElement.lang, main: document.querySelectorAll('ma
 
 
 def seed(node):
-    """An alarm and a routine on the node, so the pages show their rows and buttons."""
-    node.publish("alarm/add", json.dumps({"time": "06:45", "repeat": "weekdays", "label": "Work"}))
+    """An alarm, a routine and a running timer on the node, so the pages show their rows and buttons."""
+    node.publish("alarm/add", json.dumps({"id": "audit_work", "time": "06:45", "repeat": "weekdays", "label": "Work"}))
     node.publish("routine/add", json.dumps({"id": "audit_nap", "label": "Nap", "start": "14:00",
                                             "duration_minutes": 30, "repeat": ["sun"], "sound": "rain", "volume": 30}))
+    node.publish("timer/start", json.dumps({"minutes": 30, "label": "Audit"}))
 
     def seeded():
         request = urllib.request.Request(node.url + "/api/state", headers={"Authorization": f"Bearer {node.token}"})
         with urllib.request.urlopen(request, timeout=5) as response:
             state = json.loads(response.read())
-        return any(a.get("label") == "Work" for a in state.get("alarms", [])) and \
-            any(r.get("id") == "audit_nap" for r in state.get("routines", []))
-    W.wait_for(seeded, what="the alarm and the routine in the node's state")
+        return any(a.get("id") == "audit_work" for a in state.get("alarms", [])) and \
+            any(r.get("id") == "audit_nap" for r in state.get("routines", [])) and \
+            any(t.get("label") == "Audit" for t in state.get("timers", []))
+    W.wait_for(seeded, what="the alarm, the routine and the timer in the node's state")
 
 
 def unseed(node):
+    node.publish("alarm/dismiss", "")
+    node.publish("timer/cancel", "all")
     node.publish("routine/delete", "audit_nap")
+    node.publish("alarm/delete", "audit_work")
 
 
 class H_Accessibility(unittest.TestCase):
@@ -135,6 +141,10 @@ class H_Accessibility(unittest.TestCase):
             W.wait_for(lambda: complete() and driver.execute_script(
                 "return typeof NC !== 'undefined' && !!(NC.state.node && NC.state.time && NC.state.alarms && NC.state.style)"),
                 what=f"{path} with the node's state")
-        rows = {"/alarms": "alarm-row", "/routines": "routine-row"}.get(path) if signed_in else None
+        if path == "/#ringing":
+            node.publish("alarm/test", "audit_work")  # the not-heard warning is an event: the face must be open
+            W.wait_for(lambda: driver.find_element(By.ID, "ring-failed").is_displayed(), timeout=8,
+                       what="the ringing face with its not-heard warning")
+        rows = {"/alarms": "alarm-row", "/routines": "routine-row", "/timers": "timer-row"}.get(path) if signed_in else None
         if rows:
             W.wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, f'[data-nc="{rows}"]'), what=f"the rows of {path}")
