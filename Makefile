@@ -4,7 +4,7 @@ SWIFT ?= swift
 CONFIG ?= config/noiseclock.yaml
 PREFIX ?= /usr/local
 DEB_PACKAGES := libmosquitto-dev mosquitto mosquitto-clients libasound2-dev libsndfile1-dev libyaml-dev \
-	pkg-config tzdata sox alsa-utils openssl chromium chromium-driver python3-selenium python3-pip
+	pkg-config tzdata sox alsa-utils openssl chromium chromium-driver python3-selenium
 
 .PHONY: all deps axe-core build release run web-url test browser-test screenshots fuzz bench sanitize install uninstall clean
 
@@ -19,8 +19,10 @@ deps:
 		$$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
-# axe-core for the accessibility browser tests: a pinned PyPI wheel, checked by hash, unpacked
-# into Tests/Browser/.axe-core/ (ignored; scripts/axe-core.sh says why it is not committed).
+# axe-core for the accessibility browser tests: a pinned PyPI wheel (fetched with Debian's pip),
+# checked by hash, unpacked into Tests/Browser/.axe-core/ (ignored; scripts/axe-core.sh says
+# why it is not committed).
+DEB_PACKAGES += python3-pip
 axe-core: deps
 	@scripts/axe-core.sh
 
