@@ -6,7 +6,7 @@ PREFIX ?= /usr/local
 DEB_PACKAGES := libmosquitto-dev mosquitto mosquitto-clients libasound2-dev libsndfile1-dev libyaml-dev \
 	pkg-config tzdata sox alsa-utils openssl chromium chromium-driver python3-selenium
 
-.PHONY: all deps axe-core build release run web-url test browser-test screenshots fuzz bench sanitize install uninstall clean
+.PHONY: all deps build release run web-url test browser-test screenshots fuzz bench sanitize install uninstall clean
 
 all: build
 
@@ -23,6 +23,7 @@ deps:
 # checked by hash, unpacked into Tests/Browser/.axe-core/ (ignored; scripts/axe-core.sh says
 # why it is not committed).
 DEB_PACKAGES += python3-pip
+.PHONY: axe-core
 axe-core: deps
 	@scripts/axe-core.sh
 
