@@ -3,18 +3,21 @@ enum ConfigurationValue: Equatable, Sendable {
     case string(String)
     case integer(Int)
     case boolean(Bool)
+    case list([String])
 }
 
 /// One leaf key of the configuration: its dotted path, its YAML type and its default (if any).
 struct ConfigurationKey: Sendable {
     enum Kind: Sendable {
-        case string, integer, boolean
+        /// `list`: a YAML list of strings; its variable is comma-separated.
+        case string, integer, boolean, list
 
         var expected: String {
             switch self {
             case .string: "a string"
             case .integer: "an integer"
             case .boolean: "true or false"
+            case .list: "a list of strings"
             }
         }
     }
@@ -63,6 +66,7 @@ enum ConfigurationSchema {
         .init(path: "web.port", kind: .integer, defaultValue: .integer(D.webPort)),
         .init(path: "web.auth", kind: .string, defaultValue: .string(D.webAuth)),
         .init(path: "web.token_file", kind: .string, defaultValue: nil),
+        .init(path: "web.allowed_hosts", kind: .list, defaultValue: .list([])),
     ]
 
     /// Keys that hold a mapping of further keys.

@@ -51,6 +51,16 @@ struct ConfigurationValues {
         return value
     }
 
+    /// A list key; its variable is comma-separated (`a.lan, b.lan`; spaces around items dropped).
+    func list(_ path: String) -> [String] {
+        let key = ConfigurationSchema.key(path)
+        if let raw = environment[key.environmentVariable] {
+            return raw.split(separator: ",").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
+        }
+        guard case .list(let value)? = fileOrDefault(key) else { return [] }
+        return value
+    }
+
     /// An error for `path`, saying which variable set the value when the environment did.
     func error(_ path: String, _ message: String) -> ConfigurationError {
         let variable = ConfigurationSchema.key(path).environmentVariable

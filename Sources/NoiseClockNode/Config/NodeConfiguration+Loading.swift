@@ -130,12 +130,17 @@ extension NodeConfiguration {
         let tokenFile = try checked(values, "web.token_file", values.string("web.token_file"), { (path: String?) in
             path.flatMap(ConfigurationValidation.notEmpty)
         })
+        let allowedHosts = values.list("web.allowed_hosts").map { $0.lowercased() }
+        if let bad = allowedHosts.first(where: { ConfigurationValidation.hostName($0) != nil }) {
+            throw values.error("web.allowed_hosts", ConfigurationValidation.hostName(bad) ?? "")
+        }
         return Web(
             enabled: try values.boolean("web.enabled"),
             host: host,
             port: try checked(values, "web.port", values.integer("web.port")) { ConfigurationValidation.range($0, 1...65535) },
             auth: auth,
-            tokenFile: tokenFile ?? ConfigurationDefaults.webTokenFile(stateDirectory: stateDirectory)
+            tokenFile: tokenFile ?? ConfigurationDefaults.webTokenFile(stateDirectory: stateDirectory),
+            allowedHosts: allowedHosts
         )
     }
 }

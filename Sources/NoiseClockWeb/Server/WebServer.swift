@@ -21,7 +21,13 @@ public final class WebServer: @unchecked Sendable {
         public var announcedURL: String?
         public var maximumConnections = 64
         public var maximumStreams = 16
-        /// A request must arrive whole within this (slow clients are cut off).
+        /// What one client address may hold of those (no one address takes the web app away).
+        public var maximumConnectionsPerAddress = 8
+        public var maximumStreamsPerAddress = 4
+        /// A request's headers must arrive within this of the connection (slow-loris clients
+        /// are cut off)…
+        public var headerMilliseconds: Int64 = 5_000
+        /// …its body within this of the headers, and an answer be read within this.
         public var requestMilliseconds: Int64 = 10_000
         /// An event stream gets a comment line after this much silence.
         public var keepAliveMilliseconds: Int64 = 15_000
@@ -138,6 +144,8 @@ final class ServerState {
     /// Snapshots asked for, by id: the connection waiting (nil: the start-up one for `/healthz`) and until when.
     var pendingSnapshots: [UInt64: (connection: UInt64?, deadline: Int64)] = [:]
     var health = WebStateView.Health()
+    /// One receive buffer for every connection (the thread reads one at a time).
+    var readBuffer = [UInt8](repeating: 0, count: 16 * 1024)
 
     init(router: WebRouter) {
         self.router = router
