@@ -11,17 +11,27 @@ import Testing
     func perAddressLimits() async throws {
         let rig = try await WebRig.start()
         defer { rig.shutdown() }
-        var held: [WebSocket] = []
-        for _ in 0..<8 {
-            let socket = try WebSocket(port: rig.port, timeout: 10, from: "127.0.0.2")
-            socket.send(Array("GET /api/state HTTP/1.1\r\n".utf8))
-            held.append(socket)
+        // The ninth connection from 127.0.0.2 is refused while the eight are held. The eight are
+        // cut off 5 s after they came (408): on a machine so loaded that this happened before the
+        // ninth was answered, the round says nothing and is run again.
+        var ninth: WebReply?
+        for _ in 0..<3 {
+            var held: [WebSocket] = []
+            for _ in 0..<8 {
+                let socket = try WebSocket(port: rig.port, timeout: 10, from: "127.0.0.2")
+                socket.send(Array("GET /api/state HTTP/1.1\r\n".utf8))
+                held.append(socket)
+            }
+            // Accepted in order: once /healthz is answered, the eight are in.
+            #expect(try await rig.get("/healthz", headers: [:]).status == 200)
+            let reply = try await WebTestClient.request(port: rig.port, "GET", "/healthz", from: "127.0.0.2")
+            if held.allSatisfy({ if case .open = $0.peek() { true } else { false } }) {
+                ninth = reply
+                break
+            }
         }
-        // Served in order: once the 8 are answered by /healthz's turn, they are all accepted.
-        #expect(try await rig.get("/healthz", headers: [:]).status == 200)
-        let ninth = try await WebTestClient.request(port: rig.port, "GET", "/healthz", from: "127.0.0.2")
-        #expect(ninth.status == 503)
-        #expect(ninth.errorCode == "busy")
+        #expect(ninth?.status == 503)
+        #expect(ninth?.errorCode == "busy")
         #expect(try await rig.get("/api/state").status == 200)
 
         var streams: [EventStreamClient] = []
@@ -29,7 +39,6 @@ import Testing
         #expect(streams.allSatisfy { $0.status == 200 })
         #expect(try await rig.events(from: "127.0.0.5").status == 503)
         #expect(try await rig.events(from: "127.0.0.6").status == 200)
-        #expect(held.count == 8)
     }
 
     @Test("a request's headers must arrive within 5 s (408); one dribbled a byte at a time is still answered")
