@@ -40,7 +40,7 @@ public enum NodeApplication {
         let documents = loadDocuments(store: store, clock: clock, logger: logger)
 
         let settings = NodeSettings(nodeID: configuration.nodeID, locale: configuration.locale, zone: prepared.zone)
-        let library = loadSounds(configuration, logger: logger)
+        let library = loadSounds(configuration, seeds: NoiseSeeds(environment: environment), logger: logger)
         var core = NodeCore(
             settings: settings, catalog: library?.catalog ?? .empty, documents: documents,
             batteryIntervalSeconds: Int64(configuration.battery.intervalSeconds), now: clock.now()
@@ -98,15 +98,16 @@ public enum NodeApplication {
 
     /// The sound catalog and decoded custom files. Without a catalog the node still runs as a
     /// clock and silent alarm clock; the log says why there is no sound.
-    static func loadSounds(_ configuration: NodeConfiguration, logger: Logger) -> SoundLibrary? {
+    static func loadSounds(_ configuration: NodeConfiguration, seeds: NoiseSeeds, logger: Logger) -> SoundLibrary? {
         guard let file = SoundLibrary.defaultCatalogFile() else {
             logger.error("sounds.json not found (set NOISECLOCK_RESOURCES to the folder holding it); running without sound")
             return nil
         }
+        if let seed = seeds.seed { logger.notice("noise seeded (\(NoiseSeeds.environmentKey))", metadata: ["seed": "\(seed)"]) }
         do {
             return try SoundLibrary.load(
                 catalogFile: file, soundsDirectory: configuration.audio.soundsDirectory,
-                sampleRate: configuration.audio.sampleRate, logger: logger
+                sampleRate: configuration.audio.sampleRate, seeds: seeds, logger: logger
             )
         } catch {
             logger.error("sound catalog unusable; running without sound", metadata: ["file": "\(file)", "error": "\(error)"])

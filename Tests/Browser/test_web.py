@@ -13,6 +13,7 @@ import unittest
 import urllib.error
 import urllib.request
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -72,6 +73,25 @@ def wait_for(condition, timeout=5.0, what="the condition"):
             last = error
         time.sleep(0.02)
     raise AssertionError(f"{what} did not happen within {timeout} s (last: {last!r})")
+
+
+def fresh(read, timeout=5.0, what="reading the page"):
+    """read()'s value, whatever it is (for the test to assert on). read finds its elements itself,
+    so when the page redraws one under it (a list redraws on every retained topic: the element
+    found goes stale) it runs again and finds the new one. Unlike wait_for, a value that is not
+    what the test expects is returned, not waited out."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            return read()
+        except StaleElementReferenceException as error:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{what}: the page kept redrawing it for {timeout} s") from error
+            time.sleep(0.02)
+
+
+def css(selector):
+    return DRIVER.find_element(By.CSS_SELECTOR, selector)
 
 
 def hook(name):
@@ -163,7 +183,9 @@ class A_Access(unittest.TestCase):
         on_disk = sum(os.path.getsize(os.path.join(folder, f)) for f in os.listdir(folder))
         served = 0
         for path in ("/", "/alarms", "/noise", "/style", "/device", "/app.css", "/app.js", "/face.js",
-                     "/icon.svg", "/manifest.webmanifest", "/routines", "/timers", "/programmes.js", "/programmes.css"):
+                     "/icon.svg", "/manifest.webmanifest", "/routines", "/timers", "/programmes.js", "/programmes.css",
+                     "/index.js", "/alarms.js", "/noise.js", "/style.js", "/device.js", "/routines.js", "/timers.js",
+                     "/signin.css", "/signin.js"):
             status, body = api(path)
             self.assertEqual(status, 200, path)
             served += len(body)
@@ -333,7 +355,6 @@ class B_Face(unittest.TestCase):
             sub.stop()
 
     def test_face_follows_a_style_change_over_mqtt_within_2_s(self):
-        element = hook("time")
         worst = 0.0
         changes = [
             ({"digit_color": "#FF8800"}, lambda: colour_of('[data-nc="time"]') == rgb("#FF8800")),
@@ -347,7 +368,7 @@ class B_Face(unittest.TestCase):
             ({"digit_opacity": 40}, lambda: DRIVER.execute_script(
                 "const e = document.querySelector('[data-nc=time]'); let o = 1;"
                 "for (let n = e; n; n = n.parentElement) o *= +getComputedStyle(n).opacity; return Math.abs(o - .4) < .01")),
-            ({"font_weight": "bold"}, lambda: element.value_of_css_property("font-weight") == "700"),
+            ({"font_weight": "bold"}, lambda: hook("time").value_of_css_property("font-weight") == "700"),
         ]
         DRIVER.execute_script("window.ncStyleAt = 0; NC.on('style', () => { window.ncStyleAt = performance.now(); })")
         arrivals = []
@@ -448,9 +469,9 @@ class C_Alarms(unittest.TestCase):
             self.assertEqual(alarm["repeat"], ["mon", "wed", "fri"])
             self.assertEqual((alarm["start_volume"], alarm["pre_alarm_minutes"], alarm["pre_alarm_sound"]), (20, 10, "rain"))
             self.assertTrue(alarm["enabled"])
-            row = wait_for(lambda: DRIVER.find_elements(By.CSS_SELECTOR, f'[data-nc="alarm-row"][data-id="{alarm["id"]}"]'),
-                           what="the new alarm's row")
-            self.assertIn("Wake up", row[0].text)
+            row = f'[data-nc="alarm-row"][data-id="{alarm["id"]}"]'
+            wait_for(lambda: DRIVER.find_elements(By.CSS_SELECTOR, row), what="the new alarm's row")
+            self.assertIn("Wake up", fresh(lambda: css(row).text))
             if SHOTS:
                 NODE.publish("alarm/add", json.dumps({"id": "shot-weekend", "time": "09:00", "repeat": "weekends",
                                                       "label": "Lie-in", "sound": "chime"}))
@@ -786,6 +807,9 @@ class F_Restart(unittest.TestCase):
 # The sleep programmes' pages (v1.1), run here with this module's node and browser.
 from test_programmes import G_Programmes  # noqa: E402
 G_Programmes.__module__ = __name__
+# Every page under axe-core and the Content-Security-Policy (test_accessibility.py).
+from test_accessibility import H_Accessibility  # noqa: E402
+H_Accessibility.__module__ = __name__
 
 
 if __name__ == "__main__":

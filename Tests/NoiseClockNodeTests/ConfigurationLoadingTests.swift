@@ -190,7 +190,7 @@ struct ConfigurationLoadingTests {
 
     @Test("every key maps to NOISECLOCK_<SECTION>_<KEY>")
     func environmentNames() {
-        let names = ConfigurationSchema.keys.map(\.environmentVariable)
+        let names = ConfigurationKeys.all.map(\.environmentVariable)
         #expect(names.contains("NOISECLOCK_MQTT_TLS_CA_FILE"))
         #expect(names.contains("NOISECLOCK_HOME_ASSISTANT_DISCOVERY"))
         #expect(names.contains("NOISECLOCK_NODE_ID"))

@@ -11,6 +11,8 @@ public final class SoundLibrary: Sendable {
     public let sampleRate: Int
     private let synths: [String: SynthSound]
     private let clips: [String: SoundClip]
+    /// Where each new noise source's seed comes from (tests pass a fixed one).
+    public let seeds: NoiseSeeds
 
     public struct LoadError: Error, CustomStringConvertible, Sendable {
         public var description: String
@@ -18,7 +20,7 @@ public final class SoundLibrary: Sendable {
 
     /// The catalog comes from `definitions`; entries whose source this build cannot play are
     /// left out. `clips` are custom recordings, offered as both noise and alarm sounds.
-    init(definitions: [SoundDefinition], clips: [(id: String, name: String, clip: SoundClip)], sampleRate: Int) {
+    init(definitions: [SoundDefinition], clips: [(id: String, name: String, clip: SoundClip)], sampleRate: Int, seeds: NoiseSeeds = .system) {
         var synths: [String: SynthSound] = [:]
         var known: [SoundDefinition] = []
         for definition in definitions {
@@ -38,23 +40,26 @@ public final class SoundLibrary: Sendable {
         self.synths = synths
         self.clips = clipTable
         self.sampleRate = sampleRate
+        self.seeds = seeds
     }
 
     /// Only the built-in sounds of `Resources/sounds.json` (parsed by the caller).
-    public convenience init(definitions: [SoundDefinition], sampleRate: Int) {
-        self.init(definitions: definitions, clips: [], sampleRate: sampleRate)
+    public convenience init(definitions: [SoundDefinition], sampleRate: Int, seeds: NoiseSeeds = .system) {
+        self.init(definitions: definitions, clips: [], sampleRate: sampleRate, seeds: seeds)
     }
 
-    /// A fresh, independently seeded source for a catalog id; nil for an unknown id.
+    /// A fresh source for a catalog id, seeded by `seeds`; nil for an unknown id.
     public func makeSource(_ id: String) -> (any SoundSource)? {
-        if let synth = synths[id] { return synth.makeSource(sampleRate: sampleRate) }
+        if let synth = synths[id] { return synth.makeSource(sampleRate: sampleRate, seed: seeds.next()) }
         if let clip = clips[id] { return LoopSource(clip) }
         return nil
     }
 
     /// Reads the catalog file and decodes every audio file in `soundsDirectory` (if given).
     /// A file that cannot be decoded, or whose name gives no valid id, is logged and skipped.
-    public static func load(catalogFile: String, soundsDirectory: String?, sampleRate: Int, logger: Logger) throws(LoadError) -> SoundLibrary {
+    public static func load(
+        catalogFile: String, soundsDirectory: String?, sampleRate: Int, seeds: NoiseSeeds = .system, logger: Logger
+    ) throws(LoadError) -> SoundLibrary {
         guard let bytes = FileAccess.read(catalogFile) else { throw LoadError(description: "cannot read \(catalogFile)") }
         let definitions: [SoundDefinition]
         do {
@@ -82,7 +87,7 @@ public final class SoundLibrary: Sendable {
                 }
             }
         }
-        return SoundLibrary(definitions: definitions, clips: clips, sampleRate: sampleRate)
+        return SoundLibrary(definitions: definitions, clips: clips, sampleRate: sampleRate, seeds: seeds)
     }
 
     /// `heavy rain.flac` -> `heavy rain`.

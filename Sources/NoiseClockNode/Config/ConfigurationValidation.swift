@@ -40,13 +40,16 @@ enum ConfigurationValidation {
         return "must be an IP address to listen on (0.0.0.0, 127.0.0.1, ::) or localhost, got \"\(value)\""
     }
 
-    /// A name a `Host` header may carry (`clock.home.example`): letters, digits, `-` and `.`,
-    /// no port, no scheme.
-    static func hostName(_ value: String) -> String? {
-        let ok = !value.isEmpty && value.count <= 253 && value.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "."
+    /// Names a `Host` header may carry (`clock.home.example`): letters, digits, `-` and `.`, no
+    /// port, no scheme.
+    static func hostNames(_ values: [String]) -> String? {
+        for value in values {
+            let ok = !value.isEmpty && value.count <= 253 && value.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "."
+            }
+            if !ok { return "each item must be a host name without port or scheme (clock.home.example), got \"\(value)\"" }
         }
-        return ok ? nil : "each item must be a host name without port or scheme (clock.home.example), got \"\(value)\""
+        return nil
     }
 
     /// The host name as a node id: lower-cased, anything outside `[a-z0-9_-]` replaced by `_`.
