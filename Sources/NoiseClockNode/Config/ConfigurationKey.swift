@@ -1,3 +1,5 @@
+import NoiseClockCore
+
 /// One key of the configuration, typed: its dotted path, its default, the check its value must
 /// pass and one line of documentation. `ConfigurationKeys` declares every key; loading reads
 /// them through `ConfigurationValues` and gets a checked value of `Value` or an error naming the key.
