@@ -19,6 +19,14 @@ deps:
 		$$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
+# axe-core for the accessibility browser tests: a pinned PyPI wheel (fetched with Debian's pip),
+# checked by hash, unpacked into Tests/Browser/.axe-core/ (ignored; scripts/axe-core.sh says
+# why it is not committed).
+DEB_PACKAGES += python3-pip
+.PHONY: axe-core
+axe-core: deps
+	@scripts/axe-core.sh
+
 build: deps
 	$(SWIFT) build
 
@@ -46,7 +54,7 @@ TEST_WIDTH ?= 8
 # test runner's summary is the last thing CI prints. scripts/test-suites.sh runs the unit and
 # the integration suites at once (each in parallel, at most TEST_WIDTH tests at a time), then
 # TimingSuite in two lanes, each one test at a time (Tests/NoiseClockNodeTests/TimingSuite.swift).
-test: deps
+test: deps axe-core
 	@scripts/stage.sh build $(SWIFT) build --build-tests
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_CONFIGURATION=debug scripts/stage.sh fuzz Fuzz/run.sh
 	@SWIFT=$(SWIFT) TEST_WIDTH=$(TEST_WIDTH) scripts/test-suites.sh
@@ -58,11 +66,11 @@ lint:
 
 # The web app in a real headless Chromium against the real node and mosquitto (Tests/Browser/);
 # part of `make test`, alone here.
-browser-test: build
+browser-test: build axe-core
 	@scripts/browser-tests.sh "$$($(SWIFT) build --show-bin-path)/noiseclock"
 
 # The screenshots in docs/images/ (and the README): real captures from the browser tests.
-screenshots: build
+screenshots: build axe-core
 	@SCREENSHOT_DIR=docs/images scripts/browser-tests.sh "$$($(SWIFT) build --show-bin-path)/noiseclock"
 
 # libFuzzer with ASan over the command parser and the configuration loader (Fuzz/).

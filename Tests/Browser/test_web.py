@@ -183,7 +183,9 @@ class A_Access(unittest.TestCase):
         on_disk = sum(os.path.getsize(os.path.join(folder, f)) for f in os.listdir(folder))
         served = 0
         for path in ("/", "/alarms", "/noise", "/style", "/device", "/app.css", "/app.js", "/face.js",
-                     "/icon.svg", "/manifest.webmanifest", "/routines", "/timers", "/programmes.js", "/programmes.css"):
+                     "/icon.svg", "/manifest.webmanifest", "/routines", "/timers", "/programmes.js", "/programmes.css",
+                     "/index.js", "/alarms.js", "/noise.js", "/style.js", "/device.js", "/routines.js", "/timers.js",
+                     "/signin.css", "/signin.js"):
             status, body = api(path)
             self.assertEqual(status, 200, path)
             served += len(body)
@@ -751,6 +753,9 @@ class F_Restart(unittest.TestCase):
 # The sleep programmes' pages (v1.1), run here with this module's node and browser.
 from test_programmes import G_Programmes  # noqa: E402
 G_Programmes.__module__ = __name__
+# Every page under axe-core and the Content-Security-Policy (test_accessibility.py).
+from test_accessibility import H_Accessibility  # noqa: E402
+H_Accessibility.__module__ = __name__
 
 
 if __name__ == "__main__":

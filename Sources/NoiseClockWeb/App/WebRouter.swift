@@ -30,6 +30,9 @@ public struct WebRouter: Sendable {
         if request.path == "/healthz" {
             return request.method == "GET" || request.method == "HEAD" ? .health : .respond(methodNotAllowed("GET"))
         }
+        if LoginPage.publicFiles.contains(request.path) {
+            return page(request)  // the sign-in page's own style and script: no secret, served before access
+        }
         let queryToken = isAPI ? nil : request.queryValue("token")
         let credentials = AccessGate.Credentials(
             bearer: request.bearerToken, cookie: request.cookie(AccessGate.cookieName), query: queryToken
@@ -86,7 +89,7 @@ public struct WebRouter: Sendable {
     func page(_ request: HTTPRequest) -> WebAction {
         guard request.method == "GET" || request.method == "HEAD" else { return .respond(methodNotAllowed("GET")) }
         guard let file = site.file(at: request.path) else {
-            return .respond(.html(404, "<!doctype html><title>Not found</title><p>Not found: \(LoginPage.escape(request.path)). <a href=\"/\">Clock</a></p>"))
+            return .respond(ErrorPage.notFound(locale: locale, path: request.path))
         }
         return .respond(HTTPResponse(status: 200, headers: [("Content-Type", file.contentType)], body: file.bytes))
     }

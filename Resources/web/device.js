@@ -1,0 +1,38 @@
+/* The device page's own script (device.html): served as a file, the pages allow no inline script (CSP). */
+'use strict';
+(() => {
+  const { el, t, $ } = NC;
+  NC.topbar('device');
+  const status = (good, text) => [el('span', { class: 'dot ' + (good ? 'good' : 'bad') }), text];
+  function set(id, ...content) { const d = $('#' + id); d.textContent = ''; d.append(...content.flat()); }
+  let linkUp = true;
+  function draw() {
+    const s = NC.state;
+    const w = NC.nodeWall();
+    if (w) set('time', NC.display(w, Object.assign({}, s.style, { show_seconds: true })) + (NC.ampm(w) ? ' ' + NC.ampm(w) : '') + (s.time ? ' · ' + s.time.date : ''));
+    const online = s.availability === 'online';
+    const health = s.health;
+    const mqtt = health ? health.mqtt === 'connected' : online;
+    set('mqtt', status(mqtt, t(mqtt ? 'connected' : 'not_connected')));
+    if (s.audio) {
+      const ok = s.audio.status === 'ok';
+      set('audio', status(ok, t(ok ? 'ok' : 'unavailable')), el('br'), el('small', { class: 'note', text: t('output') + ': ' + s.audio.device + (s.audio.error ? ' — ' + s.audio.error : '') }));
+    }
+    const b = s.battery;
+    if (b) set('battery', b.present ? [status(b.color !== 'red', b.level + '%'), ' · ' + t(b.status)] : t('on_ac'));
+    set('link', status(linkUp, t(linkUp ? 'live' : 'disconnected')));
+    if (s.node) {
+      set('node_id', s.node.node_id); set('version', s.node.version);
+      set('timezone', s.node.timezone); set('locale', s.node.locale);
+    }
+  }
+  async function health() {
+    try { const r = await fetch('/healthz', { cache: 'no-store' }); NC.state.health = await r.json(); } catch (e) { NC.state.health = null; }
+    draw();
+  }
+  NC.on('*', draw);
+  NC.on('link', (up) => { linkUp = up; health(); });
+  setInterval(draw, 1000);
+  setInterval(health, 15000);
+  NC.start().then(health);
+})();
