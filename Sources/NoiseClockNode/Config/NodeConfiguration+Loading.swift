@@ -26,7 +26,7 @@ extension NodeConfiguration {
         var warnings: [ConfigurationWarning] = []
         let ours = environment.filter { $0.key.hasPrefix("NOISECLOCK_") && !$0.value.isEmpty }
         // NOISECLOCK_RESOURCES (where sounds.json lives) is read by the sound library, not here.
-        let hooks = ["NOISECLOCK_RESOURCES", "NOISECLOCK_TEST_CLOCK_FILE", "NOISECLOCK_TEST_NOISE_SEED"]
+        let hooks = ["NOISECLOCK_RESOURCES", "NOISECLOCK_TEST_CLOCK_FILE", "NOISECLOCK_TEST_SEED"]
         let known = Set(ConfigurationSchema.keys.map(\.environmentVariable) + hooks)
         for name in ours.keys.sorted() where !known.contains(name) {
             warnings.append(ConfigurationWarning(key: name, message: "not a configuration variable; ignored"))

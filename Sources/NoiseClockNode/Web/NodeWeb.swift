@@ -70,12 +70,12 @@ public enum NodeWeb {
     }
 }
 
-/// The web server's way into the node: the inbox.
+/// The web server's way into the node: the inbox (answers come back as the loop's effects).
 struct InboxWebBackend: WebBackend {
     let inbox: NodeInbox
 
-    func submit(command: String, payload: [UInt8]) async -> Response {
-        await inbox.submit(command: command, payload: payload)
+    func submit(id: UInt64, command: String, payload: [UInt8]) -> Bool {
+        inbox.send(.request(LocalRequest(id: id, command: command, payload: payload)))
     }
 
     func requestSnapshot(id: UInt64) {

@@ -34,6 +34,7 @@ extension WebServer {
             }
             checkDeadlines()
         }
+        answerPendingCommands()
         for connection in Array(state.connections.values) { drop(connection) }
         if state.listener >= 0 { close(state.listener) }
     }
@@ -165,11 +166,11 @@ extension WebServer {
             flush(connection)
         case .command(let suffix, let body):
             connection.phase = .waiting
-            let id = connection.id
-            let backend = self.backend
-            Task { [self] in
-                let response = await backend.submit(command: suffix, payload: body)
-                post(.reply(connection: id, WebRouter.commandResponse(response)))
+            state.pendingCommands[connection.id] = suffix
+            // The reply comes back as mail (`reply`), in the order of the node's effects.
+            if !backend.submit(id: connection.id, command: suffix, payload: body) {
+                state.pendingCommands[connection.id] = nil
+                answer(connection, WebRouter.commandResponse(Self.shuttingDown(suffix)))
             }
         }
     }
@@ -208,6 +209,20 @@ extension WebServer {
     func drop(_ connection: WebConnection) {
         close(connection.fd)
         state.connections[connection.id] = nil
+        state.pendingCommands[connection.id] = nil
+    }
+
+    /// Commands the node took but will not answer (it stopped first) are answered, not left hanging.
+    func answerPendingCommands() {
+        for (id, command) in state.pendingCommands {
+            guard let connection = state.connections[id] else { continue }
+            answer(connection, WebRouter.commandResponse(Self.shuttingDown(command)))
+        }
+        state.pendingCommands = [:]
+    }
+
+    static func shuttingDown(_ command: String) -> Response {
+        Response(command: command, requestID: nil, outcome: .failure(CommandError(.shuttingDown, "the node is shutting down")))
     }
 
     // MARK: Mail from the node
@@ -232,7 +247,8 @@ extension WebServer {
             case .snapshot(let id, let entries):
                 snapshotArrived(id, entries)
             case .reply(let id, let response):
-                if let connection = state.connections[id], connection.phase == .waiting { answer(connection, response) }
+                guard state.pendingCommands.removeValue(forKey: id) != nil, let connection = state.connections[id] else { continue }
+                answer(connection, WebRouter.commandResponse(response))
             }
         }
         if overflowed {
