@@ -80,11 +80,12 @@ public enum NodeApplication {
         let notifier = SystemdNotifier(environment: environment)
         let loop = NodeLoop(
             inbox: inbox, machine: machine, store: store,
-            effects: EffectPerformer(mqtt: mqtt, timer: timer, audio: audio, inbox: inbox, web: server, logger: logger),
+            effects: EffectPerformer(mqtt: mqtt, timer: timer, audio: audio, web: server, logger: logger),
             notifier: notifier, clock: clock.now, logger: logger
         )
         // Dependency order: started together, shut down in reverse — the loop first (nothing new
-        // is decided), then the battery poll, MQTT (publishes `offline`), the timer and the audio.
+        // is decided), the web server (answers commands still waiting `shutting_down`), the polls,
+        // MQTT (publishes `offline`), the timer and the audio.
         var services: [any Service] = []
         if let audio { services.append(AudioService(engine: audio, inbox: inbox)) }
         services.append(WakeTimerService(timer: timer, inbox: inbox))

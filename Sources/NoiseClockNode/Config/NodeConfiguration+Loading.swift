@@ -116,12 +116,14 @@ extension NodeConfiguration {
         }
         let host = try values.required(keys.webHost)
         let tokenFile = try values.value(keys.webTokenFile)
+        let allowedHosts = try values.required(keys.webAllowedHosts).map { $0.lowercased() }
         return Web(
             enabled: try values.required(keys.webEnabled),
             host: host,
             port: try values.required(keys.webPort),
             auth: auth,
-            tokenFile: tokenFile ?? ConfigurationDefaults.webTokenFile(stateDirectory: stateDirectory)
+            tokenFile: tokenFile ?? ConfigurationDefaults.webTokenFile(stateDirectory: stateDirectory),
+            allowedHosts: allowedHosts
         )
     }
 }
