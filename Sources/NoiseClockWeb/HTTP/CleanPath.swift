@@ -69,8 +69,8 @@ enum CleanPath {
     }
 }
 
-private extension String {
-    func replacingSlashes() -> String {
+extension String {
+    fileprivate func replacingSlashes() -> String {
         var out = ""
         for character in self { out += character == "/" ? "%2F" : String(character) }
         return out
