@@ -61,7 +61,10 @@ public enum NodeWeb {
         options.announcedURL = baseURL(web)
         return WebServer(
             options: options,
-            router: WebRouter(gate: AccessGate(token: token), site: site, locale: configuration.locale.rawValue),
+            router: WebRouter(
+                gate: AccessGate(token: token), site: site, locale: configuration.locale.rawValue,
+                hosts: HostPolicy(machineName: ConfigurationFileSystem.hostName(), allowed: web.allowedHosts)
+            ),
             backend: InboxWebBackend(inbox: inbox), logger: logger
         )
     }

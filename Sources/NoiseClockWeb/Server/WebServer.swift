@@ -21,7 +21,13 @@ public final class WebServer: @unchecked Sendable {
         public var announcedURL: String?
         public var maximumConnections = 64
         public var maximumStreams = 16
-        /// A request must arrive whole within this (slow clients are cut off).
+        /// What one client address may hold of those (no one address takes the web app away).
+        public var maximumConnectionsPerAddress = 8
+        public var maximumStreamsPerAddress = 4
+        /// A request's headers must arrive within this of the connection (slow-loris clients
+        /// are cut off)…
+        public var headerMilliseconds: Int64 = 5_000
+        /// …its body within this of the headers, and an answer be read within this.
         public var requestMilliseconds: Int64 = 10_000
         /// An event stream gets a comment line after this much silence.
         public var keepAliveMilliseconds: Int64 = 15_000
@@ -146,6 +152,8 @@ final class ServerState {
     /// Commands handed to the node, by the id of the connection waiting for the reply: the command.
     var pendingCommands: [UInt64: String] = [:]
     var health = WebStateView.Health()
+    /// One receive buffer for every connection (the thread reads one at a time).
+    var readBuffer = [UInt8](repeating: 0, count: 16 * 1024)
 
     init(router: WebRouter) {
         self.router = router
