@@ -39,7 +39,9 @@ public enum NodeApplication {
         let clock = NodeClock(environment: environment)
         let documents = loadDocuments(store: store, clock: clock, logger: logger)
 
-        let settings = NodeSettings(nodeID: configuration.nodeID, locale: configuration.locale, zone: prepared.zone)
+        let settings = NodeSettings(
+            nodeID: configuration.nodeID, locale: configuration.locale, zone: prepared.zone, devices: configuration.devices
+        )
         let library = loadSounds(configuration, seeds: NoiseSeeds(environment: environment), logger: logger)
         var core = NodeCore(
             settings: settings, catalog: library?.catalog ?? .empty, documents: documents,
@@ -60,7 +62,7 @@ public enum NodeApplication {
         let server = web.enabled ? try NodeWeb.server(configuration, zone: prepared.zone, inbox: inbox, logger: logger) : nil
         let mqtt = try MQTTClient(
             options: mqttOptions(configuration, topics: topics),
-            subscriptions: topics.commandSubscriptions + discovery.subscriptions(nodeID: topics.nodeID),
+            subscriptions: topics.commandSubscriptions + discovery.subscriptions(nodeID: topics.nodeID) + configuration.devices.stateTopics,
             logger: logger, onEvent: { inbox.send(MQTTService.input(for: $0)) }
         )
         let timer = try WakeTimer(clock: clock)

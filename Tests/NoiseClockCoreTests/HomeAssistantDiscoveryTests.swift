@@ -213,7 +213,7 @@ enum HomeAssistantFixtures {
         #expect(F.config(configs, "select", "style_preset")?["options"] == .array(StylePreset.allCases.map { .string($0.rawValue) }))
         #expect(F.config(configs, "select", "style_preset")?["state_topic"] == nil)
         #expect(F.config(configs, "event", "alarm_event")?["event_types"]
-            == ["pre_alarm", "fired", "snoozed", "dismissed", "timed_out", "missed", "sounding", "failed"])
+            == ["pre_alarm", "fired", "snoozed", "dismissed", "timed_out", "missed", "sounding", "failed", "shaking"])
         let volume = try #require(F.config(configs, "number", "noise_volume"))
         #expect(volume["min"] == 0 && volume["max"] == 100 && volume["mode"] == "slider")
         #expect(F.config(configs, "number", "noise_sleep_timer")?["mode"] == "box")

@@ -33,4 +33,5 @@ public enum CommandTopic: String, Sendable, CaseIterable {
     case timerPresetsSet = "timer/presets/set"
     case mixSet = "mix/set"
     case mixDelete = "mix/delete"
+    case lightSet = "light/set"
 }

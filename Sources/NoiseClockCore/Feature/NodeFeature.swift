@@ -39,7 +39,7 @@ extension NodeFeature {
 
 /// Every feature of the node, for exhaustive dispatch.
 public enum FeatureID: String, Sendable, CaseIterable {
-    case alarms, style, noise, routines, timers, mixes
+    case alarms, style, noise, routines, timers, mixes, light
 }
 
 extension CommandTopic {
@@ -60,6 +60,8 @@ extension CommandTopic {
             .timers
         case .mixSet, .mixDelete:
             .mixes
+        case .lightSet:
+            .light
         }
     }
 }

@@ -35,6 +35,7 @@ extension NodeCore {
         case .routines: return Self.mutate(&routines, body)
         case .timers: return Self.mutate(&timers, body)
         case .mixes: return Self.mutate(&mixes, body)
+        case .light: return Self.mutate(&light, body)
         }
     }
 
@@ -47,6 +48,7 @@ extension NodeCore {
         case .routines: routines
         case .timers: timers
         case .mixes: mixes
+        case .light: light
         }
     }
 
