@@ -8,8 +8,8 @@ extension LightFeature {
         if let current = sunrise, current.key != candidate?.key {
             sunrise = nil
             if now >= current.ring {
-                // The alarm rang: full light, unless the last glide already ended there a step ago.
-                if current.lastSent.map({ now.milliseconds - $0.milliseconds >= Sunrise.stepSeconds * 1000 }) ?? true {
+                // The alarm rang: full light, unless a glide already ends there.
+                if !current.reachedFull {
                     show(current.level(at: current.ring), source: .sunrise, transition: 0)
                 }
             } else if source == .sunrise {
@@ -32,5 +32,5 @@ extension LightFeature {
     }
 
     /// When the sunrise needs its next step.
-    var sunriseDeadline: Instant? { sunrise.map { min($0.nextSend, $0.ring) } }
+    var sunriseDeadline: Instant? { sunrise.map { $0.reachedFull ? $0.ring : $0.nextSend } }
 }

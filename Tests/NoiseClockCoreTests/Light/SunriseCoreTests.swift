@@ -36,13 +36,13 @@ import Testing
         }
     }
 
-    @Test func aTenMinuteSunriseIs41GlidingCommandsEndingAtFullOnTheRing() throws {
+    @Test func aTenMinuteSunriseIs40GlidingCommandsEndingAtFullOnTheRing() throws {
         var h = ProgrammeHarness(now: "2026-11-23T06:00:00+01:00", devices: Self.lamp)
         h.ok("alarm/add", #"{"id": "wake", "time": "07:00", "sound": "classic", "light_minutes": 10}"#)
         var sent: [(Instant, DeviceCommand)] = []
         Self.run(&h, until: "2026-11-23T07:00:30+01:00", into: &sent)
         let lamp = sent.filter { $0.1.topic == "zigbee2mqtt/lamp/set" }
-        #expect(lamp.count == 41)
+        #expect(lamp.count == 40)
         #expect(lamp.first?.0 == instant("2026-11-23T06:50:00+01:00"))
         #expect(Self.fields(lamp[0].1) == ["state": "ON", "brightness": 3, "color_temp": 455, "transition": 0])
         for (a, b) in zip(lamp, lamp.dropFirst()) {
@@ -50,12 +50,9 @@ import Testing
             #expect(Self.fields(b.1)["brightness"]!.intValue! >= Self.fields(a.1)["brightness"]!.intValue!)
             #expect(Self.fields(b.1)["color_temp"]!.intValue! <= Self.fields(a.1)["color_temp"]!.intValue!)
         }
-        // The glide before the ring ends on it at full; the ring itself says so again.
-        let beforeRing = lamp[lamp.count - 2]
-        #expect(beforeRing.0 == instant("2026-11-23T06:59:45+01:00"))
-        #expect(Self.fields(beforeRing.1)["brightness"] == 254 && Self.fields(beforeRing.1)["transition"] == 15)
-        #expect(lamp.last?.0 == instant("2026-11-23T07:00:00+01:00"))
-        #expect(Self.fields(lamp.last!.1) == ["state": "ON", "brightness": 254, "color_temp": 250, "transition": 0])
+        // The last glide ends on the ring at full.
+        #expect(lamp.last?.0 == instant("2026-11-23T06:59:45+01:00"))
+        #expect(Self.fields(lamp.last!.1) == ["state": "ON", "brightness": 254, "color_temp": 250, "transition": 15])
         #expect(h.retained("light") == ["state": "ON", "brightness": 100, "kelvin": 4000, "color": nil, "source": "sunrise", "confirmed": false])
         // Dismissed, the light stays on.
         h.ok("alarm/dismiss")
@@ -78,6 +75,7 @@ import Testing
         Self.run(&h, until: "2026-11-23T06:55:00+01:00", into: &sent)
         #expect(sent.count == 21)
         h.ok(command, payload)
+        #expect(h.core.light.sunrise == nil)
         let after = h.core.takeDeviceCommands()
         #expect(after.map(Self.fields) == [["state": "OFF", "transition": 5]])
         #expect(h.retained("light")?["state"] == "OFF")
@@ -110,6 +108,26 @@ import Testing
         Self.run(&h, until: "2026-11-23T07:00:00+01:00", into: &sent)
         #expect(sent.first?.0 == instant("2026-11-23T06:55:15+01:00"))
         #expect(sent.last.map { Self.fields($0.1)["brightness"] } == 254)
+        #expect(sent.count == 19)
+    }
+
+    @Test func aLateOrJumpingClockKeepsFifteenSecondsAndEndsOnTheRing() {
+        var h = ProgrammeHarness(now: "2026-11-23T06:49:59+01:00", devices: Self.lamp)
+        h.ok("alarm/add", #"{"id": "wake", "time": "07:00", "sound": "classic", "light_minutes": 10}"#)
+        _ = h.core.takeDeviceCommands()
+        var sent: [(Instant, DeviceCommand)] = []
+        var at = instant("2026-11-23T06:49:59+01:00")
+        while at <= instant("2026-11-23T07:00:10+01:00") {
+            h.advance(to: at)
+            sent += h.core.takeDeviceCommands().map { (at, $0) }
+            at = at.adding(milliseconds: 7_500)
+        }
+        #expect(sent.count <= 41 && sent.count >= 39)
+        for (a, b) in zip(sent, sent.dropFirst()) { #expect(b.0.milliseconds - a.0.milliseconds >= 15_000) }
+        let last = sent.last!
+        #expect(Self.fields(last.1)["brightness"] == 254)
+        let arrives = last.0.adding(seconds: Int64(Self.fields(last.1)["transition"]!.intValue!))
+        #expect(abs(arrives.milliseconds - instant("2026-11-23T07:00:00+01:00").milliseconds) <= 1000)
     }
 
     @Test func tasmotaGetsBacklogsInItsOwnUnits() {
