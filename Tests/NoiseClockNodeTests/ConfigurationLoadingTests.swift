@@ -195,7 +195,8 @@ struct ConfigurationLoadingTests {
         #expect(names.contains("NOISECLOCK_HOME_ASSISTANT_DISCOVERY"))
         #expect(names.contains("NOISECLOCK_NODE_ID"))
         #expect(names.contains("NOISECLOCK_WEB_TOKEN_FILE"))
+        #expect(names.contains("NOISECLOCK_WEB_ALLOWED_HOSTS"))
         #expect(names.contains("NOISECLOCK_DEVICES_LIGHT_TOPIC"))
-        #expect(names.count == 32)
+        #expect(names.count == 33)
     }
 }

@@ -3,17 +3,17 @@ extension LightFeature {
     static let knownKeys: Set<String> = ["state", "brightness", "kelvin", "color", "transition", "request_id"]
     public static let maxTransitionSeconds = 3600
 
-    public mutating func handle(_ message: CommandMessage, context: FeatureContext, outbox: inout [Publication]) -> Result<JSONValue, CommandError> {
-        guard message.topic == .lightSet else {
-            return .failure(CommandError(.unknownCommand, "\(message.topic.rawValue) is not a light command"))
-        }
-        do throws(CommandError) {
-            let (next, transition) = try Self.parse(message.payload, current: level)
+    public typealias Command = LightCommand
+
+    public mutating func apply(
+        _ command: LightCommand, _ payload: CommandPayload, context: FeatureContext, events: inout [Publication]
+    ) throws(CommandError) -> JSONValue {
+        switch command {
+        case .set:
+            let (next, transition) = try Self.parse(payload, current: level)
             override()
             show(next, source: next.on ? .command : nil, transition: transition)
-            return .success(json)
-        } catch {
-            return .failure(error)
+            return json
         }
     }
 

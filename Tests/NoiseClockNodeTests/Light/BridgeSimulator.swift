@@ -38,13 +38,13 @@ final class BridgeSimulator: @unchecked Sendable {
         let commands = device.bridge == .zigbee2mqtt ? ["\(device.topic)/set"] : ["cmnd/\(device.topic)/+"]
         let probe = "noiseclock-test-probe/bridge-\(UUID().uuidString.prefix(8))"
         self.probe = probe
+        let (stream, events) = AsyncStream.makeStream(of: MQTTEvent.self)
         client = try MQTTClient(
             options: MQTTOptions(host: "127.0.0.1", port: port, clientID: "bridge-\(UUID().uuidString.prefix(8))", keepaliveSeconds: 10),
             subscriptions: commands + [probe], logger: logger
-        )
+        ) { events.yield($0) }
         client.start()
         let ready = AsyncStream.makeStream(of: Void.self)
-        let stream = client.events
         let mqtt = client
         let log = log
         pump = Task { [device, silent] in
