@@ -14,6 +14,8 @@ public struct LightFeature: Sendable, Equatable {
     public internal(set) var sunrise: Sunrise?
     /// An occurrence whose sunrise a person overrode: it does not come back for that ring.
     var overridden: Sunrise.Key?
+    /// The routine whose light was last put on (it is not put on again after a person changes it).
+    var routineShown: String?
     /// Commands for the lamp, sent by the machine after this input and then cleared.
     var outgoing: [DeviceCommand] = []
 

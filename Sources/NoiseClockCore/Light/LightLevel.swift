@@ -1,5 +1,5 @@
 /// What the light shows: on or off, how bright (percent), and a white (kelvin) or a colour.
-public struct LightLevel: Sendable, Equatable {
+public struct LightLevel: Sendable, Hashable {
     public var on: Bool
     /// 0–100 %; an `on` light is at least 1 %.
     public var brightness: Int

@@ -3,6 +3,8 @@ extension NodeCore {
     /// After every feature moved: the sunrise follows the alarms, the shaker the ring.
     mutating func connectDevices(context: FeatureContext, outbox: inout [Publication]) {
         light.follow(alarms.sunrise(now: context.now, zone: context.zone), now: context.now)
+        light.follow(routine: routines.active)
+        style.follow(face: routines.active?.routine.face?.fields)
         shaker.follow(alarms.ring, now: context.now, zone: context.zone, outbox: &outbox)
         shaker.advance(now: context.now, zone: context.zone, outbox: &outbox)
     }
