@@ -43,7 +43,9 @@ public enum NodeApplication {
         let clock = NodeClock(environment: environment)
         let documents = loadDocuments(store: store, clock: clock, logger: logger)
 
-        let settings = NodeSettings(nodeID: configuration.nodeID, locale: configuration.locale, zone: prepared.zone)
+        let settings = NodeSettings(
+            nodeID: configuration.nodeID, locale: configuration.locale, zone: prepared.zone, devices: configuration.devices
+        )
         // A test fixes the node's random choices (its noise, the re-publication delay) with one seed.
         let testSeed = environment[testSeedKey].flatMap { UInt64($0) }
         if let testSeed { logger.notice("random choices seeded (\(testSeedKey))", metadata: ["seed": "\(testSeed)"]) }
@@ -67,7 +69,7 @@ public enum NodeApplication {
         let server = web.enabled ? try NodeWeb.server(configuration, zone: prepared.zone, inbox: inbox, logger: logger) : nil
         let mqtt = try MQTTClient(
             options: mqttOptions(configuration, topics: topics),
-            subscriptions: topics.commandSubscriptions + discovery.subscriptions(nodeID: topics.nodeID),
+            subscriptions: topics.commandSubscriptions + discovery.subscriptions(nodeID: topics.nodeID) + configuration.devices.stateTopics,
             logger: logger, onEvent: { inbox.send(MQTTService.input(for: $0)) }
         )
         let timer = try WakeTimer(clock: clock)
