@@ -41,14 +41,18 @@ public final class AudioEngine: Sendable {
     private let thread = DedicatedThread(name: "audio")
     /// The time scenes are rendered at (their ramps and fades are instants on the node's clock).
     private let clock: @Sendable () -> Instant
+    /// The output dither's seed (nil: the system's): tests pass one so their output repeats.
+    private let ditherSeed: UInt64?
 
     /// The system's real-time clock, the default for `clock`.
     public static let realtimeClock: @Sendable () -> Instant = { WallClock.now() }
 
     public init(
         device: String, sampleRate: Int, library: SoundLibrary, logger: Logger, retryInterval: Double = 3,
-        idleCloseSeconds: Double = 5, clock: @escaping @Sendable () -> Instant = AudioEngine.realtimeClock
+        idleCloseSeconds: Double = 5, clock: @escaping @Sendable () -> Instant = AudioEngine.realtimeClock,
+        ditherSeed: UInt64? = nil
     ) {
+        self.ditherSeed = ditherSeed
         self.clock = clock
         self.device = device
         self.sampleRate = sampleRate
@@ -118,6 +122,7 @@ public final class AudioEngine: Sendable {
             pcmBuffer.deallocate()
         }
         var pcm: AlsaPCM?
+        var conversion = PCMConversion(seed: ditherSeed)
         var pacer = Pacer(sampleRate: sampleRate)
         var stopDeadline: Double?
         var silentSince: Double?
@@ -151,7 +156,7 @@ public final class AudioEngine: Sendable {
             }
             let frames = min(output.periodFrames, maxFrames)
             mixer.render(stopping ? .silence : scene, at: clock(), frames: frames, into: floats)
-            PCMConversion.toS16(floats, pcmBuffer, count: frames * 2)
+            conversion.toS16(floats, pcmBuffer, count: frames * 2)
             do {
                 try output.write(pcmBuffer, frames: frames)
             } catch {
