@@ -3,7 +3,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 CONFIG ?= config/noiseclock.yaml
 PREFIX ?= /usr/local
-DEB_PACKAGES := libmosquitto-dev mosquitto mosquitto-clients libasound2-dev libsndfile1-dev libyaml-dev \
+DEB_PACKAGES := libmosquitto-dev mosquitto mosquitto-clients libasound2-dev libsndfile1-dev libsoxr-dev libebur128-dev libyaml-dev \
 	pkg-config tzdata sox alsa-utils openssl chromium chromium-driver python3-selenium
 
 .PHONY: all deps build release run web-url test browser-test screenshots fuzz bench sanitize install uninstall clean

@@ -106,7 +106,7 @@ public enum NodeApplication {
         do {
             return try SoundLibrary.load(
                 catalogFile: file, soundsDirectory: configuration.audio.soundsDirectory,
-                sampleRate: configuration.audio.sampleRate, logger: logger
+                sampleRate: configuration.audio.sampleRate, stateDirectory: configuration.stateDirectory, logger: logger
             )
         } catch {
             logger.error("sound catalog unusable; running without sound", metadata: ["file": "\(file)", "error": "\(error)"])

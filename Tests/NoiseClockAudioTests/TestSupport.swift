@@ -21,8 +21,11 @@ enum TestSupport {
         return "/" + root + "/Resources/sounds.json"
     }
 
-    static func library(sampleRate: Int = 48000, soundsDirectory: String? = nil) throws -> SoundLibrary {
-        try SoundLibrary.load(catalogFile: catalogFile, soundsDirectory: soundsDirectory, sampleRate: sampleRate, logger: Logger(label: "test"))
+    static func library(sampleRate: Int = 48000, soundsDirectory: String? = nil, stateDirectory: String? = nil) throws -> SoundLibrary {
+        try SoundLibrary.load(
+            catalogFile: catalogFile, soundsDirectory: soundsDirectory, sampleRate: sampleRate, stateDirectory: stateDirectory,
+            logger: Logger(label: "test")
+        )
     }
 
     static func makeTemporaryDirectory() -> String {

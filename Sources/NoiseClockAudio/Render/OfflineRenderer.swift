@@ -41,7 +41,7 @@ public struct OfflineRenderer {
             guard totalFrames * 4 < Int(UInt32.max) - 44 else { throw Failure(description: "too long for a WAV file; use raw output") }
             try write(Self.wavHeader(frames: totalFrames, sampleRate: library.sampleRate), to: descriptor)
         }
-        let mixer = Mixer(library: library)
+        let mixer = Mixer(library: library, waitsForDisk: true)
         var conversion = PCMConversion(seed: ditherSeed)
         let start = Instant(milliseconds: 0)
         mixer.settle(scene, at: start)

@@ -1,0 +1,124 @@
+import Logging
+import NoiseClockCore
+import NoiseClockPlatform
+import NoiseClockThreads
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The custom files' loudness, measured once per file on a thread of its own and remembered in
+/// `state_dir` (`sound-loudness.json`), keyed by path, size and modification time: a restart
+/// with many long files measures nothing, and a replaced file is measured again.
+public final class LoudnessStore: Sendable {
+    /// What identifies one version of a file.
+    struct FileKey: Hashable, Sendable {
+        var path: String
+        var size: Int64
+        var modified: Int64
+
+        /// The file's key as it is now; nil if it cannot be seen.
+        init?(path: String) {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            self.path = path
+            size = Int64(info.st_size)
+            modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        }
+
+        init(path: String, size: Int64, modified: Int64) {
+            self.path = path
+            self.size = size
+            self.modified = modified
+        }
+    }
+
+    static let fileName = "sound-loudness.json"
+    private let table: Mutex<[FileKey: Loudness]>
+    private let store: StateStore?
+    private let thread = DedicatedThread(name: "loudness")
+    private let logger: Logger
+
+    /// `stateDirectory` nil: nothing is remembered across runs.
+    init(stateDirectory: String?, logger: Logger) {
+        self.logger = logger
+        store = stateDirectory.map { StateStore(directory: $0) }
+        var table: [FileKey: Loudness] = [:]
+        if let store, case .document(let document) = store.load(Self.fileName, now: WallClock.now()) {
+            table = Self.parse(document)
+        }
+        self.table = Mutex(table)
+    }
+
+    /// The file's loudness if it was measured as it is now.
+    func loudness(of path: String) -> Loudness? {
+        guard let key = FileKey(path: path) else { return nil }
+        return table.withLock { $0[key] }
+    }
+
+    /// Measures, one after another on the store's thread, the files not yet known; forgets
+    /// files no longer there; saves after each file, so an interrupted run keeps what it did.
+    func measureInBackground(_ paths: [String]) {
+        let keys = paths.compactMap { FileKey(path: $0) }
+        let todo = table.withLock { table in
+            table = table.filter { keys.contains($0.key) }
+            return keys.filter { table[$0] == nil }
+        }
+        guard !todo.isEmpty else { return }
+        do {
+            try thread.start { [self] in
+                for key in todo {
+                    do {
+                        let measured = try LoudnessMeter.measure(path: key.path)
+                        table.withLock { $0[key] = measured }
+                        save()
+                        logger.info("sound loudness measured", metadata: ["file": "\(key.path)", "lufs": "\(measured.lufs)"])
+                    } catch {
+                        logger.warning("sound loudness cannot be measured", metadata: ["file": "\(key.path)", "error": "\(error)"])
+                    }
+                }
+            }
+        } catch {
+            logger.warning("cannot start the loudness thread", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// Waits for the background measurement (tests, and the `sounds` command).
+    func waitForMeasurements() { thread.join() }
+
+    private func save() {
+        guard let store else { return }
+        let entries = table.withLock { $0 }.sorted { $0.key.path < $1.key.path }.map { key, loudness in
+            JSONValue.object(JSONObject([
+                ("path", .string(key.path)), ("size", .int(key.size)), ("modified_ns", .int(key.modified)),
+                ("lufs", .double(loudness.lufs)), ("peak", .double(loudness.peak)),
+            ]))
+        }
+        do {
+            try store.prepare()
+            try store.write(Self.fileName, .object(JSONObject([("version", .int(1)), ("files", .array(entries))])))
+        } catch {
+            logger.warning("cannot remember sound loudness", metadata: ["error": "\(error)"])
+        }
+    }
+
+    static func parse(_ document: JSONValue) -> [FileKey: Loudness] {
+        guard case .object(let root) = document, case .array(let files)? = root["files"] else { return [:] }
+        var table: [FileKey: Loudness] = [:]
+        for case .object(let entry) in files {
+            guard case .string(let path)? = entry["path"], case .int(let size)? = entry["size"],
+                  case .int(let modified)? = entry["modified_ns"], let lufs = number(entry["lufs"]), let peak = number(entry["peak"])
+            else { continue }
+            table[FileKey(path: path, size: size, modified: modified)] = Loudness(lufs: lufs, peak: peak)
+        }
+        return table
+    }
+
+    private static func number(_ value: JSONValue?) -> Double? {
+        switch value {
+        case .double(let x)?: x
+        case .int(let x)?: Double(x)
+        default: nil
+        }
+    }
+}
