@@ -89,6 +89,13 @@ public enum NodeApplication {
         services.append(ClockSyncService(inbox: inbox))
         if let interval = notifier.watchdogInterval { services.append(WatchdogService(interval: interval, inbox: inbox)) }
         if let server { services.append(WebService(server: server)) }
+        if let library, let directory = library.soundsDirectory {
+            do {
+                services.append(SoundsWatchService(watcher: try DirectoryWatcher(directory: directory), library: library, engine: audio, inbox: inbox, logger: logger))
+            } catch {
+                logger.warning("sounds directory not watched; added files need a restart", metadata: ["error": "\(error)"])
+            }
+        }
         services.append(loop)
         let group = ServiceGroup(
             configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)

@@ -45,7 +45,9 @@ import Glibc
         TestSupport.write("this is not audio", to: directory + "/broken.mp3")
         TestSupport.write("", to: directory + "/brown.wav")  // would shadow a built-in id
         let library = try Self.library(directory)
-        #expect(library.catalog.noise.last == SoundCatalog.Entry(id: "soft_hum", name: "Soft Hum", category: "custom"))
+        #expect(library.catalog.noise.last == SoundCatalog.Entry(
+            id: "soft_hum", name: "Soft Hum", category: "custom", file: .init(seconds: 2, format: "WAV (Microsoft) (Signed 16 bit PCM)")
+        ))
         #expect(library.catalog.hasAlarm("soft_hum"))
         #expect(!library.catalog.hasSound("broken"))
         #expect(library.catalog.noise.filter { $0.id == "brown" }.count == 1)

@@ -35,7 +35,8 @@ public final class Mixer {
     /// One step of 16-bit PCM: the quietest sample that is not silence on the device.
     static let audibleThreshold: Float = 1.0 / 32768
 
-    public let library: SoundLibrary
+    /// Replaced when the sounds directory changes (same sample rate; voices keep their sources).
+    public var library: SoundLibrary
     public let maxFrames: Int
     /// Streamed recordings wait for the disk (offline rendering) instead of playing silence.
     public let waitsForDisk: Bool

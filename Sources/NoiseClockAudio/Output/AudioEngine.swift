@@ -28,6 +28,8 @@ public final class AudioEngine: Sendable {
         var scene = AudioScene.silence
         var stopping = false
         var status: AudioStatus
+        /// A rescanned library for the mixer to take (sounds made from now on come from it).
+        var library: SoundLibrary?
     }
 
     private let shared: Mutex<Shared>
@@ -85,6 +87,12 @@ public final class AudioEngine: Sendable {
         wakeup.signal()
     }
 
+    /// The sounds directory changed: new voices come from `library`; playing ones go on.
+    public func replaceLibrary(_ library: SoundLibrary) {
+        shared.withLock { $0.library = library }
+        wakeup.signal()
+    }
+
     /// Fades everything out, closes the device and joins the thread (at most ~3 s).
     public func stop() {
         shared.withLock { $0.stopping = true }
@@ -130,7 +138,11 @@ public final class AudioEngine: Sendable {
         // device is lost, so a device that comes back is confirmed again.
         var reportedAlarm: AlarmSoundKey?
         while true {
-            let (scene, stopping) = shared.withLock { ($0.scene, $0.stopping) }
+            let (scene, stopping, library) = shared.withLock { state in
+                defer { state.library = nil }
+                return (state.scene, state.stopping, state.library)
+            }
+            if let library { mixer.library = library }
             if stopping {
                 let deadline = stopDeadline ?? Clocks.monotonicSeconds() + 3
                 stopDeadline = deadline

@@ -14,6 +14,9 @@ public final class SoundLibrary: Sendable {
     /// Custom recordings by id.
     public let customSounds: [String: CustomSound]
     let loudness: LoudnessStore?
+    /// What a rescan starts from: the built-in definitions and the watched directory.
+    private let definitions: [SoundDefinition]
+    public let soundsDirectory: String?
 
     public struct LoadError: Error, CustomStringConvertible, Sendable {
         public var description: String
@@ -33,7 +36,9 @@ public final class SoundLibrary: Sendable {
 
     /// The catalog comes from `definitions`; entries whose source this build cannot play are
     /// left out. `customs` are recordings, offered as both noise and alarm sounds.
-    init(definitions: [SoundDefinition], customs: [CustomSound], loudness: LoudnessStore?, sampleRate: Int) {
+    init(definitions: [SoundDefinition], customs: [CustomSound], loudness: LoudnessStore?, soundsDirectory: String? = nil, sampleRate: Int) {
+        self.definitions = definitions
+        self.soundsDirectory = soundsDirectory
         var synths: [String: SynthSound] = [:]
         var known: [SoundDefinition] = []
         for definition in definitions {
@@ -45,7 +50,9 @@ public final class SoundLibrary: Sendable {
         var table: [String: CustomSound] = [:]
         for custom in customs where synths[custom.id] == nil && table[custom.id] == nil {
             table[custom.id] = custom
-            let entry = SoundCatalog.Entry(id: custom.id, name: custom.name, category: "custom")
+            let entry = SoundCatalog.Entry(
+                id: custom.id, name: custom.name, category: "custom", file: .init(seconds: custom.seconds, format: custom.format)
+            )
             catalog.noise.append(entry)
             catalog.alarm.append(entry)
         }
@@ -93,10 +100,29 @@ public final class SoundLibrary: Sendable {
         guard let directory = soundsDirectory else {
             return SoundLibrary(definitions: definitions, customs: [], loudness: nil, sampleRate: sampleRate)
         }
+        let customs = scan(directory, definitions: definitions, logger: logger)
+        let store = LoudnessStore(stateDirectory: stateDirectory, logger: logger)
+        store.measureInBackground(customs.map(\.path))
+        return SoundLibrary(definitions: definitions, customs: customs, loudness: store, soundsDirectory: directory, sampleRate: sampleRate)
+    }
+
+    /// The same library with `sounds_dir` read again (a file added, removed or replaced); new or
+    /// changed files are measured in the background. Sources already playing are not touched.
+    public func rescanned(logger: Logger) -> SoundLibrary {
+        guard let directory = soundsDirectory else { return self }
+        let customs = Self.scan(directory, definitions: definitions, logger: logger, known: customSounds)
+        loudness?.measureInBackground(customs.map(\.path))
+        return SoundLibrary(definitions: definitions, customs: customs, loudness: loudness, soundsDirectory: directory, sampleRate: sampleRate)
+    }
+
+    /// The recordings in `directory` whose header reads. `known`: files seen before, logged
+    /// again only if they changed.
+    static func scan(_ directory: String, definitions: [SoundDefinition], logger: Logger, known: [String: CustomSound] = [:]) -> [CustomSound] {
         var customs: [CustomSound] = []
         for name in FileAccess.listFiles(directory) {
+            let quiet = known.values.contains { $0.path == directory + "/" + name }
             guard let id = SoundID.derive(fromFileName: name) else {
-                logger.warning("sound file name gives no usable id; skipped", metadata: ["file": "\(name)"])
+                if !quiet { logger.warning("sound file name gives no usable id; skipped", metadata: ["file": "\(name)"]) }
                 continue
             }
             guard !definitions.contains(where: { $0.entry.id == id }), !customs.contains(where: { $0.id == id }) else {
@@ -107,18 +133,19 @@ public final class SoundLibrary: Sendable {
             do {
                 let file = try SoundFile(path: path)
                 guard file.frames >= 64 else { throw SoundFile.Failure(description: "file is too short to loop") }
-                customs.append(CustomSound(
+                let custom = CustomSound(
                     id: id, name: displayName(name), path: path, seconds: file.seconds, format: file.format,
                     sampleRate: file.sampleRate, channels: file.channels
-                ))
-                logger.info("custom sound found", metadata: ["file": "\(name)", "id": "\(id)", "seconds": "\(Int(file.seconds))", "format": "\(file.format)"])
+                )
+                customs.append(custom)
+                if known[id] != custom {
+                    logger.info("custom sound found", metadata: ["file": "\(name)", "id": "\(id)", "seconds": "\(Int(file.seconds))", "format": "\(file.format)"])
+                }
             } catch {
                 logger.warning("sound file cannot be decoded; skipped", metadata: ["file": "\(name)", "error": "\(error)"])
             }
         }
-        let store = LoudnessStore(stateDirectory: stateDirectory, logger: logger)
-        store.measureInBackground(customs.map(\.path))
-        return SoundLibrary(definitions: definitions, customs: customs, loudness: store, sampleRate: sampleRate)
+        return customs
     }
 
     /// `heavy rain.flac` -> `heavy rain`.

@@ -36,7 +36,16 @@ public final class LoudnessStore: Sendable {
     static let fileName = "sound-loudness.json"
     private let table: Mutex<[FileKey: Loudness]>
     private let store: StateStore?
-    private let thread = DedicatedThread(name: "loudness")
+    /// The measuring thread of the current batch; it ends when the queue is empty.
+    private let thread = Mutex<DedicatedThread?>(nil)
+    private let work = Mutex(Work())
+    private let idle = WakeSignal()
+
+    private struct Work {
+        var pending: [FileKey] = []
+        /// A thread is measuring (or about to end having found nothing more).
+        var running = false
+    }
     private let logger: Logger
 
     /// `stateDirectory` nil: nothing is remembered across runs.
@@ -56,35 +65,63 @@ public final class LoudnessStore: Sendable {
         return table.withLock { $0[key] }
     }
 
-    /// Measures, one after another on the store's thread, the files not yet known; forgets
-    /// files no longer there; saves after each file, so an interrupted run keeps what it did.
+    /// Queues the files not yet known for measuring, one after another on the store's thread
+    /// (started on first use, then waiting for more); forgets files no longer listed; saves
+    /// after each file, so an interrupted run keeps what it did.
     func measureInBackground(_ paths: [String]) {
         let keys = paths.compactMap { FileKey(path: $0) }
-        let todo = table.withLock { table in
+        let added = table.withLock { table in
             table = table.filter { keys.contains($0.key) }
             return keys.filter { table[$0] == nil }
         }
-        guard !todo.isEmpty else { return }
+        let start = work.withLock { work in
+            work.pending.append(contentsOf: added.filter { !work.pending.contains($0) })
+            defer { if !work.pending.isEmpty { work.running = true } }
+            return !work.pending.isEmpty && !work.running
+        }
+        guard start else { return }
+        let next = DedicatedThread(name: "loudness")
+        // The previous batch's thread has ended (or is returning): joining it costs nothing.
+        thread.withLock { $0 }?.join()
+        thread.withLock { $0 = next }
         do {
-            try thread.start { [self] in
-                for key in todo {
-                    do {
-                        let measured = try LoudnessMeter.measure(path: key.path)
-                        table.withLock { $0[key] = measured }
-                        save()
-                        logger.info("sound loudness measured", metadata: ["file": "\(key.path)", "lufs": "\(measured.lufs)"])
-                    } catch {
-                        logger.warning("sound loudness cannot be measured", metadata: ["file": "\(key.path)", "error": "\(error)"])
-                    }
-                }
-            }
+            try next.start { [self] in runMeasurements() }
         } catch {
+            work.withLock { $0.running = false }
             logger.warning("cannot start the loudness thread", metadata: ["error": "\(error)"])
         }
     }
 
-    /// Waits for the background measurement (tests, and the `sounds` command).
-    func waitForMeasurements() { thread.join() }
+    private func runMeasurements() {
+        while true {
+            let next = work.withLock { work -> FileKey? in
+                if work.pending.isEmpty {
+                    work.running = false
+                    return nil
+                }
+                return work.pending.removeFirst()
+            }
+            guard let key = next else {
+                idle.signal()
+                return
+            }
+            // Measured only if the file is still as it was queued (a replaced one is queued anew).
+            guard FileKey(path: key.path) == key else { continue }
+            do {
+                let measured = try LoudnessMeter.measure(path: key.path)
+                table.withLock { $0[key] = measured }
+                save()
+                logger.info("sound loudness measured", metadata: ["file": "\(key.path)", "lufs": "\(measured.lufs)"])
+            } catch {
+                logger.warning("sound loudness cannot be measured", metadata: ["file": "\(key.path)", "error": "\(error)"])
+            }
+        }
+    }
+
+    /// Waits until everything queued is measured (tests, and the `sounds` command).
+    func waitForMeasurements() {
+        while work.withLock({ $0.running }) { idle.wait(seconds: 0.5) }
+    }
 
     private func save() {
         guard let store else { return }

@@ -28,6 +28,8 @@ public struct NoiseFeature: Sendable, Equatable {
 
     public mutating func handle(_ message: CommandMessage, context: FeatureContext, outbox: inout [Publication]) -> Result<JSONValue, CommandError> {
         var next = self
+        // A command is the user choosing again: the node's own switch is no longer news.
+        if message.topic != .noisePreview { next.state.error = nil }
         do {
             switch message.topic {
             case .noiseSet: try next.applySet(message.payload, context: context)
@@ -49,6 +51,16 @@ public struct NoiseFeature: Sendable, Equatable {
         }
         if next != self { self = next }
         return .success(state.json(zone: context.zone))
+    }
+
+    /// The catalog changed (a custom file added, removed or replaced): a selected sound that left
+    /// it is replaced by `brown`, saying why on `~/noise`. Returns that reason, nil if it stays.
+    public mutating func soundsChanged(catalog: SoundCatalog) -> String? {
+        guard !catalog.hasNoise(state.sound) else { return nil }
+        let reason = "sound \"\(state.sound)\" is no longer available (its file was removed or cannot be read); playing brown"
+        state.sound = NoiseState.defaults.sound
+        state.error = reason
+        return reason
     }
 
     /// Ends the sleep timer (stopping the noise) and the preview when their time has come.
