@@ -39,6 +39,8 @@ import Glibc
         #expect(first == Self.convert(signal, seed: 5))
         #expect(first != Self.convert(signal, seed: 6))
         #expect(first[3] == 32767 && first[4] == -32768)
+        // Silence is not dithered: nothing playing stays digital silence.
+        #expect(first[0] == 0 && Self.convert([Float](repeating: 0, count: 4096), seed: 5).allSatisfy { $0 == 0 })
         // The dither is under ±1 step, the rounding ±½: every sample is within 1.5 steps of the exact value.
         for (x, y) in zip(signal, first) where abs(x) < 0.99 {
             #expect(abs(Float(y) - x * 32767) <= 1.5 + 1e-3)
