@@ -3,10 +3,11 @@ SHELL := /bin/bash
 SWIFT ?= swift
 CONFIG ?= config/noiseclock.yaml
 PREFIX ?= /usr/local
+# libmicrohttpd-dev: only for the comparison server of Benchmarks/web-attack.sh (docs/web.md).
 DEB_PACKAGES := libmosquitto-dev mosquitto mosquitto-clients libasound2-dev libsndfile1-dev libsoxr-dev libebur128-dev libyaml-dev \
-	pkg-config tzdata sox alsa-utils openssl chromium chromium-driver python3-selenium
+	pkg-config tzdata sox alsa-utils openssl chromium chromium-driver python3-selenium libmicrohttpd-dev
 
-.PHONY: all deps build release run web-url test browser-test screenshots fuzz bench sanitize install uninstall clean
+.PHONY: all deps build release run web-url test lint browser-test screenshots fuzz bench sanitize install uninstall clean
 
 all: build
 
@@ -18,6 +19,14 @@ deps:
 		sudo=""; [ "$$(id -u)" -eq 0 ] || sudo=sudo; \
 		$$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing >/dev/null; \
 	fi
+
+# axe-core for the accessibility browser tests: a pinned PyPI wheel (fetched with Debian's pip),
+# checked by hash, unpacked into Tests/Browser/.axe-core/ (ignored; scripts/axe-core.sh says
+# why it is not committed).
+DEB_PACKAGES += python3-pip
+.PHONY: axe-core
+axe-core: deps
+	@scripts/axe-core.sh
 
 build: deps
 	$(SWIFT) build
@@ -45,19 +54,24 @@ TEST_WIDTH ?= 8
 # Each stage prints its duration ("stage build: 95 s"). The fuzz run goes first so that the
 # test runner's summary is the last thing CI prints. scripts/test-suites.sh runs the unit and
 # the integration suites at once (each in parallel, at most TEST_WIDTH tests at a time), then
-# TimingSuite one test at a time (Tests/NoiseClockNodeTests/TimingSuite.swift).
-test: deps
+# TimingSuite in two lanes, each one test at a time (Tests/NoiseClockNodeTests/TimingSuite.swift).
+test: deps axe-core
 	@scripts/stage.sh build $(SWIFT) build --build-tests
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_CONFIGURATION=debug scripts/stage.sh fuzz Fuzz/run.sh
 	@SWIFT=$(SWIFT) TEST_WIDTH=$(TEST_WIDTH) scripts/test-suites.sh
 
+# swift-format's rules (.swift-format) and lines of at most 150 columns in Sources (scripts/lint.sh:
+# the rules only, not swift-format's re-layout of the hand-formatted code). A second; CI runs it.
+lint:
+	@SWIFT=$(SWIFT) scripts/lint.sh
+
 # The web app in a real headless Chromium against the real node and mosquitto (Tests/Browser/);
 # part of `make test`, alone here.
-browser-test: build
+browser-test: build axe-core
 	@scripts/browser-tests.sh "$$($(SWIFT) build --show-bin-path)/noiseclock"
 
 # The screenshots in docs/images/ (and the README): real captures from the browser tests.
-screenshots: build
+screenshots: build axe-core
 	@SCREENSHOT_DIR=docs/images scripts/browser-tests.sh "$$($(SWIFT) build --show-bin-path)/noiseclock"
 
 # libFuzzer with ASan over the command parser and the configuration loader (Fuzz/).

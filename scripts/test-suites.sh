@@ -6,8 +6,9 @@
 #   threads of one process; each runs its suites in parallel (at most TEST_WIDTH at once);
 # - the browser tests (Tests/Browser: headless Chromium against the real node, ~30 s, mostly
 #   waiting on the node's clock) run alongside the first group too, in a third process.
-# - then TimingSuite, the tests that measure lateness and audio to the tenth of a second, one
-#   at a time, on a quieter machine.
+# - then TimingSuite, the tests that measure lateness and audio to the tenth of a second, on a
+#   quieter machine: its two lanes (TimingSuite.Audio and TimingSuite.Clock) side by side, each
+#   one test at a time.
 # The unit and browser runs' output is shown when the integration run ends. Last comes one line
 # for the whole stage, "tests: N passed, M failed", counted from the four runs' own reports.
 set -u
@@ -32,7 +33,7 @@ rm -f "$unit_log"
 wait "$browser" || status=1
 echo "== browser tests (Tests/Browser), run alongside:"
 cat "$browser_log"
-$SWIFT test --skip-build --no-parallel --filter TimingSuite 2>&1 | tee -a "$all_log"
+$SWIFT test --skip-build --filter TimingSuite 2>&1 | tee -a "$all_log"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 # Swift Testing closes each run with "Test run with N tests in M suites passed|failed ..."; a
 # failed test has its own "✘ Test name() failed" line (parameterised cases are one test).

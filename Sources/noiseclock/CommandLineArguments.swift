@@ -60,23 +60,6 @@ struct CommandLineArguments {
 
     func string(_ name: String) -> String? { values[name] }
 
-    func requiredString(_ name: String) throws(UsageError) -> String {
-        guard let value = values[name] else { throw UsageError("Missing expected argument '--\(name) <\(name)>'") }
-        return value
-    }
-
-    func integer(_ name: String, default fallback: Int) throws(UsageError) -> Int {
-        guard let text = values[name] else { return fallback }
-        guard let value = Int(text) else { throw UsageError("The value '\(text)' is invalid for '--\(name) <\(name)>'") }
-        return value
-    }
-
-    func number(_ name: String, default fallback: Double) throws(UsageError) -> Double {
-        guard let text = values[name] else { return fallback }
-        guard let value = Double(text), value.isFinite else { throw UsageError("The value '\(text)' is invalid for '--\(name) <\(name)>'") }
-        return value
-    }
-
     func flag(_ name: String) -> Bool { flags.contains(name) }
 
     /// The only positional argument, named `name` in messages.

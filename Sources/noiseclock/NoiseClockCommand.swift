@@ -5,16 +5,18 @@ import Glibc
 /// One of `run`, `render`, `sounds`, `play`, `web-url`.
 protocol Subcommand: Sendable {
     static var name: String { get }
-    /// The usage line and the options, as `noiseclock NAME --help` prints them.
+    /// The usage line and the options, as `noiseclock NAME --help` prints them (`CommandHelp.text`
+    /// of `commandOptions`).
     static var help: String { get }
-    static var options: Set<String> { get }
-    static var flags: Set<String> { get }
+    /// Every option: the parser's names and the help's lines come from these.
+    static var commandOptions: [any AnyCommandOption] { get }
     init(_ arguments: CommandLineArguments) throws(UsageError)
     func run() async throws
 }
 
 extension Subcommand {
-    static var flags: Set<String> { [] }
+    static var options: Set<String> { Set(commandOptions.filter(\.takesValue).map(\.name)) }
+    static var flags: Set<String> { Set(commandOptions.filter { !$0.takesValue }.map(\.name)) }
     static var usage: String { String(help.split(separator: "\n").first ?? "") }
 }
 

@@ -10,24 +10,18 @@ import Glibc
 /// for the benchmark's real-time CPU and RSS figures.
 struct PlayCommand: Subcommand {
     static let name = "play"
-    static let help = """
-        USAGE: noiseclock play <sound> [--device <device>] [--seconds <seconds>] [--volume <volume>] [--sample-rate <sample-rate>] [--sounds-dir <sounds-dir>] [--catalog <catalog>]
-
-        Play a sound through ALSA in real time (no MQTT).
-
-        ARGUMENTS:
-          <sound>                 A sound id from `noiseclock sounds`.
-
-        OPTIONS:
-          --device <device>       ALSA PCM name. (default: default)
-          --seconds <seconds>     How long to play, in seconds. (default: 10.0)
-          --volume <volume>       Volume 0–100. (default: 40)
-          --sample-rate <sample-rate>
-                                  Output sample rate in Hz. (default: 48000)
-        \(SoundLibraryOptions.help)
-          -h, --help              Show help information.
-        """
-    static let options = SoundLibraryOptions.names.union(["device", "seconds", "volume", "sample-rate"])
+    static let device = CommandOption<String>("device", "ALSA PCM name.", default: "default")
+    static let seconds = CommandOption<Double>("seconds", "How long to play, in seconds.", default: 10, range: 0...86400)
+    static let volume = CommandOption<Int>("volume", "Volume 0–100.", default: 40, range: 0...100)
+    static let sampleRate = CommandOption<Int>("sample-rate", "Output sample rate in Hz.", default: 48000, range: 8000...192_000)
+    static let commandOptions: [any AnyCommandOption] = [device, seconds, volume, sampleRate] + SoundLibraryOptions.options
+    static let help = CommandHelp.text(
+        usage: "noiseclock play <sound> [--device <device>] [--seconds <seconds>] [--volume <volume>] [--sample-rate <sample-rate>] "
+            + "[--sounds-dir <sounds-dir>] [--catalog <catalog>]",
+        summary: "Play a sound through ALSA in real time (no MQTT).",
+        arguments: [("<sound>", "A sound id from `noiseclock sounds`.")],
+        options: commandOptions
+    )
 
     let sound: String
     let device: String
@@ -38,10 +32,10 @@ struct PlayCommand: Subcommand {
 
     init(_ arguments: CommandLineArguments) throws(UsageError) {
         sound = try arguments.single("sound")
-        device = arguments.string("device") ?? "default"
-        seconds = try arguments.number("seconds", default: 10)
-        volume = try arguments.integer("volume", default: 40)
-        sampleRate = try arguments.integer("sample-rate", default: 48000)
+        device = try arguments.required(Self.device)
+        seconds = try arguments.required(Self.seconds)
+        volume = try arguments.required(Self.volume)
+        sampleRate = try arguments.required(Self.sampleRate)
         sounds = SoundLibraryOptions(arguments)
     }
 

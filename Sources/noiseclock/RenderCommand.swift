@@ -7,24 +7,18 @@ import Glibc
 /// `noiseclock render SOUND --seconds N --output FILE.wav|-`: a sound offline, same DSP as the node.
 struct RenderCommand: Subcommand {
     static let name = "render"
-    static let help = """
-        USAGE: noiseclock render <sound> --output <output> [--seconds <seconds>] [--volume <volume>] [--sample-rate <sample-rate>] [--sounds-dir <sounds-dir>] [--catalog <catalog>]
-
-        Write a sound offline: a WAV file, or raw S16LE stereo on stdout with --output -.
-
-        ARGUMENTS:
-          <sound>                 A sound id from `noiseclock sounds`.
-
-        OPTIONS:
-          --seconds <seconds>     Length in seconds. (default: 10.0)
-          --output <output>       A .wav file to write, or - for raw S16LE stereo on stdout.
-          --volume <volume>       Volume 0–100 (as in noise/volume/set). (default: 100)
-          --sample-rate <sample-rate>
-                                  Output sample rate in Hz. (default: 48000)
-        \(SoundLibraryOptions.help)
-          -h, --help              Show help information.
-        """
-    static let options = SoundLibraryOptions.names.union(["seconds", "output", "volume", "sample-rate"])
+    static let seconds = CommandOption<Double>("seconds", "Length in seconds.", default: 10, range: 0...86400)
+    static let output = CommandOption<String>("output", "A .wav file to write, or - for raw S16LE stereo on stdout.")
+    static let volume = CommandOption<Int>("volume", "Volume 0–100 (as in noise/volume/set).", default: 100, range: 0...100)
+    static let sampleRate = CommandOption<Int>("sample-rate", "Output sample rate in Hz.", default: 48000, range: 8000...192_000)
+    static let commandOptions: [any AnyCommandOption] = [seconds, output, volume, sampleRate] + SoundLibraryOptions.options
+    static let help = CommandHelp.text(
+        usage: "noiseclock render <sound> --output <output> [--seconds <seconds>] [--volume <volume>] [--sample-rate <sample-rate>] "
+            + "[--sounds-dir <sounds-dir>] [--catalog <catalog>]",
+        summary: "Write a sound offline: a WAV file, or raw S16LE stereo on stdout with --output -.",
+        arguments: [("<sound>", "A sound id from `noiseclock sounds`.")],
+        options: commandOptions
+    )
 
     let sound: String
     let seconds: Double
@@ -35,14 +29,11 @@ struct RenderCommand: Subcommand {
 
     init(_ arguments: CommandLineArguments) throws(UsageError) {
         sound = try arguments.single("sound")
-        seconds = try arguments.number("seconds", default: 10)
-        output = try arguments.requiredString("output")
-        volume = try arguments.integer("volume", default: 100)
-        sampleRate = try arguments.integer("sample-rate", default: 48000)
+        seconds = try arguments.required(Self.seconds)
+        output = try arguments.required(Self.output)
+        volume = try arguments.required(Self.volume)
+        sampleRate = try arguments.required(Self.sampleRate)
         sounds = SoundLibraryOptions(arguments)
-        guard seconds >= 0, seconds <= 86400 else { throw UsageError("--seconds must be 0…86400") }
-        guard (0...100).contains(volume) else { throw UsageError("--volume must be 0…100") }
-        guard (8000...192_000).contains(sampleRate) else { throw UsageError("--sample-rate must be 8000…192000") }
     }
 
     func run() throws {

@@ -4,21 +4,14 @@ import NoiseClockNode
 /// `noiseclock [run] --config FILE`: runs the node.
 struct RunCommand: Subcommand {
     static let name = "run"
-    static let help = """
-        USAGE: noiseclock [run] [--config <config>]
-
-        Run the node (the default).
-
-        OPTIONS:
-          --config <config>       Path to the YAML configuration. (default: config/noiseclock.yaml)
-          -h, --help              Show help information.
-        """
-    static let options: Set<String> = ["config"]
+    static let config = CommandOption<String>("config", "Path to the YAML configuration.", default: "config/noiseclock.yaml")
+    static let commandOptions: [any AnyCommandOption] = [config]
+    static let help = CommandHelp.text(usage: "noiseclock [run] [--config <config>]", summary: "Run the node (the default).", options: commandOptions)
 
     let config: String
 
     init(_ arguments: CommandLineArguments) throws(UsageError) {
-        config = arguments.string("config") ?? "config/noiseclock.yaml"
+        config = try arguments.required(Self.config)
         try arguments.noMorePositionals()
     }
 

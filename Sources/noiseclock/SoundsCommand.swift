@@ -5,24 +5,19 @@ import NoiseClockCore
 /// `noiseclock sounds`: the catalog, as a table or as the `~/sounds` JSON.
 struct SoundsCommand: Subcommand {
     static let name = "sounds"
-    static let help = """
-        USAGE: noiseclock sounds [--json] [--sounds-dir <sounds-dir>] [--catalog <catalog>]
-
-        List the sound catalog.
-
-        OPTIONS:
-          --json                  Print the catalog as JSON (as published on ~/sounds).
-        \(SoundLibraryOptions.help)
-          -h, --help              Show help information.
-        """
-    static let options = SoundLibraryOptions.names
-    static let flags: Set<String> = ["json"]
+    static let json = CommandFlag("json", "Print the catalog as JSON (as published on ~/sounds).")
+    static let commandOptions: [any AnyCommandOption] = [json] + SoundLibraryOptions.options
+    static let help = CommandHelp.text(
+        usage: "noiseclock sounds [--json] [--sounds-dir <sounds-dir>] [--catalog <catalog>]",
+        summary: "List the sound catalog.",
+        options: commandOptions
+    )
 
     let json: Bool
     let sounds: SoundLibraryOptions
 
     init(_ arguments: CommandLineArguments) throws(UsageError) {
-        json = arguments.flag("json")
+        json = arguments.flag(Self.json.name)
         sounds = SoundLibraryOptions(arguments)
         try arguments.noMorePositionals()
     }
@@ -43,19 +38,17 @@ struct SoundsCommand: Subcommand {
 
 /// Where the catalog and custom sounds come from, shared by `render`, `sounds` and `play`.
 struct SoundLibraryOptions {
-    static let names: Set<String> = ["sounds-dir", "catalog"]
-    static let help = """
-          --sounds-dir <sounds-dir>
-                                  A directory of audio files to add as custom sounds.
-          --catalog <catalog>     The sounds.json catalog (default: $NOISECLOCK_RESOURCES, then next to the executable).
-        """
+    static let soundsDir = CommandOption<String>("sounds-dir", "A directory of audio files to add as custom sounds.")
+    static let catalog = CommandOption<String>(
+        "catalog", "The sounds.json catalog", defaultText: "$NOISECLOCK_RESOURCES, then next to the executable")
+    static let options: [any AnyCommandOption] = [soundsDir, catalog]
 
     let soundsDir: String?
     let catalog: String?
 
     init(_ arguments: CommandLineArguments) {
-        soundsDir = arguments.string("sounds-dir")
-        catalog = arguments.string("catalog")
+        soundsDir = arguments.string(Self.soundsDir.name)
+        catalog = arguments.string(Self.catalog.name)
     }
 
     func load(sampleRate: Int) throws -> SoundLibrary {

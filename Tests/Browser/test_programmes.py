@@ -73,9 +73,10 @@ class G_Programmes(unittest.TestCase):
             self.assertEqual(status, 200)
             self.assertIn(routine["id"], [r["id"] for r in json.loads(body)["routines"]])
             selector = f'[data-nc="routine-row"][data-id="{routine["id"]}"]'
-            row = W.wait_for(lambda: W.DRIVER.find_element(By.CSS_SELECTOR, selector), what="the routine's row")
-            self.assertIn("21:45–06:15", row.text)
-            self.assertIn("Mon, Tue, Wed, Thu, Sun", row.text)
+            W.wait_for(lambda: W.DRIVER.find_element(By.CSS_SELECTOR, selector), what="the routine's row")
+            row_text = W.fresh(lambda: W.css(selector).text)
+            self.assertIn("21:45–06:15", row_text)
+            self.assertIn("Mon, Tue, Wed, Thu, Sun", row_text)
             # Start now: ~/noise plays the routine's sound and names it; the row says until when.
             press(selector, "Start now")
             noise.json(lambda n: n["playing"] is True and n.get("routine") == routine["id"] and n["sound"] == "brown", timeout=5)
@@ -125,11 +126,14 @@ class G_Programmes(unittest.TestCase):
         timers = W.NODE.subscribe("timers")
         W.open_page("/timers", 390, 844)
         try:
-            button = W.wait_for(lambda: W.DRIVER.find_element(By.CSS_SELECTOR, '#presets button[data-id="nap"]'),
-                                what="the Nap preset button")
-            self.assertIn("Nap", button.text)
-            self.assertGreaterEqual(button.size["height"], 44)
-            click(button)
+            nap = '#presets button[data-id="nap"]'
+            W.wait_for(lambda: W.DRIVER.find_element(By.CSS_SELECTOR, nap), what="the Nap preset button")
+            # The preset buttons redraw on every retained ~/timer/presets and ~/timers: each read
+            # finds the button afresh.
+            text, height = W.fresh(lambda: (W.css(nap).text, W.css(nap).size["height"]))
+            self.assertIn("Nap", text)
+            self.assertGreaterEqual(height, 44)
+            W.fresh(lambda: click(W.css(nap)))
             _, running = timers.json(lambda a: any(x["label"] == "Nap" for x in a), timeout=5)
             timer = next(x for x in running if x["label"] == "Nap")
             self.assertEqual(timer["seconds"], 1200)
@@ -158,10 +162,10 @@ class G_Programmes(unittest.TestCase):
             W.shot("timers.png", 390, 844)
             press(row_selector, "Cancel")
             timers.json(lambda a: len(a) == 1 and a[0]["label"] == "Tea", timeout=5, after=timers.count() - 1)
-            click(W.DRIVER.find_element(By.CSS_SELECTOR, '#presets button[data-id="power_nap"]'))
+            W.fresh(lambda: click(W.css('#presets button[data-id="power_nap"]')))
             timers.json(lambda a: len(a) == 2, timeout=5, after=timers.count() - 1)
             W.wait_for(lambda: W.DRIVER.find_element(By.ID, "cancel-all").is_displayed(), what="Cancel all")
-            click(W.DRIVER.find_element(By.ID, "cancel-all"))
+            W.fresh(lambda: click(W.DRIVER.find_element(By.ID, "cancel-all")))
             timers.json(lambda a: a == [], timeout=5, after=timers.count() - 1)
             W.wait_for(lambda: W.hooks("timer-row") == [], what="no running timers shown")
         finally:
@@ -174,11 +178,15 @@ class G_Programmes(unittest.TestCase):
         try:
             W.wait_for(lambda: len(W.DRIVER.find_elements(By.CSS_SELECTOR, "#preset-rows .preset-row")) == 3, what="three preset rows")
             click(W.DRIVER.find_element(By.ID, "add-preset"))
-            row = W.DRIVER.find_elements(By.CSS_SELECTOR, "#preset-rows .preset-row")[-1]
-            row.find_element(By.NAME, "label").send_keys("Tea")
-            field = row.find_element(By.NAME, "minutes")
-            field.clear()
-            field.send_keys("4")
+            W.wait_for(lambda: len(W.DRIVER.find_elements(By.CSS_SELECTOR, "#preset-rows .preset-row")) == 4, what="a fourth row")
+            last = "#preset-rows .preset-row:last-child"
+
+            def fill():
+                W.css(last + " [name=label]").send_keys("Tea")
+                field = W.css(last + " [name=minutes]")
+                field.clear()
+                field.send_keys("4")
+            W.fresh(fill)
             click(W.DRIVER.find_element(By.CSS_SELECTOR, "#preset-form [type=submit]"))
             presets.json(lambda a: len(a) == 4 and {"id": "tea", "label": "Tea", "minutes": 4, "sound": "chime"} in a, timeout=5)
             W.wait_for(lambda: W.DRIVER.find_elements(By.CSS_SELECTOR, '#presets button[data-id="tea"]'), what="the Tea button")
@@ -201,11 +209,12 @@ class G_Programmes(unittest.TestCase):
             W.wait_for(lambda: len(W.hooks("mix-layer")) == 2, what="two layers")
             form.find_element(By.NAME, "mix_name").send_keys("Web rain")
             click(W.DRIVER.find_element(By.ID, "mix-add-layer"))
-            layers = W.hooks("mix-layer")
-            self.assertEqual(len(layers), 3)
-            W.DRIVER.execute_script("arguments[0].value = 'ocean'", layers[2].find_element(By.TAG_NAME, "select"))
-            W.DRIVER.execute_script("const v = arguments[0]; v.value = 30; v.dispatchEvent(new Event('input', {bubbles: true}))",
-                                    layers[2].find_element(By.CSS_SELECTOR, "input[type=range]"))
+            W.wait_for(lambda: len(W.hooks("mix-layer")) == 3, what="a third layer")
+            # One script finds the third layer and sets it: nothing held while the list may redraw.
+            W.DRIVER.execute_script(
+                "const row = document.querySelectorAll('[data-nc=mix-layer]')[2];"
+                "row.querySelector('select').value = 'ocean';"
+                "const v = row.querySelector('input[type=range]'); v.value = 30; v.dispatchEvent(new Event('input', {bubbles: true}))")
             click(form.find_element(By.CSS_SELECTOR, "[type=submit]"))
             _, catalog = sounds.json(lambda s: any(x["id"] == "web_rain" for x in s["noise"]), timeout=5)
             mix = next(x for x in catalog["noise"] if x["id"] == "web_rain")

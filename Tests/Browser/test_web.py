@@ -13,6 +13,7 @@ import unittest
 import urllib.error
 import urllib.request
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -72,6 +73,25 @@ def wait_for(condition, timeout=5.0, what="the condition"):
             last = error
         time.sleep(0.02)
     raise AssertionError(f"{what} did not happen within {timeout} s (last: {last!r})")
+
+
+def fresh(read, timeout=5.0, what="reading the page"):
+    """read()'s value, whatever it is (for the test to assert on). read finds its elements itself,
+    so when the page redraws one under it (a list redraws on every retained topic: the element
+    found goes stale) it runs again and finds the new one. Unlike wait_for, a value that is not
+    what the test expects is returned, not waited out."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            return read()
+        except StaleElementReferenceException as error:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{what}: the page kept redrawing it for {timeout} s") from error
+            time.sleep(0.02)
+
+
+def css(selector):
+    return DRIVER.find_element(By.CSS_SELECTOR, selector)
 
 
 def hook(name):
@@ -163,7 +183,9 @@ class A_Access(unittest.TestCase):
         on_disk = sum(os.path.getsize(os.path.join(folder, f)) for f in os.listdir(folder))
         served = 0
         for path in ("/", "/alarms", "/noise", "/style", "/device", "/app.css", "/app.js", "/face.js",
-                     "/icon.svg", "/manifest.webmanifest", "/routines", "/timers", "/programmes.js", "/programmes.css"):
+                     "/icon.svg", "/manifest.webmanifest", "/routines", "/timers", "/programmes.js", "/programmes.css",
+                     "/index.js", "/alarms.js", "/noise.js", "/style.js", "/device.js", "/routines.js", "/timers.js",
+                     "/signin.css", "/signin.js"):
             status, body = api(path)
             self.assertEqual(status, 200, path)
             served += len(body)
@@ -235,6 +257,60 @@ class A_Access(unittest.TestCase):
                 fresh.quit()
 
 
+    def test_a_page_on_another_port_of_the_host_cannot_change_anything(self):
+        """Issue 18's reproductions in Chromium, signed in: a page on another port of 127.0.0.1 (cookies
+        are shared by every port and SameSite does not see ports) posts to the node with the cookie;
+        the node answers 403 and nothing changes. A link carrying CRLF in the path sets no cookie and
+        leaves the session as it was."""
+        import http.server
+        import threading
+        status, _ = api("/api/noise/volume/set", b"20")
+        self.assertEqual(status, 200)
+        script = f"""
+            const node = {json.dumps(NODE.url)};
+            Promise.allSettled([
+                fetch(node + '/api/noise/volume/set', {{method: 'POST', body: '77', mode: 'no-cors', credentials: 'include'}}),
+                fetch(node + '/api/alarm/add', {{method: 'POST', body: '{{"id": "csrf", "time": "06:00"}}', mode: 'no-cors', credentials: 'include'}}),
+            ]).then(() => {{ document.title = 'done'; }});
+        """
+        page = f"<!doctype html><title>attacker</title><script>{script}</script>".encode()
+
+        class Attacker(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Length", str(len(page)))
+                self.end_headers()
+                self.wfile.write(page)
+
+            def log_message(self, *args):
+                pass
+
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Attacker)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        try:
+            sign_in()
+            DRIVER.get(f"http://127.0.0.1:{server.server_address[1]}/")
+            wait_for(lambda: DRIVER.title == "done", timeout=10, what="the attacker's two requests")
+            status, body = api("/api/state")
+            state = json.loads(body)
+            self.assertEqual(state["noise"]["volume"], 20)
+            self.assertEqual([a["id"] for a in state["alarms"] if a["id"] == "csrf"], [])
+            # The header-injection link: 400, no cookie set, still signed in.
+            DRIVER.get(f"{NODE.url}/%0d%0aSet-Cookie:%20pwned=1%0d%0aX-Injected:%20yes?token={NODE.token}")
+            DRIVER.get(f"{NODE.url}/?token=x;%20Domain=example.com")
+            names = [c["name"] for c in DRIVER.get_cookies()]
+            self.assertNotIn("pwned", names)
+            self.assertIn("noiseclock_session", names)
+            self.assertEqual(DRIVER.execute_script("return document.cookie"), "")
+            open_page("/alarms")
+            wait_for(lambda: hooks("alarm-form"), what="the alarms page, still signed in")
+        finally:
+            server.shutdown()
+            server.server_close()
+            sign_in()
+
+
 class B_Face(unittest.TestCase):
     def setUp(self):
         set_style(DEFAULT_STYLE)
@@ -279,7 +355,6 @@ class B_Face(unittest.TestCase):
             sub.stop()
 
     def test_face_follows_a_style_change_over_mqtt_within_2_s(self):
-        element = hook("time")
         worst = 0.0
         changes = [
             ({"digit_color": "#FF8800"}, lambda: colour_of('[data-nc="time"]') == rgb("#FF8800")),
@@ -293,7 +368,7 @@ class B_Face(unittest.TestCase):
             ({"digit_opacity": 40}, lambda: DRIVER.execute_script(
                 "const e = document.querySelector('[data-nc=time]'); let o = 1;"
                 "for (let n = e; n; n = n.parentElement) o *= +getComputedStyle(n).opacity; return Math.abs(o - .4) < .01")),
-            ({"font_weight": "bold"}, lambda: element.value_of_css_property("font-weight") == "700"),
+            ({"font_weight": "bold"}, lambda: hook("time").value_of_css_property("font-weight") == "700"),
         ]
         DRIVER.execute_script("window.ncStyleAt = 0; NC.on('style', () => { window.ncStyleAt = performance.now(); })")
         arrivals = []
@@ -394,9 +469,9 @@ class C_Alarms(unittest.TestCase):
             self.assertEqual(alarm["repeat"], ["mon", "wed", "fri"])
             self.assertEqual((alarm["start_volume"], alarm["pre_alarm_minutes"], alarm["pre_alarm_sound"]), (20, 10, "rain"))
             self.assertTrue(alarm["enabled"])
-            row = wait_for(lambda: DRIVER.find_elements(By.CSS_SELECTOR, f'[data-nc="alarm-row"][data-id="{alarm["id"]}"]'),
-                           what="the new alarm's row")
-            self.assertIn("Wake up", row[0].text)
+            row = f'[data-nc="alarm-row"][data-id="{alarm["id"]}"]'
+            wait_for(lambda: DRIVER.find_elements(By.CSS_SELECTOR, row), what="the new alarm's row")
+            self.assertIn("Wake up", fresh(lambda: css(row).text))
             if SHOTS:
                 NODE.publish("alarm/add", json.dumps({"id": "shot-weekend", "time": "09:00", "repeat": "weekends",
                                                       "label": "Lie-in", "sound": "chime"}))
@@ -747,6 +822,9 @@ class F_Restart(unittest.TestCase):
 # The sleep programmes' pages (v1.1), run here with this module's node and browser.
 from test_programmes import G_Programmes  # noqa: E402
 G_Programmes.__module__ = __name__
+# Every page under axe-core and the Content-Security-Policy (test_accessibility.py).
+from test_accessibility import H_Accessibility  # noqa: E402
+H_Accessibility.__module__ = __name__
 
 
 if __name__ == "__main__":

@@ -41,8 +41,10 @@ import Testing
         let names = layers.map { "\($0.sound)@\($0.volume)" }.joined(separator: "+")
         let figures = alone.sorted { $0.key < $1.key }.map { "\($0.key) peak \(rounded($0.value.peak)) dBFS, \(rounded($0.value.level)) dB(A)" }
         print("mix \(names): peak \(rounded(peak)) dBFS, loudness \(rounded(level)) dB(A); alone: \(figures.joined(separator: "; "))")
-        #expect(peak < -1, "the mix peaks at \(peak) dBFS")
-        #expect(abs(level - alone[loudest]!.level) <= 1, "mix \(level) dB(A) against its loudest layer's \(alone[loudest]!.level)")
+        #expect(peak < -1, "the mix peaks at \(peak) dBFS \(TestSupport.seedNote)")
+        #expect(
+            abs(level - alone[loudest]!.level) <= 1,
+            "mix \(level) dB(A) against its loudest layer's \(alone[loudest]!.level) \(TestSupport.seedNote)")
     }
 
     /// Each layer keeps its own part of the spectrum: brown's lows and rain's highs are both there,
@@ -65,13 +67,15 @@ import Testing
         while low < 16000 {
             let parts = (rain: rainGain * rainGain * band(rain, low, 2 * low), brown: brownGain * brownGain * band(brown, low, 2 * low))
             let measured = band(mix, low, 2 * low)
-            #expect(abs(10 * log10(measured / (parts.rain + parts.brown))) < 1.5, "\(low) Hz octave: \(measured) against \(parts)")
+            #expect(
+                abs(10 * log10(measured / (parts.rain + parts.brown))) < 1.5,
+                "\(low) Hz octave: \(measured) against \(parts) \(TestSupport.seedNote)")
             shares.append((parts.rain / (parts.rain + parts.brown), parts.brown / (parts.rain + parts.brown)))
             low *= 2
         }
         // ...and each layer carries most of some octave, so a mix without it would differ there by
         // more than 3 dB: both layers are audible.
-        #expect(shares.map(\.rain).max()! > 0.5 && shares.map(\.brown).max()! > 0.5, "\(shares)")
+        #expect(shares.map(\.rain).max()! > 0.5 && shares.map(\.brown).max()! > 0.5, "\(shares) \(TestSupport.seedNote)")
     }
 
     @Test func switchingToAMixCrossfadesWithoutAGap() throws {
@@ -88,12 +92,12 @@ import Testing
         // stretch it is taken over: each stretch is 2 s.
         let env = TestSupport.envelope(out, window: 4800)
         let quieter = min(env.first!, env.last!)
-        #expect(env.min()! > 0.5 * quieter, "a gap in the crossfade: \(env)")
+        #expect(env.min()! > 0.5 * quieter, "a gap in the crossfade: \(env) \(TestSupport.seedNote)")
         func steps(_ x: ArraySlice<Float>) -> Float { zip(x.dropFirst(), x).map { abs($0 - $1) }.max()! }
         let second = 48000
         let steady = max(steps(out[(second / 2)..<(5 * second / 2)]), steps(out[(11 * second / 2)..<(15 * second / 2)]))
         let crossing = steps(out[(5 * second / 2)..<(9 * second / 2)])
-        #expect(crossing <= 1.5 * steady, "a click in the crossfade: \(crossing) against \(steady)")
+        #expect(crossing <= 1.5 * steady, "a click in the crossfade: \(crossing) against \(steady) \(TestSupport.seedNote)")
         #expect(out.allSatisfy { abs($0) < 1 })
     }
 

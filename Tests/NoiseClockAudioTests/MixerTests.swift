@@ -29,17 +29,17 @@ import Testing
         let first = TestSupport.mix(mixer, quiet, from: t0, seconds: 1)
         let second = TestSupport.mix(mixer, loud, from: t0.adding(seconds: 1), seconds: 1.5)
         let env = TestSupport.envelope(first + second, window: window)
-        #expect(env[0] < 0.5 * env[40], "no fade-in")
+        #expect(env[0] < 0.5 * env[40], "no fade-in \(TestSupport.seedNote)")
         let expectedQuiet = TestSupport.whiteRMS * Double(AudioScene.gain(volume: 40))
-        #expect(abs(decibels(env[80] / expectedQuiet)) < 1.5)
+        #expect(abs(decibels(env[80] / expectedQuiet)) < 1.5, "\(TestSupport.seedNote)")
         // Window to window (10 ms) the level moves by no more than the ramp allows plus the
         // noise's own flutter. The fade-in's first windows start from silence, where any ramp
         // is a large step in decibels, so the check starts once the level is halfway up.
         let audible = env.drop { $0 < 0.5 * expectedQuiet }
         let jumps = zip(audible.dropFirst(), audible).map { abs(decibels($0 / $1)) }
-        #expect(jumps.max()! < 1.5, "a step of \(jumps.max()!) dB")
+        #expect(jumps.max()! < 1.5, "a step of \(jumps.max()!) dB \(TestSupport.seedNote)")
         let expectedLoud = TestSupport.whiteRMS * Double(AudioScene.gain(volume: 80))
-        #expect(abs(decibels(env.last! / expectedLoud)) < 1.5)
+        #expect(abs(decibels(env.last! / expectedLoud)) < 1.5, "\(TestSupport.seedNote)")
     }
 
     @Test func changingTheSoundCrossfadesWithoutAGap() throws {
@@ -51,11 +51,11 @@ import Testing
         let env = TestSupport.envelope(out, window: 9600)
         // Two uncorrelated sounds crossing linearly dip at most ~3 dB below the quieter (in
         // RMS: white, at equal loudness), never to silence.
-        #expect(env.min()! > 0.5 * min(TestSupport.whiteRMS, TestSupport.brownRMS))
+        #expect(env.min()! > 0.5 * min(TestSupport.whiteRMS, TestSupport.brownRMS), "\(TestSupport.seedNote)")
         // And afterwards only white remains: flat, so high frequencies carry as much as low.
         let tail = Array(out.suffix(48000))
         let slope = Spectrum.slope(Spectrum.welch(tail), sampleRate: 48000, from: 100, to: 10_000).slope
-        #expect(abs(slope) < 1)
+        #expect(abs(slope) < 1, "\(TestSupport.seedNote)")
     }
 
     @Test func alarmDucksTheNoiseAndRampsUp() throws {
@@ -70,10 +70,10 @@ import Testing
         // Seconds 0–3 lie inside the 4 s ramp; later on-phases are at full level and only the
         // noise underneath tells them apart.
         let rampOnLevels = Array(onLevels.prefix(4))
-        for (earlier, later) in zip(rampOnLevels, rampOnLevels.dropFirst()) { #expect(later > earlier) }
+        for (earlier, later) in zip(rampOnLevels, rampOnLevels.dropFirst()) { #expect(later > earlier, "\(TestSupport.seedNote)") }
         // In the beep's silent phase only the ducked noise is left.
         let offLevel = rms(Array(out[(5 * 48000 + 28800)..<(5 * 48000 + 43200)]))
-        #expect(abs(decibels(offLevel / (TestSupport.pinkRMS * Double(AudioScene.duckFactor)))) < 2)
+        #expect(abs(decibels(offLevel / (TestSupport.pinkRMS * Double(AudioScene.duckFactor)))) < 2, "\(TestSupport.seedNote)")
     }
 
     @Test func sleepTimerFadesToSilence() throws {
@@ -82,12 +82,12 @@ import Testing
         mixer.settle(scene, at: t0)
         let out = TestSupport.mix(mixer, scene, from: t0, seconds: 4)
         let env = TestSupport.envelope(out, window: 4800)
-        #expect(env[5] > 0.8 * TestSupport.pinkRMS)
+        #expect(env[5] > 0.8 * TestSupport.pinkRMS, "\(TestSupport.seedNote)")
         // Pink noise is seeded afresh each run and a 0.1 s window of it varies by tens of per cent:
         // compare the level over 0.3 s around each point (fade factor 1, ~0.75, ~0.25).
         func level(around window: Int) -> Double { env[(window - 1)...(window + 1)].reduce(0, +) / 3 }
-        #expect(level(around: 25) < level(around: 15) && level(around: 15) < level(around: 5))
-        #expect(level(around: 25) < 0.5 * level(around: 5))
+        #expect(level(around: 25) < level(around: 15) && level(around: 15) < level(around: 5), "\(TestSupport.seedNote)")
+        #expect(level(around: 25) < 0.5 * level(around: 5), "\(TestSupport.seedNote)")
         #expect(env[35] == 0)
     }
 
@@ -100,9 +100,9 @@ import Testing
         let during = TestSupport.mix(mixer, preview, from: t0, seconds: 1)
         let after = TestSupport.mix(mixer, AudioScene(noise: noise), from: t0.adding(seconds: 1), seconds: 3)
         // The siren is a tone: its spectrum is peaky, unlike the noise; check level instead.
-        #expect(rms(Array(during.suffix(9600))) > 2 * TestSupport.pinkRMS)
+        #expect(rms(Array(during.suffix(9600))) > 2 * TestSupport.pinkRMS, "\(TestSupport.seedNote)")
         // The last second, well after the restore ramp.
-        #expect(abs(decibels(rms(Array(after.suffix(96000))) / TestSupport.pinkRMS)) < 1.5)
+        #expect(abs(decibels(rms(Array(after.suffix(96000))) / TestSupport.pinkRMS)) < 1.5, "\(TestSupport.seedNote)")
         #expect(mixer.isSilent == false)
     }
 

@@ -28,12 +28,12 @@ import Testing
         let endLevel = TestSupport.whiteRMS * Double(AudioScene.gain(volume: 80))
         let first = decibels(levels.first! / startLevel), last = decibels(levels.last! / endLevel)
         print("hour ramp: start \(first) dB from start_volume, end \(last) dB from volume; levels \(levels.map { decibels($0 / endLevel) })")
-        #expect(abs(first) < 1, "starts \(first) dB from start_volume 30")
-        #expect(abs(last) < 1, "ends \(last) dB from volume 80")
-        #expect(zip(levels, levels.dropFirst()).allSatisfy { $0 < $1 }, "not rising: \(levels)")
+        #expect(abs(first) < 1, "starts \(first) dB from start_volume 30 \(TestSupport.seedNote)")
+        #expect(abs(last) < 1, "ends \(last) dB from volume 80 \(TestSupport.seedNote)")
+        #expect(zip(levels, levels.dropFirst()).allSatisfy { $0 < $1 }, "not rising: \(levels) \(TestSupport.seedNote)")
         // Linear in amplitude between the two gains: halfway it is at their mean.
         let middle = TestSupport.whiteRMS * Double(AudioScene.gain(volume: 30) + AudioScene.gain(volume: 80)) / 2
-        #expect(abs(decibels(levels[6] / middle)) < 1)
+        #expect(abs(decibels(levels[6] / middle)) < 1, "\(TestSupport.seedNote)")
     }
 
     @Test func gainCurveIsMonotonicAndExactAtBothEnds() {
@@ -57,10 +57,12 @@ import Testing
         // 1 dB up the line near the top) may not be in order; each sits on the line.
         for (time, level) in zip(times, levels) {
             let expected = full * (time - 0.55) / 600
-            #expect(abs(decibels(level / expected)) < 1.5, "at \(time) s: \(decibels(level / expected)) dB off the rise: \(levels)")
+            #expect(
+                abs(decibels(level / expected)) < 1.5,
+                "at \(time) s: \(decibels(level / expected)) dB off the rise: \(levels) \(TestSupport.seedNote)")
         }
-        #expect(levels.last! > 8 * levels.first!, "pre-alarm not rising: \(levels)")
-        #expect(abs(decibels(levels.last! / (full * 540 / 600))) < 1)
+        #expect(levels.last! > 8 * levels.first!, "pre-alarm not rising: \(levels) \(TestSupport.seedNote)")
+        #expect(abs(decibels(levels.last! / (full * 540 / 600))) < 1, "\(TestSupport.seedNote)")
 
         // The last two seconds before the alarm, then the alarm (white, from start_volume 40) takes over.
         let before = TestSupport.mix(mixer, pre, from: end.adding(seconds: -2), seconds: 2)
@@ -77,11 +79,11 @@ import Testing
         let steps = zip(env.dropFirst(), env).map { abs(decibels($0 / $1)) }
         let steady = steps.prefix(98).max()!, crossing = steps.dropFirst(99).prefix(100).max()!
         print("crossfade: largest 20 ms step \(crossing) dB (steady sound: \(steady) dB), lowest level \(decibels(env.min()! / full)) dB from the pre-alarm")
-        #expect(crossing < steady + 1, "a step of \(crossing) dB at the crossfade")
-        #expect(env.min()! > 0.3 * min(full, TestSupport.whiteRMS * Double(AudioScene.gain(volume: 40))))
+        #expect(crossing < steady + 1, "a step of \(crossing) dB at the crossfade \(TestSupport.seedNote)")
+        #expect(env.min()! > 0.3 * min(full, TestSupport.whiteRMS * Double(AudioScene.gain(volume: 40))), "\(TestSupport.seedNote)")
         // Afterwards only the alarm's sound: flat white noise, not pink.
         let tail = Array(after.suffix(48000))
         let slope = Spectrum.slope(Spectrum.welch(tail), sampleRate: 48000, from: 100, to: 10_000).slope
-        #expect(abs(slope) < 1)
+        #expect(abs(slope) < 1, "\(TestSupport.seedNote)")
     }
 }

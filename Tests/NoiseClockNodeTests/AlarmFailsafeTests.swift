@@ -3,7 +3,7 @@ import Glibc
 import NoiseClockCore
 import Testing
 
-extension TimingSuite {
+extension TimingSuite.Audio {
     /// The failsafe on a real node, with real ALSA and real files broken for real: `sounding` only
     /// once samples reached the device (a `file` PCM of the test's own), the built-in beep when
     /// the alarm's custom file is corrupt or gone, `failed` at once when the device cannot be

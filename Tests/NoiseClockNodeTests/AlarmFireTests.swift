@@ -2,7 +2,7 @@ import Foundation
 import NoiseClockCore
 import Testing
 
-extension TimingSuite {
+extension TimingSuite.Clock {
     /// Real fires on a minute boundary of the node's clock, moved to just before it: the fire, its
     /// events, the retained state and the schedule that moves on, in about a second.
     struct AlarmFireTests {

@@ -2,7 +2,7 @@ import Foundation
 import NoiseClockCore
 import Testing
 
-extension TimingSuite {
+extension TimingSuite.Clock {
     /// The ring cycle on a real node. Snoozes last 5–20 minutes: the tests move the node's clock to
     /// just before the snooze ends instead of waiting for it.
     struct AlarmSnoozeTests {

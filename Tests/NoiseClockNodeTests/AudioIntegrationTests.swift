@@ -2,7 +2,7 @@ import Foundation
 import NoiseClockCore
 import Testing
 
-extension TimingSuite {
+extension TimingSuite.Audio {
     /// Sound through the whole node: MQTT commands in, real ALSA out into a `file` PCM of the
     /// test's own ALSA configuration, samples read back and measured.
     struct AudioIntegrationTests {

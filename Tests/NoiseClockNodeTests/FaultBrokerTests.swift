@@ -16,6 +16,7 @@ extension ProofSuite {
             defer { client.shutdown() }
             try await client.waitFor("\(root)/availability", timeout: 10, where: { $0.text == "online" })
 
+            var seed = TestSeed("FAULT_BROKER_SEED", default: 1_017)
             var glowSent: [(request: String, glow: Int)] = []
             var recoveries: [Double] = []
             var counter = 0
@@ -28,9 +29,9 @@ extension ProofSuite {
                 counter += 1
                 glowSent.append(("glow-\(counter)", counter % 101))
                 client.publish("\(root)/style/set", #"{"request_id": "glow-\#(counter)", "glow": \#(counter % 101)}"#)
-                try await Task.sleep(for: .milliseconds(Int.random(in: 0...20)))
+                try await Task.sleep(for: .milliseconds(seed.int(in: 0...20)))
                 broker.kill()
-                try await Task.sleep(for: .milliseconds(Int.random(in: 200...600)))
+                try await Task.sleep(for: .milliseconds(seed.int(in: 200...600)))
                 try broker.start()
                 let restarted = Date()
                 // The broker kept nothing: only the node can bring these back.
@@ -53,21 +54,21 @@ extension ProofSuite {
             })
             let ackedAdds = (1...counter).filter { acked.contains("add-\($0)") }
             // Some commands die with the broker; enough must get through for the check to mean something.
-            #expect(ackedAdds.count >= 10, "only \(ackedAdds.count) of 40 adds were acknowledged")
+            #expect(ackedAdds.count >= 10, "only \(ackedAdds.count) of 40 adds were acknowledged; \(seed)")
 
             let final = try await TestClient(port: broker.port, subscriptions: ["\(root)/alarms", "\(root)/style"])
             defer { final.shutdown() }
             let alarms = FaultSupport.labels(in: try await final.waitFor("\(root)/alarms").json)
             let onDisk = FaultSupport.labels(in: try FaultSupport.stateFile(node.stateDirectory, "alarms.json"))
             for n in ackedAdds {
-                #expect(alarms.contains("r\(n)"), "acknowledged add r\(n) missing from ~/alarms")
+                #expect(alarms.contains("r\(n)"), "acknowledged add r\(n) missing from ~/alarms; \(seed)")
                 #expect(onDisk.contains("r\(n)"), "acknowledged add r\(n) missing from alarms.json")
             }
             // Glow: the last acknowledged value, or one sent after it (applied, answer lost).
             let glow = try #require(try await final.waitFor("\(root)/style").json?["glow"]?.intValue)
             if let lastAcked = glowSent.lastIndex(where: { acked.contains($0.request) }) {
                 let allowed = glowSent[lastAcked...].map(\.glow)
-                #expect(allowed.contains(glow), "glow \(glow), allowed \(allowed)")
+                #expect(allowed.contains(glow), "glow \(glow), allowed \(allowed); \(seed)")
                 #expect(try FaultSupport.stateFile(node.stateDirectory, "style.json")?["style"]?["glow"]?.intValue == glow)
             }
             #expect(recoveries.allSatisfy { $0 < 5 }, "recovery times \(recoveries)")

@@ -27,6 +27,7 @@ extension ProofSuite {
             // Key → last acknowledged value; "glow" for the style, the alarm id for a label.
             var acked: [String: String] = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, "L-\($0)-0") })
             var kills = 0, ackedCount = 0
+            var seed = TestSeed("FAULT_KILL_SEED", default: 4_545)
             let started = Date()
             var n = 0
             while n < 500 {
@@ -35,8 +36,8 @@ extension ProofSuite {
                 let mark = client.messages.count
                 client.publish("\(root)/\(topic)", payload)
                 // About one kill every 45 changes, at a random moment after the command went out.
-                if Int.random(in: 0..<45) == 0 {
-                    try await Task.sleep(for: .microseconds(Int.random(in: 0...8_000)))
+                if seed.int(in: 0...44) == 0 {
+                    try await Task.sleep(for: .microseconds(seed.int(in: 0...8_000)))
                     node.killHard()
                     kills += 1
                     try checkStateFilesParse(node)
@@ -56,14 +57,14 @@ extension ProofSuite {
                         let id = try #require(alarm["id"]?.stringValue)
                         let label = alarm["label"]?.stringValue
                         let allowed = [acked[id], key == id ? value : nil].compactMap { $0 }
-                        #expect(allowed.contains(label ?? ""), "after kill \(kills): alarm \(id) label \(label ?? "nil"), allowed \(allowed)")
+                        #expect(allowed.contains(label ?? ""), "after kill \(kills): alarm \(id) label \(label ?? "nil"), allowed \(allowed); \(seed)")
                         // A change that was saved but not answered is now the node's published state.
                         if let label, allowed.contains(label) { acked[id] = label }
                     }
                     if let glow = acked["glow"] {
                         let allowed = [glow, key == "glow" ? value : nil].compactMap { $0 }
                         let published = style.json?["glow"]?.intValue.map(String.init) ?? "nil"
-                        #expect(allowed.contains(published), "after kill \(kills): glow \(published), allowed \(allowed)")
+                        #expect(allowed.contains(published), "after kill \(kills): glow \(published), allowed \(allowed); \(seed)")
                         if allowed.contains(published) { acked["glow"] = published }
                     }
                     continue
@@ -76,8 +77,8 @@ extension ProofSuite {
             }
             try checkStateFilesParse(node)
             let elapsed = Date().timeIntervalSince(started)
-            print("kill -9: \(kills) kills during 500 changes, \(ackedCount) acknowledged, \(String(format: "%.1f", elapsed)) s")
-            #expect(kills >= 3, "the random schedule killed only \(kills) times")
+            print("kill -9 (\(seed)): \(kills) kills during 500 changes, \(ackedCount) acknowledged, \(String(format: "%.1f", elapsed)) s")
+            #expect(kills >= 3, "the random schedule killed only \(kills) times; \(seed)")
             // Every change a kill did not interrupt was acknowledged (a kill costs at most the one in flight).
             #expect(ackedCount >= 500 - kills)
             let corrupt = try FileManager.default.contentsOfDirectory(atPath: node.stateDirectory.path).filter { $0.contains("corrupt") }

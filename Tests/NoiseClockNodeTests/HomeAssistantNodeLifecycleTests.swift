@@ -3,7 +3,7 @@ import Glibc
 import NoiseClockCore
 import Testing
 
-extension TimingSuite {
+extension TimingSuite.Clock {
     /// Discovery over the node's life: Home Assistant's birth message (answered after a random
     /// 1–5 s, measured: hence in TimingSuite), and turning discovery off.
     struct HomeAssistantNodeLifecycleTests {

@@ -17,7 +17,7 @@ extension ProofSuite {
             let client = try await TestClient(port: broker.port, subscriptions: ["noiseclock/+/availability", "noiseclock/+/response", "noiseclock/+/style"])
             defer { client.shutdown() }
             for node in nodes { try node.start() }
-            defer { nodes.forEach { $0.killHard() } }
+            defer { for node in nodes { node.killHard() } }
 
             let allOnline = await FaultSupport.eventually(timeout: 60) {
                 Set(client.messages.filter { $0.topic.hasSuffix("/availability") && $0.text == "online" }.map(\.topic)).count == Self.count

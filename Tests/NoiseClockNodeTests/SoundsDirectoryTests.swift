@@ -3,7 +3,7 @@ import Glibc
 import NoiseClockCore
 import Testing
 
-extension TimingSuite {
+extension TimingSuite.Audio {
     /// `audio.sounds_dir` watched on a real node: files added, replaced and removed show on
     /// `~/sounds` within 5 s without a restart; a file broken after start rings the beep when
     /// its alarm fires; noise whose file is deleted while it plays switches to brown and says so.

@@ -122,7 +122,7 @@ struct SpineTests {
     }
 }
 
-extension TimingSuite {
+extension TimingSuite.Clock {
     /// `~/time` on the minute boundary of the node's clock (a zone with DST), on time.
     struct MinuteTimeTests {
         @Test func publishesTimeOnTheMinuteBoundary() async throws {

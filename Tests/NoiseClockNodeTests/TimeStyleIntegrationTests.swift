@@ -2,7 +2,7 @@ import Foundation
 import NoiseClockCore
 import Testing
 
-extension TimingSuite {
+extension TimingSuite.Clock {
     /// `~/time` follows the style at once: 24/12-hour display, AM/PM, and the per-second cadence.
     /// The node's clock is set to an evening (so 12-hour shows PM) and each payload is checked
     /// against its own `epoch` (UTC node); the minute boundary is reached by moving the clock.

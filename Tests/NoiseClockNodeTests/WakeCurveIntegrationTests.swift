@@ -2,7 +2,7 @@ import Foundation
 import NoiseClockCore
 import Testing
 
-extension TimingSuite {
+extension TimingSuite.Audio {
     /// The wake curve end to end, in the samples the node wrote through ALSA: a short ramp from
     /// `start_volume`, and a pre-alarm sound crossfading into the alarm on the node's own clock.
     /// (The hour-long ramp is measured on the mixer itself: WakeCurveTests.)
@@ -11,7 +11,7 @@ extension TimingSuite {
         /// loop seam (head and tail blended) keeps its power, so every window measures the gain.
         static func noiseWAV() -> Data {
             var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-            return TimingSuite.AlarmFailsafeTests.wav(seconds: 10) { _ in
+            return TimingSuite.Audio.AlarmFailsafeTests.wav(seconds: 10) { _ in
                 state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
                 return Double(Int64(bitPattern: state) >> 11) / Double(1 << 52) * 0.3
             }
@@ -20,7 +20,7 @@ extension TimingSuite {
         /// A node with two custom sounds: `tone` (440 Hz) and `hiss` (steady white noise).
         static func harness(_ device: String) async throws -> (AudioNodeHarness, URL) {
             let sounds = try makeTemporaryDirectory(prefix: "sounds")
-            try TimingSuite.AlarmFailsafeTests.wav().write(to: sounds.appendingPathComponent("tone.wav"))
+            try TimingSuite.Audio.AlarmFailsafeTests.wav().write(to: sounds.appendingPathComponent("tone.wav"))
             try Self.noiseWAV().write(to: sounds.appendingPathComponent("hiss.wav"))
             let capture = try AudioCapture(device: device)
             var environment = capture.environment

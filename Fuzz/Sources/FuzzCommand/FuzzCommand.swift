@@ -113,6 +113,8 @@ func fuzzCommandMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePoi
     return LLVMFuzzerRunDriver(&count, &arguments, fuzzCommand)
 }
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
+// libFuzzer's C symbol, named as libFuzzer names it.
 @_silgen_name("LLVMFuzzerRunDriver")
 func LLVMFuzzerRunDriver(
     _ argc: UnsafeMutablePointer<CInt>,

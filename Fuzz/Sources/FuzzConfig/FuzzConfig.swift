@@ -59,6 +59,8 @@ func fuzzConfigMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePoin
     return LLVMFuzzerRunDriver(&count, &arguments, fuzzConfig)
 }
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
+// libFuzzer's C symbol, named as libFuzzer names it.
 @_silgen_name("LLVMFuzzerRunDriver")
 func LLVMFuzzerRunDriver(
     _ argc: UnsafeMutablePointer<CInt>,

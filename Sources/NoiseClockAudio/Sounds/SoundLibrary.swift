@@ -17,6 +17,8 @@ public final class SoundLibrary: Sendable {
     /// What a rescan starts from: the built-in definitions and the watched directory.
     private let definitions: [SoundDefinition]
     public let soundsDirectory: String?
+    /// Where each new noise source's seed comes from (tests pass a fixed one).
+    public let seeds: NoiseSeeds
 
     public struct LoadError: Error, CustomStringConvertible, Sendable {
         public var description: String
@@ -36,7 +38,11 @@ public final class SoundLibrary: Sendable {
 
     /// The catalog comes from `definitions`; entries whose source this build cannot play are
     /// left out. `customs` are recordings, offered as both noise and alarm sounds.
-    init(definitions: [SoundDefinition], customs: [CustomSound], loudness: LoudnessStore?, soundsDirectory: String? = nil, sampleRate: Int) {
+    init(
+        definitions: [SoundDefinition], customs: [CustomSound], loudness: LoudnessStore?, soundsDirectory: String? = nil, sampleRate: Int,
+        seeds: NoiseSeeds = .system
+    ) {
+        self.seeds = seeds
         self.definitions = definitions
         self.soundsDirectory = soundsDirectory
         var synths: [String: SynthSound] = [:]
@@ -64,15 +70,15 @@ public final class SoundLibrary: Sendable {
     }
 
     /// Only the built-in sounds of `Resources/sounds.json` (parsed by the caller).
-    public convenience init(definitions: [SoundDefinition], sampleRate: Int) {
-        self.init(definitions: definitions, customs: [], loudness: nil, sampleRate: sampleRate)
+    public convenience init(definitions: [SoundDefinition], sampleRate: Int, seeds: NoiseSeeds = .system) {
+        self.init(definitions: definitions, customs: [], loudness: nil, sampleRate: sampleRate, seeds: seeds)
     }
 
-    /// A fresh, independently seeded source for a catalog id; nil for an unknown id, or a custom
+    /// A fresh source for a catalog id, seeded by `seeds`; nil for an unknown id, or a custom
     /// file that cannot be opened now (gone, unreadable, undecodable). `waitsForDisk`: a stream
     /// waits for its reader instead of playing silence (offline rendering, never the audio thread).
     public func makeSource(_ id: String, waitsForDisk: Bool = false) -> (any SoundSource)? {
-        if let synth = synths[id] { return synth.makeSource(sampleRate: sampleRate) }
+        if let synth = synths[id] { return synth.makeSource(sampleRate: sampleRate, seed: seeds.next()) }
         if let custom = customSounds[id] {
             return try? StreamSource(
                 path: custom.path, outputRate: sampleRate, loudness: loudness?.loudness(of: custom.path), waitsForData: waitsForDisk
@@ -88,7 +94,8 @@ public final class SoundLibrary: Sendable {
     /// then measures their loudness in the background, remembered in `stateDirectory` (if given).
     /// A file that cannot be opened, or whose name gives no valid id, is logged and skipped.
     public static func load(
-        catalogFile: String, soundsDirectory: String?, sampleRate: Int, stateDirectory: String? = nil, logger: Logger
+        catalogFile: String, soundsDirectory: String?, sampleRate: Int, stateDirectory: String? = nil, seeds: NoiseSeeds = .system,
+        logger: Logger
     ) throws(LoadError) -> SoundLibrary {
         guard let bytes = FileAccess.read(catalogFile) else { throw LoadError(description: "cannot read \(catalogFile)") }
         let definitions: [SoundDefinition]
@@ -98,12 +105,14 @@ public final class SoundLibrary: Sendable {
             throw LoadError(description: "\(catalogFile): \(error)")
         }
         guard let directory = soundsDirectory else {
-            return SoundLibrary(definitions: definitions, customs: [], loudness: nil, sampleRate: sampleRate)
+            return SoundLibrary(definitions: definitions, customs: [], loudness: nil, sampleRate: sampleRate, seeds: seeds)
         }
         let customs = scan(directory, definitions: definitions, logger: logger)
         let store = LoudnessStore(stateDirectory: stateDirectory, logger: logger)
         store.measureInBackground(customs.map(\.path))
-        return SoundLibrary(definitions: definitions, customs: customs, loudness: store, soundsDirectory: directory, sampleRate: sampleRate)
+        return SoundLibrary(
+            definitions: definitions, customs: customs, loudness: store, soundsDirectory: directory, sampleRate: sampleRate, seeds: seeds
+        )
     }
 
     /// The same library with `sounds_dir` read again (a file added, removed or replaced); new or
@@ -112,7 +121,9 @@ public final class SoundLibrary: Sendable {
         guard let directory = soundsDirectory else { return self }
         let customs = Self.scan(directory, definitions: definitions, logger: logger, known: customSounds)
         loudness?.measureInBackground(customs.map(\.path))
-        return SoundLibrary(definitions: definitions, customs: customs, loudness: loudness, soundsDirectory: directory, sampleRate: sampleRate)
+        return SoundLibrary(
+            definitions: definitions, customs: customs, loudness: loudness, soundsDirectory: directory, sampleRate: sampleRate, seeds: seeds
+        )
     }
 
     /// The recordings in `directory` whose header reads. `known`: files seen before, logged

@@ -18,14 +18,14 @@ enum SynthSound: Sendable, Equatable {
         }
     }
 
-    func makeSource(sampleRate: Int) -> any SoundSource {
+    func makeSource(sampleRate: Int, seed: UInt64) -> any SoundSource {
         switch self {
-        case .white: WhiteNoise()
-        case .pink: PinkNoise()
-        case .brown: BrownNoise(sampleRate: sampleRate)
-        case .rain: RainSound(sampleRate: sampleRate)
-        case .ocean: OceanSound(sampleRate: sampleRate)
-        case .fan: FanSound(sampleRate: sampleRate)
+        case .white: WhiteNoise(seed: seed)
+        case .pink: PinkNoise(seed: seed)
+        case .brown: BrownNoise(sampleRate: sampleRate, seed: seed)
+        case .rain: RainSound(sampleRate: sampleRate, seed: seed)
+        case .ocean: OceanSound(sampleRate: sampleRate, seed: seed)
+        case .fan: FanSound(sampleRate: sampleRate, seed: seed)
         case .tone(let tone): ToneSource(tone, sampleRate: sampleRate)
         }
     }

@@ -1,4 +1,4 @@
-/// Parses the YAML configuration strictly: every key must be in `ConfigurationSchema`, every value
+/// Parses the YAML configuration strictly: every key must be in `ConfigurationKeys`, every value
 /// of the key's type; `null` (or an empty value) means "not set". Yields the file's layer of
 /// `ConfigurationValues`, by dotted path.
 enum ConfigurationFile {
@@ -54,8 +54,21 @@ enum ConfigurationFile {
 
     /// The value as the key's type; nil for `null`. Only plain `5` is an integer (quoted `"5"` is
     /// a string), only plain `true`/`yes`/`on` (or their opposites) a boolean.
-    private static func value(of node: YAMLNode, for key: ConfigurationKey) throws(ConfigurationError) -> ConfigurationValue? {
+    private static func value(of node: YAMLNode, for key: any AnyConfigurationKey) throws(ConfigurationError) -> ConfigurationValue? {
         if isNull(node) { return nil }
+        if key.kind == .list {
+            guard case .sequence(let sequence) = node else {
+                throw ConfigurationError(key: key.path, message: "expected \(key.kind.expected), got \(kindName(of: node))")
+            }
+            var items: [String] = []
+            for item in sequence.nodes {
+                guard case .scalar(let scalar) = item, !isNull(item) else {
+                    throw ConfigurationError(key: key.path, message: "expected \(key.kind.expected), got an item \(kindName(of: item))")
+                }
+                items.append(scalar.string)
+            }
+            return .list(items)
+        }
         guard case .scalar(let scalar) = node else {
             throw ConfigurationError(key: key.path, message: "expected \(key.kind.expected), got \(kindName(of: node))")
         }
@@ -66,6 +79,8 @@ enum ConfigurationFile {
             if scalar.tag == YAMLTag.int, let int = scalar.integer { return .integer(int) }
         case .boolean:
             if scalar.tag == YAMLTag.bool, let bool = scalar.boolean { return .boolean(bool) }
+        case .list:
+            break
         }
         throw ConfigurationError(key: key.path, message: "expected \(key.kind.expected), got \(kindName(of: node))")
     }

@@ -12,59 +12,35 @@ struct ConfigurationValues {
         self.environment = environment
     }
 
-    /// The value of a string key, nil when nothing sets it.
-    func string(_ path: String) -> String? {
-        let key = ConfigurationSchema.key(path)
-        if let raw = environment[key.environmentVariable] { return raw }
-        guard case .string(let value)? = fileOrDefault(key) else { return nil }
-        return value
-    }
-
-    /// A string key with a default: always has a value.
-    func requiredString(_ path: String) throws(ConfigurationError) -> String {
-        guard let value = string(path) else { throw error(path, "must be set") }
-        return value
-    }
-
-    /// A variable's text as `Int` reads it (`+5` yes, ` 5` or `0x5` no).
-    func integer(_ path: String) throws(ConfigurationError) -> Int {
-        let key = ConfigurationSchema.key(path)
+    /// The key's value, checked by the key's own check; nil when nothing sets it and it has no default.
+    func value<Value>(_ key: ConfigurationKey<Value>) throws(ConfigurationError) -> Value? {
+        let value: Value?
         if let raw = environment[key.environmentVariable] {
-            guard let value = Int(raw) else { throw conversionError(key) }
-            return value
-        }
-        guard case .integer(let value)? = fileOrDefault(key) else { throw conversionError(key) }
-        return value
-    }
-
-    /// A variable may say true/false, yes/no or 1/0, in any case.
-    func boolean(_ path: String) throws(ConfigurationError) -> Bool {
-        let key = ConfigurationSchema.key(path)
-        if let raw = environment[key.environmentVariable] {
-            switch raw.lowercased() {
-            case "true", "yes", "1": return true
-            case "false", "no", "0": return false
-            default: throw conversionError(key)
+            guard let read = Value(environment: raw) else {
+                throw error(key, "expected \(Value.kind.expected), got \"\(raw)\"")
             }
+            value = read
+        } else if let given = file[key.path] {
+            // The parser typed the file's value by this key's kind.
+            guard let read = Value(given) else { throw error(key, "expected \(Value.kind.expected)") }
+            value = read
+        } else {
+            value = key.defaultValue
         }
-        guard case .boolean(let value)? = fileOrDefault(key) else { throw conversionError(key) }
+        if let value, let message = key.check(value) { throw error(key, message) }
         return value
     }
 
-    /// An error for `path`, saying which variable set the value when the environment did.
-    func error(_ path: String, _ message: String) -> ConfigurationError {
-        let variable = ConfigurationSchema.key(path).environmentVariable
+    /// A key with a default: always has a value.
+    func required<Value>(_ key: ConfigurationKey<Value>) throws(ConfigurationError) -> Value {
+        guard let value = try value(key) else { throw error(key, "must be set") }
+        return value
+    }
+
+    /// An error for `key`, saying which variable set the value when the environment did.
+    func error(_ key: any AnyConfigurationKey, _ message: String) -> ConfigurationError {
+        let variable = key.environmentVariable
         let suffix = environment[variable] != nil ? " (from \(variable))" : ""
-        return ConfigurationError(key: path, message: message + suffix)
-    }
-
-    private func fileOrDefault(_ key: ConfigurationKey) -> ConfigurationValue? {
-        file[key.path] ?? key.defaultValue
-    }
-
-    /// The file's values are already typed, so a conversion failure comes from the environment.
-    private func conversionError(_ key: ConfigurationKey) -> ConfigurationError {
-        let raw = environment[key.environmentVariable] ?? "?"
-        return error(key.path, "expected \(key.kind.expected), got \"\(raw)\"")
+        return ConfigurationError(key: key.path, message: message + suffix)
     }
 }

@@ -26,48 +26,34 @@ extension NodeConfiguration {
         var warnings: [ConfigurationWarning] = []
         let ours = environment.filter { $0.key.hasPrefix("NOISECLOCK_") && !$0.value.isEmpty }
         // NOISECLOCK_RESOURCES (where sounds.json lives) is read by the sound library, not here.
-        let known = Set(ConfigurationSchema.keys.map(\.environmentVariable) + ["NOISECLOCK_RESOURCES", "NOISECLOCK_TEST_CLOCK_FILE"])
+        let hooks = ["NOISECLOCK_RESOURCES", "NOISECLOCK_TEST_CLOCK_FILE", "NOISECLOCK_TEST_SEED"]
+        let known = Set(ConfigurationSchema.keys.map(\.environmentVariable) + hooks)
         for name in ours.keys.sorted() where !known.contains(name) {
             warnings.append(ConfigurationWarning(key: name, message: "not a configuration variable; ignored"))
         }
         let values = ConfigurationValues(file: fileValues, environment: ours)
+        let keys = ConfigurationKeys.table
 
         let nodeID = try readNodeID(values, hostName: hostName)
         var configuration = NodeConfiguration(
             nodeID: nodeID,
             timezone: try readTimezone(values, zoneDirectory: environment["TZDIR"] ?? "/usr/share/zoneinfo"),
             locale: try readLocale(values),
-            stateDirectory: try checked(values, "state_dir", values.requiredString("state_dir"), ConfigurationValidation.notEmpty),
+            stateDirectory: try values.required(keys.stateDirectory),
             logLevel: try readLogLevel(values),
             mqtt: try readMQTT(values, nodeID: nodeID, warnings: &warnings),
-            homeAssistant: HomeAssistant(
-                discovery: try values.boolean("home_assistant.discovery"),
-                prefix: try checked(values, "home_assistant.prefix", values.requiredString("home_assistant.prefix"), ConfigurationValidation.topicPrefix)
-            )
+            homeAssistant: HomeAssistant(discovery: try values.required(keys.discovery), prefix: try values.required(keys.discoveryPrefix))
         )
         configuration.audio = try readAudio(values, warnings: &warnings)
         configuration.battery = Battery(
-            path: try checked(values, "battery.path", values.requiredString("battery.path"), ConfigurationValidation.notEmpty),
-            intervalSeconds: try checked(values, "battery.interval_seconds", values.integer("battery.interval_seconds")) {
-                ConfigurationValidation.atLeast($0, 5)
-            }
+            path: try values.required(keys.batteryPath), intervalSeconds: try values.required(keys.batteryIntervalSeconds)
         )
         configuration.web = try readWeb(values, stateDirectory: configuration.stateDirectory)
         return LoadedConfiguration(configuration: configuration, warnings: warnings)
     }
 
-    /// Returns `value` when `check` finds nothing wrong with it, else throws naming `path`.
-    static func checked<Value>(
-        _ values: ConfigurationValues, _ path: String, _ value: Value, _ check: (Value) -> String?
-    ) throws(ConfigurationError) -> Value {
-        if let message = check(value) { throw values.error(path, message) }
-        return value
-    }
-
     private static func readNodeID(_ values: ConfigurationValues, hostName: String?) throws(ConfigurationError) -> String {
-        if let explicit = values.string("node_id") {
-            return try checked(values, "node_id", explicit, ConfigurationValidation.nodeID)
-        }
+        if let explicit = try values.value(ConfigurationKeys.table.nodeID) { return explicit }
         let derived = ConfigurationValidation.nodeID(fromHostName: hostName ?? ConfigurationFileSystem.hostName())
         if let message = ConfigurationValidation.nodeID(derived) {
             throw ConfigurationError(key: "node_id", message: "the host name gives \"\(derived)\", which \(message); set node_id")
@@ -76,66 +62,68 @@ extension NodeConfiguration {
     }
 
     private static func readTimezone(_ values: ConfigurationValues, zoneDirectory: String) throws(ConfigurationError) -> String {
-        let zone = try values.requiredString("timezone")
+        let key = ConfigurationKeys.table.timezone
+        let zone = try values.required(key)
         if zone == "system" { return zone }
         let looksLikeName = !zone.isEmpty && !zone.hasPrefix("/") && !zone.split(separator: "/").contains("..")
             && !zone.contains(where: \.isWhitespace)
-        guard looksLikeName else { throw values.error("timezone", "must be \"system\" or an IANA zone name like Europe/Berlin, got \"\(zone)\"") }
+        guard looksLikeName else { throw values.error(key, "must be \"system\" or an IANA zone name like Europe/Berlin, got \"\(zone)\"") }
         // Only checked where a zone database exists; the node resolves the name itself.
         if ConfigurationFileSystem.isDirectory(zoneDirectory),
            ConfigurationFileSystem.problemReading("\(zoneDirectory)/\(zone)") != nil {
-            throw values.error("timezone", "unknown time zone \"\(zone)\" (not in \(zoneDirectory))")
+            throw values.error(key, "unknown time zone \"\(zone)\" (not in \(zoneDirectory))")
         }
         return zone
     }
 
     private static func readLocale(_ values: ConfigurationValues) throws(ConfigurationError) -> NodeLocale {
-        let text = try values.requiredString("locale")
+        let key = ConfigurationKeys.table.locale
+        let text = try values.required(key)
         guard let locale = NodeLocale(identifier: text) else {
             let supported = NodeLocale.allCases.map(\.rawValue).joined(separator: ", ")
-            throw values.error("locale", "must be one of \(supported), got \"\(text)\"")
+            throw values.error(key, "must be one of \(supported), got \"\(text)\"")
         }
         return locale
     }
 
     private static func readLogLevel(_ values: ConfigurationValues) throws(ConfigurationError) -> Logger.Level {
-        let text = try values.requiredString("log_level")
+        let key = ConfigurationKeys.table.logLevel
+        let text = try values.required(key)
         guard let level = Logger.Level(rawValue: text.lowercased()) else {
             let levels = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
-            throw values.error("log_level", "must be one of \(levels), got \"\(text)\"")
+            throw values.error(key, "must be one of \(levels), got \"\(text)\"")
         }
         return level
     }
 
     private static func readAudio(_ values: ConfigurationValues, warnings: inout [ConfigurationWarning]) throws(ConfigurationError) -> Audio {
-        let soundsDirectory = values.string("audio.sounds_dir")
+        let keys = ConfigurationKeys.table
+        let soundsDirectory = try values.value(keys.soundsDirectory)
         if let soundsDirectory, !ConfigurationFileSystem.isDirectory(soundsDirectory) {
-            warnings.append(ConfigurationWarning(key: "audio.sounds_dir", message: "\(soundsDirectory) is not a directory (yet); no custom sounds until it is"))
+            let message = "\(soundsDirectory) is not a directory (yet); no custom sounds until it is"
+            warnings.append(ConfigurationWarning(key: keys.soundsDirectory.path, message: message))
         }
         return Audio(
-            device: try checked(values, "audio.device", values.requiredString("audio.device"), ConfigurationValidation.notEmpty),
-            sampleRate: try checked(values, "audio.sample_rate", values.integer("audio.sample_rate")) {
-                ConfigurationValidation.range($0, 8000...192_000)
-            },
-            soundsDirectory: soundsDirectory
+            device: try values.required(keys.audioDevice), sampleRate: try values.required(keys.sampleRate), soundsDirectory: soundsDirectory
         )
     }
 
     private static func readWeb(_ values: ConfigurationValues, stateDirectory: String) throws(ConfigurationError) -> Web {
-        let authText = try values.requiredString("web.auth")
+        let keys = ConfigurationKeys.table
+        let authText = try values.required(keys.webAuth)
         guard let auth = Web.Auth(rawValue: authText) else {
-            throw values.error("web.auth", "must be token or none, got \"\(authText)\"")
+            throw values.error(keys.webAuth, "must be token or none, got \"\(authText)\"")
         }
-        let host = try checked(values, "web.host", values.requiredString("web.host"), ConfigurationValidation.listenAddress)
-        let tokenFile = try checked(values, "web.token_file", values.string("web.token_file"), { (path: String?) in
-            path.flatMap(ConfigurationValidation.notEmpty)
-        })
+        let host = try values.required(keys.webHost)
+        let tokenFile = try values.value(keys.webTokenFile)
+        let allowedHosts = try values.required(keys.webAllowedHosts).map { $0.lowercased() }
         return Web(
-            enabled: try values.boolean("web.enabled"),
+            enabled: try values.required(keys.webEnabled),
             host: host,
-            port: try checked(values, "web.port", values.integer("web.port")) { ConfigurationValidation.range($0, 1...65535) },
+            port: try values.required(keys.webPort),
             auth: auth,
-            tokenFile: tokenFile ?? ConfigurationDefaults.webTokenFile(stateDirectory: stateDirectory)
+            tokenFile: tokenFile ?? ConfigurationDefaults.webTokenFile(stateDirectory: stateDirectory),
+            allowedHosts: allowedHosts
         )
     }
 }

@@ -3,35 +3,31 @@ extension NodeConfiguration {
     static func readMQTT(
         _ values: ConfigurationValues, nodeID: String, warnings: inout [ConfigurationWarning]
     ) throws(ConfigurationError) -> MQTT {
-        let protocolText = try values.requiredString("mqtt.protocol")
+        let keys = ConfigurationKeys.table
+        let protocolText = try values.required(keys.mqttProtocol)
         guard let protocolVersion = MQTTProtocolVersion(rawValue: protocolText) else {
-            throw values.error("mqtt.protocol", "must be \"5\" or \"3.1.1\", got \"\(protocolText)\"")
+            throw values.error(keys.mqttProtocol, "must be \"5\" or \"3.1.1\", got \"\(protocolText)\"")
         }
-        let username = values.string("mqtt.username")
-        let passwordFile = values.string("mqtt.password_file")
+        let username = try values.value(keys.username)
+        let passwordFile = try values.value(keys.passwordFile)
         var password: Secret?
         if let passwordFile {
             password = try readPassword(values, file: passwordFile, warnings: &warnings)
             if username == nil {
-                throw values.error("mqtt.password_file", "a password needs mqtt.username as well")
+                throw values.error(keys.passwordFile, "a password needs mqtt.username as well")
             }
         }
         return MQTT(
-            host: try checked(values, "mqtt.host", values.requiredString("mqtt.host"), ConfigurationValidation.notEmpty),
-            port: try checked(values, "mqtt.port", values.integer("mqtt.port")) { ConfigurationValidation.range($0, 1...65535) },
-            baseTopic: try checked(values, "mqtt.base_topic", values.requiredString("mqtt.base_topic"), ConfigurationValidation.topicPrefix),
-            clientID: try checked(
-                values, "mqtt.client_id", values.string("mqtt.client_id") ?? ConfigurationDefaults.clientID(nodeID: nodeID),
-                ConfigurationValidation.notEmpty
-            ),
+            host: try values.required(keys.mqttHost),
+            port: try values.required(keys.mqttPort),
+            baseTopic: try values.required(keys.baseTopic),
+            clientID: try values.value(keys.clientID) ?? ConfigurationDefaults.clientID(nodeID: nodeID),
             username: username,
             passwordFile: passwordFile,
             password: password,
             protocolVersion: protocolVersion,
             tls: try readTLS(values),
-            keepaliveSeconds: try checked(values, "mqtt.keepalive_seconds", values.integer("mqtt.keepalive_seconds")) {
-                ConfigurationValidation.range($0, 5...3600)
-            }
+            keepaliveSeconds: try values.required(keys.keepaliveSeconds)
         )
     }
 
@@ -40,22 +36,22 @@ extension NodeConfiguration {
         _ values: ConfigurationValues, file: String, warnings: inout [ConfigurationWarning]
     ) throws(ConfigurationError) -> Secret {
         if let problem = ConfigurationFileSystem.problemReading(file) {
-            throw values.error("mqtt.password_file", "cannot read \(file): \(problem)")
+            throw values.error(ConfigurationKeys.table.passwordFile, "cannot read \(file): \(problem)")
         }
         let text: String
         switch ConfigurationFileSystem.readText(file) {
         case .success(let contents): text = contents
-        case .failure(let problem): throw values.error("mqtt.password_file", "cannot read \(file): \(problem)")
+        case .failure(let problem): throw values.error(ConfigurationKeys.table.passwordFile, "cannot read \(file): \(problem)")
         }
         let firstLine = text.split(maxSplits: 1, omittingEmptySubsequences: false, whereSeparator: \.isNewline).first ?? ""
         let password = firstLine.trimmedOfBlanks()
         guard !password.isEmpty else {
-            throw values.error("mqtt.password_file", "\(file) is empty (the password is its first line)")
+            throw values.error(ConfigurationKeys.table.passwordFile, "\(file) is empty (the password is its first line)")
         }
         if let mode = ConfigurationFileSystem.permissions(file), mode & 0o044 != 0 {
             let octal = String(mode, radix: 8)
             warnings.append(ConfigurationWarning(
-                key: "mqtt.password_file",
+                key: ConfigurationKeys.table.passwordFile.path,
                 message: "\(file) is readable by group or others (mode \(octal)); run chmod 600 on it"
             ))
         }
@@ -63,18 +59,15 @@ extension NodeConfiguration {
     }
 
     private static func readTLS(_ values: ConfigurationValues) throws(ConfigurationError) -> TLS {
-        let tls = TLS(
-            caFile: values.string("mqtt.tls.ca_file"),
-            certFile: values.string("mqtt.tls.cert_file"),
-            keyFile: values.string("mqtt.tls.key_file")
-        )
-        for (path, file) in [("mqtt.tls.ca_file", tls.caFile), ("mqtt.tls.cert_file", tls.certFile), ("mqtt.tls.key_file", tls.keyFile)] {
+        let keys = ConfigurationKeys.table
+        let tls = TLS(caFile: try values.value(keys.caFile), certFile: try values.value(keys.certFile), keyFile: try values.value(keys.keyFile))
+        for (key, file) in [(keys.caFile, tls.caFile), (keys.certFile, tls.certFile), (keys.keyFile, tls.keyFile)] {
             if let file, let problem = ConfigurationFileSystem.problemReading(file) {
-                throw values.error(path, "cannot read \(file): \(problem)")
+                throw values.error(key, "cannot read \(file): \(problem)")
             }
         }
         if (tls.certFile == nil) != (tls.keyFile == nil) {
-            let missing = tls.certFile == nil ? "mqtt.tls.cert_file" : "mqtt.tls.key_file"
+            let missing = tls.certFile == nil ? keys.certFile : keys.keyFile
             throw values.error(missing, "a client certificate needs both mqtt.tls.cert_file and mqtt.tls.key_file")
         }
         return tls

@@ -3,13 +3,8 @@ import NoiseClockCore
 
 /// The node's configuration, fixed for the life of the process. Plain values only.
 ///
-/// Keys (YAML path → environment variable; see docs/configuration.md):
-/// `node_id`, `timezone`, `locale`, `state_dir`, `log_level`,
-/// `mqtt.{host, port, base_topic, client_id, username, password_file, protocol, keepalive_seconds}`,
-/// `mqtt.tls.{ca_file, cert_file, key_file}`, `home_assistant.{discovery, prefix}`,
-/// `audio.{device, sample_rate, sounds_dir}`, `battery.{path, interval_seconds}`,
-/// `web.{enabled, host, port, auth, token_file}`.
-/// Every key `a.b_c` is overridden by `NOISECLOCK_A_B_C`.
+/// Its keys, their defaults and checks are the table in `ConfigurationKeys` (shown in
+/// docs/configuration.md); every key `a.b_c` is overridden by `NOISECLOCK_A_B_C`.
 public struct NodeConfiguration: Sendable, Equatable {
     /// `[a-z0-9_-]+`; defaults to the host name, lower-cased, other characters replaced by `_`.
     public var nodeID: String
@@ -168,19 +163,24 @@ extension NodeConfiguration {
         public var auth: Auth
         /// Where the access token is kept (created 0600 at first start).
         public var tokenFile: String
+        /// `Host` names answered besides IP literals, localhost and the machine's name (a
+        /// reverse proxy's name), lower-cased.
+        public var allowedHosts: [String]
 
         public init(
             enabled: Bool = ConfigurationDefaults.webEnabled,
             host: String = ConfigurationDefaults.webHost,
             port: Int = ConfigurationDefaults.webPort,
             auth: Auth = .token,
-            tokenFile: String
+            tokenFile: String,
+            allowedHosts: [String] = []
         ) {
             self.enabled = enabled
             self.host = host
             self.port = port
             self.auth = auth
             self.tokenFile = tokenFile
+            self.allowedHosts = allowedHosts
         }
 
         /// Whether only this machine can reach the listener.

@@ -1,6 +1,6 @@
 /// The one page served without access: asks for the token and sends it back as `?token=`
-/// to the page that was asked for (which then sets the cookie). Self-contained: no file of
-/// the site may be fetched before access.
+/// to the page that was asked for (which then sets the cookie). Of the site's files it uses
+/// only `signin.css` and `signin.js`, which are served without access too.
 enum LoginPage {
     static func html(locale: String, path: String, wrongToken: Bool) -> String {
         let korean = locale == "ko"
@@ -18,16 +18,10 @@ enum LoginPage {
         <html lang="\(korean ? "ko" : "en")"><head><meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>\(title)</title>
-        <style>
-        body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#000;color:#ccc;font:18px system-ui,sans-serif}
-        form{max-width:22rem;padding:1.5rem}
-        label{display:block;margin:1rem 0 .4rem}
-        input{box-sizing:border-box;width:100%;min-height:44px;font-size:18px;padding:.4rem;background:#111;color:#eee;border:1px solid #555;border-radius:6px}
-        button{margin-top:1rem;min-height:44px;min-width:8rem;font-size:18px;background:#333;color:#eee;border:1px solid #666;border-radius:6px}
-        .error{color:#f88}
-        code{color:#fff}
-        </style></head>
-        <body><form method="get" action="\(action)" data-nc="login-form">
+        <link rel="stylesheet" href="\(publicStyle)">
+        </head>
+        <body data-signin="\(wrongToken ? "wrong" : "ask")"><main>
+        <form method="get" action="\(action)" data-nc="login-form">
         <h1>\(title)</h1>
         <p>\(prompt) \(hint)</p>
         \(wrongToken ? "<p class=\"error\" role=\"alert\">\(wrong)</p>" : "")
@@ -35,25 +29,17 @@ enum LoginPage {
         <input id="token" name="token" type="password" autocomplete="current-password" autofocus required>
         <button type="submit">\(button)</button>
         </form>
-        <script>
-        // The session cookie is SameSite=Strict, so a link from another site (Home Assistant's
-        // device page, a chat) arrives without it: load the page once more from here, where the
-        // browser sends it. The time of that retry, per page, stops a loop when there is no cookie.
-        (function () {
-          var key = "noiseclock-signin-retry:" + location.pathname;
-          var last = Number(sessionStorage.getItem(key)) || 0;
-          if (\(wrongToken ? "false" : "true") && Date.now() - last > 10000) {
-            sessionStorage.setItem(key, String(Date.now()));
-            location.replace(location.pathname + location.search);
-            return;
-          }
-          // A wrong token stays out of the address bar and the history.
-          if (location.search.indexOf("token=") >= 0) history.replaceState(null, "", location.pathname);
-        })();
-        </script>
+        </main>
+        <script src="\(publicScript)"></script>
         </body></html>
         """
     }
+
+    /// The sign-in page's own files, the only ones served without access (the page allows no
+    /// inline style or script): its look, shared by the error pages, and its one retry.
+    static let publicStyle = "/signin.css"
+    static let publicScript = "/signin.js"
+    static let publicFiles: Set<String> = [publicStyle, publicScript]
 
     static func escape(_ text: String) -> String {
         var out = ""

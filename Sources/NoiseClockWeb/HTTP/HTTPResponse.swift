@@ -45,13 +45,19 @@ public struct HTTPResponse: Sendable, Equatable {
     public var serialized: [UInt8] { head() + body }
 
     /// Sent with every answer: nothing is cached (state changes; pages hold no secrets but
-    /// follow the token), and the pages may not be framed or sniffed.
+    /// follow the token), and the pages may not be framed or sniffed. The policy lets a page
+    /// run, style and load only the node's own files: no inline script or style attribute, no
+    /// eval, nothing from elsewhere, so markup slipped in through a label could do nothing.
     static let common: [(String, String)] = [
+        ("Content-Security-Policy", contentSecurityPolicy),
         ("Cache-Control", "no-store"),
         ("X-Content-Type-Options", "nosniff"),
         ("X-Frame-Options", "DENY"),
         ("Referrer-Policy", "no-referrer"),
     ]
+
+    static let contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+        + "connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
     static func reason(_ status: Int) -> String {
         switch status {
@@ -59,11 +65,13 @@ public struct HTTPResponse: Sendable, Equatable {
         case 303: "See Other"
         case 400: "Bad Request"
         case 401: "Unauthorized"
+        case 403: "Forbidden"
         case 404: "Not Found"
         case 405: "Method Not Allowed"
         case 408: "Request Timeout"
         case 411: "Length Required"
         case 413: "Content Too Large"
+        case 421: "Misdirected Request"
         case 429: "Too Many Requests"
         case 431: "Request Header Fields Too Large"
         case 500: "Internal Server Error"

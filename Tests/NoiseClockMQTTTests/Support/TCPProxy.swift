@@ -62,7 +62,7 @@ final class TCPProxy: @unchecked Sendable {
         shutdown(listener, Int32(SHUT_RDWR))  // ends the blocking accept
         acceptThread.join()
         let (pumps, links) = state.withLock { ($0.pumps, $0.links) }
-        pumps.forEach { $0.join() }
+        for pump in pumps { pump.join() }
         for link in links {
             close(link.client)
             close(link.broker)

@@ -2,7 +2,7 @@ import Foundation
 import NoiseClockCore
 import Testing
 
-extension TimingSuite {
+extension TimingSuite.Audio {
     /// A routine heard through the whole node into a captured ALSA stream: its noise rises over
     /// its fade-in and falls over its fade-out to silence (levels at given times: TimingSuite).
     struct RoutineCaptureTests {

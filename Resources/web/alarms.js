@@ -1,0 +1,144 @@
+/* The alarms page's own script (alarms.html): served as a file, the pages allow no inline script (CSP). */
+'use strict';
+(() => {
+  const { el, t, $ } = NC;
+  NC.topbar('alarms');
+  NC.audioNotice();
+  const form = $('#form');
+  const list = $('#list');
+  const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+  const defaults = { time: '07:00', label: '', description: '', repeat: [], date: '', sound: 'digital', volume: 80, vibrate: false, snooze_minutes: 9, ramp_seconds: 30, ring_minutes: 10, pre_alarm_minutes: 0, enabled: true, start_volume: 0, pre_alarm_sound: 'none' };
+
+  function drawDays() {
+    const names = t('days');
+    const box = $('#days');
+    const checked = new Set([...form.querySelectorAll('[name=repeat]:checked')].map((i) => i.value));
+    box.textContent = '';
+    DAYS.forEach((d, i) => box.append(el('label', {}, el('input', { type: 'checkbox', name: 'repeat', value: d, checked: checked.has(d), 'aria-label': names[i] }), el('span', { 'aria-hidden': 'true', text: names[i] }))));
+  }
+  function repeatChanged() {
+    const days = [...form.querySelectorAll('[name=repeat]:checked')].map((i) => i.value);
+    $('#date-field').hidden = days.length > 0;
+    const key = days.length === 0 ? 'once' : days.length === 7 ? 'daily' : days.join() === 'mon,tue,wed,thu,fri' ? 'weekdays' : days.join() === 'sat,sun' ? 'weekends' : null;
+    $('#repeat-text').textContent = key ? t(key) : days.map((d) => t('days')[DAYS.indexOf(d)]).join(', ');
+  }
+  form.addEventListener('change', (e) => { if (e.target.name === 'repeat') repeatChanged(); });
+  form.volume.addEventListener('input', () => { $('#o-volume').value = form.volume.value; });
+
+  function drawSounds() {
+    const s = NC.state.sounds || { alarm: [] };
+    const current = form.sound.value || 'digital';
+    form.sound.textContent = '';
+    (s.alarm || []).forEach((x) => form.sound.append(el('option', { value: x.id, text: x.name })));
+    form.sound.append(el('option', { value: 'none', text: t('silent') }));
+    form.sound.value = current;
+    if (!form.sound.value && form.sound.options.length) form.sound.selectedIndex = 0;
+    const pre = form.pre_alarm_sound.value || 'none';
+    form.pre_alarm_sound.textContent = '';
+    form.pre_alarm_sound.append(el('option', { value: 'none', text: t('off') }));
+    (s.noise || []).forEach((x) => form.pre_alarm_sound.append(el('option', { value: x.id, text: x.name })));
+    form.pre_alarm_sound.value = pre;
+  }
+
+  function fill(a) {
+    form.reset();
+    const v = Object.assign({}, defaults, a || {});
+    form.time.value = v.time; form.label.value = v.label; form.description.value = v.description;
+    form.date.value = v.date || ''; form.volume.value = v.volume; $('#o-volume').value = v.volume;
+    form.snooze_minutes.value = String(v.snooze_minutes); form.ramp_seconds.value = v.ramp_seconds;
+    form.ring_minutes.value = v.ring_minutes; form.pre_alarm_minutes.value = v.pre_alarm_minutes;
+    form.vibrate.checked = !!v.vibrate; form.enabled.checked = v.enabled !== false;
+    form.start_volume.value = v.start_volume || 0;
+    drawSounds(); form.sound.value = v.sound; form.pre_alarm_sound.value = v.pre_alarm_sound || 'none';
+    form.querySelectorAll('[name=repeat]').forEach((i) => { i.checked = v.repeat.includes(i.value); });
+    form.id.value = a ? a.id : ''; form.id.disabled = !a;
+    $('#submit').textContent = t(a ? 'save' : 'add');
+    $('#form-title').textContent = t(a ? 'edit_alarm' : 'add_alarm');
+    $('#cancel').hidden = !a;
+    showErrors(null);
+    repeatChanged();
+  }
+
+  function showErrors(answer) {
+    form.querySelectorAll('.error[data-for]').forEach((p) => { p.hidden = true; p.textContent = ''; });
+    if (!answer || answer.ok) return;
+    const e = answer.error || {};
+    const p = form.querySelector(`.error[data-for="${e.field || ''}"]`) || form.querySelector('.error[data-for=""]');
+    p.textContent = e.message || e.code; p.hidden = false;
+    if (p.dataset.for && p.closest('details')) p.closest('details').open = true;
+    const input = e.field && form.elements[e.field];
+    if (input && input.focus) input.focus();
+  }
+
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const n = (x) => Number(x);
+    const repeat = [...form.querySelectorAll('[name=repeat]:checked')].map((i) => i.value);
+    const body = {
+      time: form.time.value, label: form.label.value.trim() || 'Alarm', description: form.description.value,
+      repeat, sound: form.sound.value, volume: n(form.volume.value), vibrate: form.vibrate.checked,
+      snooze_minutes: n(form.snooze_minutes.value), ramp_seconds: n(form.ramp_seconds.value),
+      ring_minutes: n(form.ring_minutes.value), pre_alarm_minutes: n(form.pre_alarm_minutes.value),
+      enabled: form.enabled.checked,
+    };
+    // Fields of later versions (v1.1): sent only when the node has them (its alarms carry them)
+    // or when they are not the default, so an older node is not refused an unknown field.
+    const known = (NC.state.alarms || []).some((a) => 'start_volume' in a) || 'paused_until' in (NC.state.alarm || {});
+    if (known || n(form.start_volume.value) !== 0) body.start_volume = n(form.start_volume.value);
+    if (known || form.pre_alarm_sound.value !== 'none') body.pre_alarm_sound = form.pre_alarm_sound.value;
+    const editing = !form.id.disabled && form.id.value;
+    if (!repeat.length && form.date.value) body.date = form.date.value; else if (editing) body.date = null;
+    if (editing) body.id = form.id.value;
+    $('#submit').disabled = true;
+    const answer = await NC.post(editing ? 'alarm/update' : 'alarm/add', body);
+    $('#submit').disabled = false;
+    showErrors(answer);
+    if (answer.ok) fill(null);
+  });
+  $('#cancel').addEventListener('click', () => fill(null));
+
+  function row(a) {
+    const err = el('p', { class: 'error', hidden: true });
+    const act = (command, payload) => async () => { NC.report(err, await NC.post(command, payload === undefined ? a.id : payload)); };
+    const sw = el('input', { type: 'checkbox', role: 'switch', checked: a.enabled, 'aria-label': t('enabled') + ': ' + a.label });
+    sw.addEventListener('change', () => act(sw.checked ? 'alarm/enable' : 'alarm/disable')());
+    const repeating = a.repeat && a.repeat.length > 0;
+    const whenText = a.enabled && a.next_trigger ? (a.skip_next ? t('skipping') + ' · ' : '') + t('next_at', { t: NC.when(a.next_trigger) }) : t('off');
+    return el('div', { class: 'alarm' + (a.enabled ? '' : ' off'), 'data-nc': 'alarm-row', 'data-id': a.id },
+      el('div', { class: 'when', text: NC.clockOf('T' + a.time) }),
+      el('div', { class: 'what' }, el('b', { text: a.label }), el('small', { text: a.repeat_text + (a.description ? ' · ' + a.description : '') }), el('small', { text: whenText })),
+      el('label', { class: 'switch' }, sw),
+      el('div', { class: 'tools' },
+        el('button', { type: 'button', class: 'btn', text: t('edit'), onclick: () => { fill(a); form.scrollIntoView({ behavior: 'smooth' }); form.time.focus(); } }),
+        repeating ? (a.skip_next
+          ? el('button', { type: 'button', class: 'btn', text: t('unskip'), onclick: act('alarm/update', { id: a.id, skip_next: false }) })
+          : el('button', { type: 'button', class: 'btn', text: t('skip_next'), onclick: act('alarm/skip') })) : null,
+        el('button', { type: 'button', class: 'btn', text: t('test'), onclick: act('alarm/test') }),
+        el('button', { type: 'button', class: 'btn danger', text: t('delete'), onclick: () => { if (confirm(t('confirm_delete', { l: a.label }))) act('alarm/delete')(); } })),
+      err);
+  }
+  function drawList() {
+    const alarms = NC.state.alarms || [];
+    list.textContent = '';
+    if (!alarms.length) list.append(el('p', { class: 'note', text: t('no_alarms') }));
+    alarms.forEach((a) => list.append(row(a)));
+  }
+  function drawPause() {
+    const a = NC.state.alarm || {};
+    const supported = 'paused_until' in a;
+    $('#pause-card').hidden = $('#pause-title').hidden = !supported;
+    $('#paused').textContent = a.paused_until ? t('paused_until', { d: a.paused_until }) : '';
+    $('#resume').hidden = !a.paused_until;
+  }
+  $('#pause').addEventListener('click', async () => {
+    NC.report($('#pause-error'), await NC.post('alarms/pause', { until: $('#pause-until').value }));
+  });
+  $('#resume').addEventListener('click', async () => { NC.report($('#pause-error'), await NC.post('alarms/resume', '')); });
+  NC.on('alarm', drawPause);
+  NC.on('alarms', drawList);
+  NC.on('style', drawList);
+  NC.on('sounds', drawSounds);
+  NC.on('node', () => { drawDays(); drawList(); fill(null); });
+  drawDays(); drawSounds(); fill(null);
+  NC.start();
+})();

@@ -1,0 +1,87 @@
+/* The index page's own script (index.html): served as a file, the pages allow no inline script (CSP). */
+'use strict';
+(() => {
+  const root = document.getElementById('face');
+  Face(root, { hooks: true });
+  const ring = document.getElementById('ring');
+  root.append(ring); // in the face's column: the digits make room for the buttons
+  const snooze = document.querySelector('[data-nc="snooze"]');
+  const dismiss = document.querySelector('[data-nc="dismiss"]');
+  const stateEl = document.querySelector('[data-nc="alarm-state"]');
+  const error = document.getElementById('ring-error');
+
+  function drawAlarm(a) {
+    const s = (a && a.state) || 'idle';
+    stateEl.textContent = s;
+    const active = s === 'ringing' || s === 'snoozed';
+    ring.hidden = !active;
+    snooze.hidden = dismiss.hidden = !active;
+    document.body.classList.toggle('ringing', s === 'ringing');
+    document.body.classList.toggle('alarm-active', active);
+    document.getElementById('ring-title').textContent = active ? (a.label || NC.t('ringing')) : '';
+    document.getElementById('ring-sub').textContent = s === 'snoozed' ? NC.t('snoozed', { t: NC.clockOf(a.snooze_until) }) : '';
+    if (!active) { NC.report(error, null); failed.hidden = true; }
+  }
+  /* The failsafe (v1.1): the node says whether the alarm is really heard. */
+  const failed = document.getElementById('ring-failed');
+  NC.on('alarm/event', (ev) => {
+    if (!ev || typeof ev !== 'object') return;
+    if (ev.event === 'failed') { failed.textContent = NC.t('not_heard') + (ev.error ? ' (' + ev.error + ')' : ''); failed.hidden = false; }
+    if (ev.event === 'sounding' || ev.event === 'dismissed') failed.hidden = true;
+  });
+  NC.on('alarm', drawAlarm);
+  NC.on('node', () => drawAlarm(NC.state.alarm));
+  const act = (command) => async (ev) => {
+    ev.stopPropagation();
+    const answer = await NC.post(command, '');
+    NC.report(error, answer);
+    if (answer.ok && answer.result && answer.result.state) NC.put('alarm', answer.result);
+  };
+  snooze.addEventListener('click', act('alarm/snooze'));
+  dismiss.addEventListener('click', act('alarm/dismiss'));
+
+  /* A tap goes full screen (and back); the settings chip shows for a few seconds after. */
+  const chrome = document.getElementById('chrome');
+  let hide = null;
+  function wake() {
+    document.body.classList.add('awake');
+    clearTimeout(hide);
+    hide = setTimeout(() => document.body.classList.remove('awake'), 4000);
+  }
+  root.addEventListener('click', () => {
+    wake();
+    const d = document;
+    if (!d.fullscreenElement && d.documentElement.requestFullscreen) d.documentElement.requestFullscreen().catch(() => {});
+    else if (d.fullscreenElement && d.exitFullscreen) d.exitFullscreen().catch(() => {});
+  });
+  document.addEventListener('pointermove', wake);
+  document.addEventListener('keydown', (e) => {
+    wake();
+    if ((e.key === 'f' || e.key === 'Enter') && e.target === document.body) root.click();
+  });
+  wake();
+
+  /* keep_awake: the Screen Wake Lock (needs a secure context: https or localhost). */
+  let lock = null;
+  async function keepAwake() {
+    const want = !!(NC.state.style && NC.state.style.keep_awake);
+    if (want && !lock && navigator.wakeLock && document.visibilityState === 'visible') {
+      try { lock = await navigator.wakeLock.request('screen'); lock.addEventListener('release', () => { lock = null; }); } catch (e) { lock = null; }
+    } else if (!want && lock) { lock.release().catch(() => {}); lock = null; }
+    document.body.dataset.wakeLock = lock ? 'held' : (want ? 'wanted' : 'off');
+  }
+  NC.on('style', keepAwake);
+  document.addEventListener('visibilitychange', keepAwake);
+
+  const linkState = document.getElementById('link-state');
+  function drawLink(up) {
+    const offline = NC.state.availability === 'offline';
+    linkState.hidden = up !== false && !offline;
+    linkState.textContent = up === false ? NC.t('disconnected') : NC.t('offline');
+  }
+  NC.on('link', drawLink);
+  /* The browser's own bars take the face's background (no bright strip at night). */
+  NC.on('style', (st) => { document.querySelector('meta[name=theme-color]').content = st.background_color || '#000000'; });
+  NC.on('availability', () => drawLink(true));
+  NC.start();
+})();

@@ -1,0 +1,74 @@
+/// Every key the node knows, one line each: path, default, check, and the line that
+/// docs/configuration.md shows for it (`ConfigurationDocumentationTests` keeps the two equal).
+/// The file's parser, the environment variables and the defaults all come from here, so adding a
+/// key is one line below and the code that uses its value. An unknown key in the file is an
+/// error: this table is the contract.
+struct ConfigurationKeys: Sendable {
+    typealias Key = ConfigurationKey
+    typealias V = ConfigurationValidation
+
+    let nodeID = Key<String>(
+        "node_id", nil, computed: "host name, lower-cased, characters outside `[a-z0-9_-]` replaced by `_`", check: V.nodeID,
+        "the node's topic level: `{base_topic}/{node_id}/...`; `[a-z0-9_-]+`, not `all` (reserved for group commands)")
+    let timezone = Key<String>(
+        "timezone", "system", "`system` or an IANA zone name (`Europe/Berlin`); a name must exist in `/usr/share/zoneinfo` (or `$TZDIR`)")
+    let locale = Key<String>(
+        "locale", "en", "language of dates and repeat texts: `en` or `ko` (`en_US`, `ko-KR` are accepted as those)")
+    let stateDirectory = Key<String>(
+        "state_dir", "./state", check: V.notEmpty, "directory where alarms, style and noise settings survive restarts")
+    let logLevel = Key<String>(
+        "log_level", "info",
+        "*(NoiseClock addition)* `trace`, `debug`, `info`, `notice`, `warning`, `error`, `critical` (case-insensitive)")
+    let mqttHost = Key<String>("mqtt.host", "127.0.0.1", check: V.notEmpty, "broker host name or address")
+    let mqttPort = Key("mqtt.port", 1883, range: 1...65535, "broker port, {range}")
+    let baseTopic = Key<String>(
+        "mqtt.base_topic", "noiseclock", check: V.topicPrefix,
+        "first topic level(s); no `+` or `#`, no empty level, no leading or trailing `/`")
+    let clientID = Key<String>("mqtt.client_id", nil, computed: "`noiseclock-<node_id>`", check: V.notEmpty, "MQTT client id")
+    let username = Key<String>("mqtt.username", nil, "broker user name")
+    let passwordFile = Key<String>(
+        "mqtt.password_file", nil, "file whose first line (trimmed) is the password; needs `mqtt.username`")
+    let mqttProtocol = Key<String>(
+        "mqtt.protocol", "5", "*(NoiseClock addition)* MQTT version: `\"5\"` or `\"3.1.1\"`")
+    let caFile = Key<String>("mqtt.tls.ca_file", nil, "CA certificate (PEM); giving it turns TLS on")
+    let certFile = Key<String>("mqtt.tls.cert_file", nil, "client certificate (PEM); needs `key_file`")
+    let keyFile = Key<String>("mqtt.tls.key_file", nil, "client key (PEM); needs `cert_file`")
+    let keepaliveSeconds = Key("mqtt.keepalive_seconds", 30, range: 5...3600, "keep-alive interval, {range}")
+    let discovery = Key<Bool>("home_assistant.discovery", true, "publish Home Assistant discovery configs")
+    let discoveryPrefix = Key<String>(
+        "home_assistant.prefix", "homeassistant", check: V.topicPrefix,
+        "Home Assistant's discovery prefix (same rules as `base_topic`)")
+    let audioDevice = Key<String>(
+        "audio.device", "default", check: V.notEmpty,
+        "ALSA PCM name (`default`, `hw:0,0`, `plughw:1`, ...); write ALSA's null sink as `\"null\"`, quoted — bare `null` is YAML's \"not set\"")
+    let sampleRate = Key("audio.sample_rate", 48000, range: 8000...192_000, "output sample rate in Hz, {range}")
+    let soundsDirectory = Key<String>(
+        "audio.sounds_dir", nil,
+        "directory of extra audio files, offered as sounds of category `custom` (a warning if it is not a directory)")
+    let batteryPath = Key<String>("battery.path", "/sys/class/power_supply", check: V.notEmpty, "sysfs directory scanned for a battery")
+    let batteryIntervalSeconds = Key("battery.interval_seconds", 60, range: 5...Int.max, "seconds between battery readings, {range}")
+    let webEnabled = Key<Bool>("web.enabled", true, "serve the web app and HTTP API ([web.md](web.md))")
+    let webHost = Key<String>(
+        "web.host", "0.0.0.0", check: V.listenAddress,
+        "address to listen on: a numeric IPv4 or IPv6 address (`0.0.0.0`, `::`, `127.0.0.1`) or `localhost`")
+    let webPort = Key(
+        "web.port", 8080, range: 1...65535,
+        "port, {range}; one that cannot be bound is logged (naming `web.port`) and retried every 30 s, the rest of the node runs on")
+    let webAuth = Key<String>(
+        "web.auth", "token", "`token` (Bearer header or session cookie) or `none` (a warning unless `host` is loopback)")
+    let webTokenFile = Key<String>(
+        "web.token_file", nil, computed: "`<state_dir>/web_token`", check: V.notEmpty,
+        "the access token; created (0600) at first start if missing; a file that cannot be made or read stops the node (exit 2, naming this key)")
+    let webAllowedHosts = Key<[String]>(
+        "web.allowed_hosts", [], check: V.hostNames,
+        "`Host` names the web app answers besides IP addresses, `localhost` and names whose first label is the machine's host name "
+            + "(`bedside`, `bedside.local`): a reverse proxy's name (`[clock.home.example]`; the variable comma-separated); "
+            + "any other `Host` gets 421 (DNS rebinding)")
+
+    /// The one table.
+    static let table = ConfigurationKeys()
+
+    /// Every key, in the order declared above (the stored properties, read by reflection, so a
+    /// key declared is a key listed).
+    static let all: [any AnyConfigurationKey] = Mirror(reflecting: table).children.compactMap { $0.value as? any AnyConfigurationKey }
+}
