@@ -25,8 +25,9 @@ enum LoudnessMeter {
     }
 
     /// Measures the file (its first `maxSeconds` when given) from disk, in blocks: memory stays
-    /// flat whatever its length.
-    static func measure(path: String, maxSeconds: Double? = nil) throws(Failure) -> Loudness {
+    /// flat whatever its length. `cancelled` is asked between blocks (a source being dropped
+    /// must not keep the audio thread waiting for a whole measurement).
+    static func measure(path: String, maxSeconds: Double? = nil, cancelled: () -> Bool = { false }) throws(Failure) -> Loudness {
         let file: SoundFile
         do { file = try SoundFile(path: path) } catch { throw Failure(description: error.description) }
         guard let state = ebur128_init(2, UInt(file.sampleRate), Int32(EBUR128_MODE_I.rawValue | EBUR128_MODE_SAMPLE_PEAK.rawValue)) else {
@@ -39,6 +40,7 @@ enum LoudnessMeter {
         defer { buffer.deallocate() }
         var remaining = maxSeconds.map { Int($0 * Double(file.sampleRate)) } ?? file.frames
         while remaining > 0 {
+            if cancelled() { throw Failure(description: "cancelled") }
             let read = file.read(into: buffer, frames: min(block, remaining))
             if read == 0 { break }
             ebur128_add_frames_float(state, buffer, read)

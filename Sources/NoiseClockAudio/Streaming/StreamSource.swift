@@ -84,7 +84,8 @@ public final class StreamSource: SoundSource {
         defer { shared.dataReady.signal() }
         // Unknown loudness: the first minute stands for the whole (~50 ms of decoding here); the
         // library's background measurement gives the exact figure for the next play.
-        let loudness = box.loudness ?? (try? LoudnessMeter.measure(path: box.path, maxSeconds: 60))
+        let loudness = box.loudness
+            ?? (try? LoudnessMeter.measure(path: box.path, maxSeconds: 60) { shared.stopping.load(ordering: .relaxed) })
         let gain = loudness?.gain ?? 1
         let ring = shared.ring
         let reader = box.reader
