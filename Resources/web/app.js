@@ -21,7 +21,7 @@ const NC = (() => {
       description: 'Note', repeat: 'Repeat', date: 'Date (one-time alarm)', sound: 'Sound',
       volume: 'Volume', vibrate: 'Vibrate', snooze_minutes: 'Snooze (minutes)',
       ramp_seconds: 'Fade in (seconds)', ring_minutes: 'Ring for (minutes)',
-      pre_alarm_minutes: 'Pre-alarm (minutes before)', enabled: 'Enabled', save: 'Save',
+      pre_alarm_minutes: 'Pre-alarm (minutes before)', light_minutes: 'Sunrise (minutes before)', enabled: 'Enabled', save: 'Save',
       start_volume: 'Start volume', pre_alarm_sound: 'Pre-alarm sound', pause_until: 'Pause every alarm until',
       pause: 'Pause', resume: 'Resume', pause_title: 'Holidays', paused_until: 'Paused: no alarm rings before {d}.',
       add: 'Add alarm', cancel: 'Cancel', edit: 'Edit', delete: 'Delete', test: 'Test',
@@ -39,12 +39,14 @@ const NC = (() => {
       overlay_opacity: 'Overlay opacity', format: 'Format', use_24_hour: '24-hour clock',
       show_seconds: 'Seconds', show_ampm: 'AM/PM', font: 'Font', font_family: 'Family',
       font_weight: 'Weight', font_design: 'Design', overlays: 'Overlays', show_date: 'Date',
-      show_battery: 'Battery', keep_awake: 'Keep the screen awake', contrast: 'Contrast {r}:1',
+      show_battery: 'Battery', keep_awake: 'Keep the screen awake', face_light: 'Light up with the lamp', contrast: 'Contrast {r}:1',
       contrast_low: 'Below 4.5:1 (WCAG AA): the digits may be hard to read.',
       contrast_ok: 'Readable (WCAG AA).', preview_face: 'Preview',
       mqtt: 'MQTT', audio: 'Audio', battery: 'Battery', version: 'Version', node_id: 'Node id',
       timezone: 'Time zone', locale: 'Language', node_time: 'Node time', connected: 'Connected',
       not_connected: 'Not connected', ok: 'OK', unavailable: 'Unavailable', on_ac: 'Mains power',
+      lamp: 'Lamp', shaker: 'Bed shaker', no_lamp: 'No lamp configured (devices.light)', confirmed: 'confirmed',
+      unconfirmed: 'not confirmed', shaking: 'Shaking', shaker_unconfirmed: 'Did not confirm', no_ring_yet: 'No vibrating ring yet',
       charging: 'Charging', discharging: 'On battery', full: 'Full', not_charging: 'Not charging',
       output: 'Output device', web: 'This page', live: 'Live', open_face: 'Open the clock face',
       fullscreen_hint: 'Tap for full screen', no_sound: 'No sound output', see_device: 'see Device',
@@ -73,7 +75,7 @@ const NC = (() => {
       description: '메모', repeat: '반복', date: '날짜 (한 번만)', sound: '소리',
       volume: '음량', vibrate: '진동', snooze_minutes: '다시 알림 (분)',
       ramp_seconds: '점점 크게 (초)', ring_minutes: '울리는 시간 (분)',
-      pre_alarm_minutes: '미리 알림 (분 전)', enabled: '켜짐', save: '저장',
+      pre_alarm_minutes: '미리 알림 (분 전)', light_minutes: '해돋이 조명 (분 전)', enabled: '켜짐', save: '저장',
       start_volume: '시작 음량', pre_alarm_sound: '미리 알림 소리', pause_until: '이 날까지 모든 알람 일시 중지',
       pause: '일시 중지', resume: '다시 시작', pause_title: '휴가', paused_until: '일시 중지됨: {d} 전에는 알람이 울리지 않습니다.',
       add: '알람 추가', cancel: '취소', edit: '편집', delete: '삭제', test: '테스트',
@@ -91,12 +93,14 @@ const NC = (() => {
       overlay_opacity: '오버레이 불투명도', format: '형식', use_24_hour: '24시간제',
       show_seconds: '초', show_ampm: '오전/오후', font: '글꼴', font_family: '글꼴 종류',
       font_weight: '굵기', font_design: '디자인', overlays: '오버레이', show_date: '날짜',
-      show_battery: '배터리', keep_awake: '화면 켜짐 유지', contrast: '대비 {r}:1',
+      show_battery: '배터리', keep_awake: '화면 켜짐 유지', face_light: '조명과 함께 밝히기', contrast: '대비 {r}:1',
       contrast_low: '4.5:1 미만 (WCAG AA): 숫자가 잘 안 보일 수 있습니다.',
       contrast_ok: '읽기 좋음 (WCAG AA).', preview_face: '미리 보기',
       mqtt: 'MQTT', audio: '오디오', battery: '배터리', version: '버전', node_id: '노드 ID',
       timezone: '시간대', locale: '언어', node_time: '노드 시간', connected: '연결됨',
       not_connected: '연결 안 됨', ok: '정상', unavailable: '사용 불가', on_ac: '전원 연결',
+      lamp: '조명', shaker: '침대 진동기', no_lamp: '조명 설정 없음 (devices.light)', confirmed: '확인됨',
+      unconfirmed: '확인 안 됨', shaking: '진동 중', shaker_unconfirmed: '확인 안 됨', no_ring_yet: '진동 알람 없음',
       charging: '충전 중', discharging: '배터리 사용 중', full: '완충', not_charging: '충전 안 함',
       output: '출력 장치', web: '이 페이지', live: '실시간', open_face: '시계 화면 열기',
       fullscreen_hint: '눌러서 전체 화면', no_sound: '소리 출력 없음', see_device: '기기 화면 보기',
@@ -243,7 +247,7 @@ const NC = (() => {
   let source = null;
   const TOPICS = ['availability', 'time', 'style', 'alarm', 'alarms', 'alarm/event', 'alarm/fired', 'noise',
     'sounds', 'battery', 'audio', 'node', 'routines', 'timers', 'timer/presets', 'response',
-    'routine/event', 'timer/event'];
+    'routine/event', 'timer/event', 'light'];
   async function loadState() {
     try {
       const r = await fetch('/api/state', { cache: 'no-store' });

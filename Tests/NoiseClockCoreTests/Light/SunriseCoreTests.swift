@@ -137,6 +137,9 @@ import Testing
         #expect(bulb.lightCommands(LightLevel(on: true, brightness: 5, color: RGBColor(hex: "#FF2000")), transition: 0)
             == [DeviceCommand(topic: "cmnd/bedroom_bulb/Backlog", payload: "Fade 1; Speed 1; Dimmer 5; Color FF2000")])
         #expect(bulb.lightCommands(.off, transition: 5) == [DeviceCommand(topic: "cmnd/bedroom_bulb/Backlog", payload: "Fade 1; Speed 10; POWER OFF")])
+        // docs/bedroom.md's example.
+        #expect(bulb.lightCommands(LightLevel(on: true, brightness: 30, kelvin: 2700), transition: 2)
+            == [DeviceCommand(topic: "cmnd/bedroom_bulb/Backlog", payload: "Fade 1; Speed 4; Dimmer 30; CT 370")])
         #expect(bulb.powerCommand(true) == DeviceCommand(topic: "cmnd/bedroom_bulb/POWER", payload: "ON"))
         #expect(bulb.reportedPower(topic: "stat/bedroom_bulb/RESULT", payload: Array(#"{"POWER":"ON","Dimmer":40}"#.utf8)) == true)
         #expect(bulb.reportedPower(topic: "stat/bedroom_bulb/POWER", payload: Array("OFF".utf8)) == false)
