@@ -169,6 +169,17 @@ import Testing
         #expect(h.core.takeDeviceCommands().isEmpty)
     }
 
+    @Test func aVibrateTimerRingsTheShakerToo() {
+        var h = ProgrammeHarness(now: "2026-11-23T14:00:00+01:00", devices: Self.lamp)
+        h.ok("timer/start", #"{"minutes": 1, "vibrate": true}"#)
+        #expect(h.retained("timers")?.arrayValue?.first?["vibrate"] == true)
+        var sent: [(Instant, DeviceCommand)] = []
+        Self.run(&h, until: "2026-11-23T14:01:00+01:00", into: &sent)
+        #expect(sent.map(\.1.payload) == [#"{"state":"ON"}"#])
+        h.ok("alarm/dismiss")
+        #expect(h.core.takeDeviceCommands().map(\.payload) == [#"{"state":"OFF"}"#])
+    }
+
     @Test func theShakerRunsWhileAVibrateAlarmRingsAndProvesIt() {
         var h = ProgrammeHarness(now: "2026-11-23T06:59:00+01:00", devices: Self.lamp)
         h.ok("alarm/add", #"{"id": "wake", "time": "07:00", "sound": "classic", "vibrate": true}"#)
