@@ -99,6 +99,13 @@ public enum NodeApplication {
         services.append(ClockSyncService(inbox: inbox))
         if let interval = notifier.watchdogInterval { services.append(WatchdogService(interval: interval, inbox: inbox)) }
         if let server { services.append(WebService(server: server)) }
+        if let library, let directory = library.soundsDirectory {
+            do {
+                services.append(SoundsWatchService(watcher: try DirectoryWatcher(directory: directory), library: library, engine: audio, inbox: inbox, logger: logger))
+            } catch {
+                logger.warning("sounds directory not watched; added files need a restart", metadata: ["error": "\(error)"])
+            }
+        }
         services.append(loop)
         let group = ServiceGroup(
             configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
@@ -116,7 +123,8 @@ public enum NodeApplication {
         do {
             return try SoundLibrary.load(
                 catalogFile: file, soundsDirectory: configuration.audio.soundsDirectory,
-                sampleRate: configuration.audio.sampleRate, seeds: seeds, logger: logger
+                sampleRate: configuration.audio.sampleRate, stateDirectory: configuration.stateDirectory, seeds: seeds,
+                logger: logger
             )
         } catch {
             logger.error("sound catalog unusable; running without sound", metadata: ["file": "\(file)", "error": "\(error)"])

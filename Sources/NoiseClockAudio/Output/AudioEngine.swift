@@ -28,6 +28,8 @@ public final class AudioEngine: Sendable {
         var scene = AudioScene.silence
         var stopping = false
         var status: AudioStatus
+        /// A rescanned library for the mixer to take (sounds made from now on come from it).
+        var library: SoundLibrary?
     }
 
     private let shared: Mutex<Shared>
@@ -41,14 +43,18 @@ public final class AudioEngine: Sendable {
     private let thread = DedicatedThread(name: "audio")
     /// The time scenes are rendered at (their ramps and fades are instants on the node's clock).
     private let clock: @Sendable () -> Instant
+    /// The output dither's seed (nil: the system's): tests pass one so their output repeats.
+    private let ditherSeed: UInt64?
 
     /// The system's real-time clock, the default for `clock`.
     public static let realtimeClock: @Sendable () -> Instant = { WallClock.now() }
 
     public init(
         device: String, sampleRate: Int, library: SoundLibrary, logger: Logger, retryInterval: Double = 3,
-        idleCloseSeconds: Double = 5, clock: @escaping @Sendable () -> Instant = AudioEngine.realtimeClock
+        idleCloseSeconds: Double = 5, clock: @escaping @Sendable () -> Instant = AudioEngine.realtimeClock,
+        ditherSeed: UInt64? = nil
     ) {
+        self.ditherSeed = ditherSeed
         self.clock = clock
         self.device = device
         self.sampleRate = sampleRate
@@ -78,6 +84,12 @@ public final class AudioEngine: Sendable {
     /// What should be audible from now on. Cheap and thread-safe.
     public func apply(_ scene: AudioScene) {
         shared.withLock { $0.scene = scene }
+        wakeup.signal()
+    }
+
+    /// The sounds directory changed: new voices come from `library`; playing ones go on.
+    public func replaceLibrary(_ library: SoundLibrary) {
+        shared.withLock { $0.library = library }
         wakeup.signal()
     }
 
@@ -118,6 +130,7 @@ public final class AudioEngine: Sendable {
             pcmBuffer.deallocate()
         }
         var pcm: AlsaPCM?
+        var conversion = PCMConversion(seed: ditherSeed)
         var pacer = Pacer(sampleRate: sampleRate)
         var stopDeadline: Double?
         var silentSince: Double?
@@ -125,7 +138,11 @@ public final class AudioEngine: Sendable {
         // device is lost, so a device that comes back is confirmed again.
         var reportedAlarm: AlarmSoundKey?
         while true {
-            let (scene, stopping) = shared.withLock { ($0.scene, $0.stopping) }
+            let (scene, stopping, library) = shared.withLock { state in
+                defer { state.library = nil }
+                return (state.scene, state.stopping, state.library)
+            }
+            if let library { mixer.library = library }
             if stopping {
                 let deadline = stopDeadline ?? Clocks.monotonicSeconds() + 3
                 stopDeadline = deadline
@@ -151,7 +168,7 @@ public final class AudioEngine: Sendable {
             }
             let frames = min(output.periodFrames, maxFrames)
             mixer.render(stopping ? .silence : scene, at: clock(), frames: frames, into: floats)
-            PCMConversion.toS16(floats, pcmBuffer, count: frames * 2)
+            conversion.toS16(floats, pcmBuffer, count: frames * 2)
             do {
                 try output.write(pcmBuffer, frames: frames)
             } catch {
