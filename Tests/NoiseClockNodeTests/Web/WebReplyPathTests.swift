@@ -23,8 +23,13 @@ import Testing
             var logger = Logger(label: "web-reply-test")
             logger.logLevel = .critical
             let node = WebStateView.NodeInfo(nodeID: "t", version: "test", timezone: "UTC", locale: "en")
+            var options = WebServer.Options(host: "127.0.0.1", port: port, node: node)
+            // The readiness probe connects before the server listens; a probe that got the port as
+            // its own local one (a self-connect) would keep the server from binding for the default
+            // 30 s, so it retries sooner.
+            options.bindRetryMilliseconds = 50
             server = WebServer(
-                options: WebServer.Options(host: "127.0.0.1", port: port, node: node),
+                options: options,
                 router: WebRouter(gate: AccessGate(token: nil), site: WebSite(files: [:]), locale: "en"),
                 backend: InboxWebBackend(inbox: inbox), logger: logger
             )
@@ -37,11 +42,18 @@ import Testing
         /// Started, and listening (the server binds on its own thread): `/healthz` answers.
         static func start() async throws -> Rig {
             let rig = try Rig()
+            var last = "no answer"
             for _ in 0..<200 {
-                if let reply = try? await WebTestClient.request(port: rig.port, "GET", "/healthz"), reply.status == 200 { return rig }
+                do {
+                    let reply = try await WebTestClient.request(port: rig.port, "GET", "/healthz")
+                    if reply.status == 200 { return rig }
+                    last = "status \(reply.status): \(reply.text)"
+                } catch {
+                    last = "\(error)"
+                }
                 try await Task.sleep(for: .milliseconds(50))
             }
-            throw TestFailure("the web server did not listen on port \(rig.port)")
+            throw TestFailure("the web server did not listen on port \(rig.port): \(last)")
         }
 
         func post(_ command: String, _ body: String) async throws -> WebReply {
