@@ -24,9 +24,6 @@ import Testing
             logger.logLevel = .critical
             let node = WebStateView.NodeInfo(nodeID: "t", version: "test", timezone: "UTC", locale: "en")
             var options = WebServer.Options(host: "127.0.0.1", port: port, node: node)
-            // The readiness probe connects before the server listens; a probe that got the port as
-            // its own local one (a self-connect) would keep the server from binding for the default
-            // 30 s, so it retries sooner.
             options.bindRetryMilliseconds = 50
             server = WebServer(
                 options: options,
@@ -39,21 +36,26 @@ import Testing
             try server.start()
         }
 
-        /// Started, and listening (the server binds on its own thread): `/healthz` answers.
+        /// Started, and listening (the server binds on its own thread): `/healthz` answers. A free
+        /// port picked by the kernel is from the ephemeral range, so a client socket of a test
+        /// running beside this one may take it before the server binds: then another port.
         static func start() async throws -> Rig {
-            let rig = try Rig()
             var last = "no answer"
-            for _ in 0..<200 {
-                do {
-                    let reply = try await WebTestClient.request(port: rig.port, "GET", "/healthz")
-                    if reply.status == 200 { return rig }
-                    last = "status \(reply.status): \(reply.text)"
-                } catch {
-                    last = "\(error)"
+            for _ in 0..<5 {
+                let rig = try Rig()
+                for _ in 0..<40 {
+                    do {
+                        let reply = try await WebTestClient.request(port: rig.port, "GET", "/healthz")
+                        if reply.status == 200 { return rig }
+                        last = "status \(reply.status): \(reply.text)"
+                    } catch {
+                        last = "\(error)"
+                    }
+                    try await Task.sleep(for: .milliseconds(50))
                 }
-                try await Task.sleep(for: .milliseconds(50))
+                try await rig.stop()
             }
-            throw TestFailure("the web server did not listen on port \(rig.port): \(last)")
+            throw TestFailure("the web server did not listen on five free ports: \(last)")
         }
 
         func post(_ command: String, _ body: String) async throws -> WebReply {
