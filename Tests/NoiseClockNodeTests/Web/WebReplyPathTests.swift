@@ -23,8 +23,10 @@ import Testing
             var logger = Logger(label: "web-reply-test")
             logger.logLevel = .critical
             let node = WebStateView.NodeInfo(nodeID: "t", version: "test", timezone: "UTC", locale: "en")
+            var options = WebServer.Options(host: "127.0.0.1", port: port, node: node)
+            options.bindRetryMilliseconds = 50
             server = WebServer(
-                options: WebServer.Options(host: "127.0.0.1", port: port, node: node),
+                options: options,
                 router: WebRouter(gate: AccessGate(token: nil), site: WebSite(files: [:]), locale: "en"),
                 backend: InboxWebBackend(inbox: inbox), logger: logger
             )
@@ -34,14 +36,26 @@ import Testing
             try server.start()
         }
 
-        /// Started, and listening (the server binds on its own thread): `/healthz` answers.
+        /// Started, and listening (the server binds on its own thread): `/healthz` answers. A free
+        /// port picked by the kernel is from the ephemeral range, so a client socket of a test
+        /// running beside this one may take it before the server binds: then another port.
         static func start() async throws -> Rig {
-            let rig = try Rig()
-            for _ in 0..<200 {
-                if let reply = try? await WebTestClient.request(port: rig.port, "GET", "/healthz"), reply.status == 200 { return rig }
-                try await Task.sleep(for: .milliseconds(50))
+            var last = "no answer"
+            for _ in 0..<5 {
+                let rig = try Rig()
+                for _ in 0..<40 {
+                    do {
+                        let reply = try await WebTestClient.request(port: rig.port, "GET", "/healthz")
+                        if reply.status == 200 { return rig }
+                        last = "status \(reply.status): \(reply.text)"
+                    } catch {
+                        last = "\(error)"
+                    }
+                    try await Task.sleep(for: .milliseconds(50))
+                }
+                try await rig.stop()
             }
-            throw TestFailure("the web server did not listen on port \(rig.port)")
+            throw TestFailure("the web server did not listen on five free ports: \(last)")
         }
 
         func post(_ command: String, _ body: String) async throws -> WebReply {
