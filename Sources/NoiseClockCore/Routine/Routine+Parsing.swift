@@ -75,7 +75,9 @@ extension Routine {
     /// ClockStyle fields (checked as `style/set` checks them) or null.
     static func parseFace(_ value: JSONValue) throws(CommandError) -> Face? {
         if value.isNull { return nil }
-        guard let object = value.objectValue, !object.isEmpty else { throw .invalidField("face", "face must be an object of ClockStyle fields, or null") }
+        guard let object = value.objectValue, !object.isEmpty else {
+            throw .invalidField("face", "face must be an object of ClockStyle fields, or null")
+        }
         do {
             _ = try ClockStyle.defaults.merging(object)
         } catch {

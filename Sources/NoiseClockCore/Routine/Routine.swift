@@ -67,7 +67,11 @@ public struct Routine: Hashable, Sendable {
 
     static func lightJSON(_ level: LightLevel) -> JSONValue {
         var object = JSONObject([("brightness", .int(Int64(level.brightness)))])
-        if let color = level.color { object["color"] = .string(color.hex) } else if let kelvin = level.kelvin { object["kelvin"] = .int(Int64(kelvin)) }
+        if let color = level.color {
+            object["color"] = .string(color.hex)
+        } else if let kelvin = level.kelvin {
+            object["kelvin"] = .int(Int64(kelvin))
+        }
         return .object(object)
     }
 

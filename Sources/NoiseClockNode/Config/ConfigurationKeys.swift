@@ -66,7 +66,8 @@ struct ConfigurationKeys: Sendable {
             + "any other `Host` gets 421 (DNS rebinding)")
     let lightTopic = Key<String>(
         "devices.light.topic", nil, check: V.topicPrefix,
-        "the bedside lamp's topic as its bridge names it (`zigbee2mqtt/bedroom_lamp`, Tasmota's `bedroom_bulb`); unset: no lamp (`~/light` is published all the same)")
+        "the bedside lamp's topic as its bridge names it (`zigbee2mqtt/bedroom_lamp`, Tasmota's `bedroom_bulb`); "
+            + "unset: no lamp (`~/light` is published all the same)")
     let lightProtocol = Key<String>("devices.light.protocol", "zigbee2mqtt", check: V.deviceBridge, "the lamp's bridge: `zigbee2mqtt` or `tasmota`")
     let shakerTopic = Key<String>(
         "devices.shaker.topic", nil, check: V.topicPrefix,
