@@ -28,7 +28,8 @@ MEASURED = {}
 DEFAULT_STYLE = {"use_24_hour": True, "show_seconds": False, "show_ampm": True, "digit_color": "#FFFFFF",
                  "background_color": "#000000", "glow": 50, "auto_fit": True, "scale": 100, "digit_opacity": 100,
                  "overlay_opacity": 50, "random_color": False, "font_family": "system", "font_weight": "regular",
-                 "font_design": "default", "show_battery": True, "show_date": True, "keep_awake": False}
+                 "font_design": "default", "show_battery": True, "show_date": True, "keep_awake": False,
+                 "face_light": True}
 
 
 def setUpModule():
@@ -822,6 +823,9 @@ class F_Restart(unittest.TestCase):
 # The sleep programmes' pages (v1.1), run here with this module's node and browser.
 from test_programmes import G_Programmes  # noqa: E402
 G_Programmes.__module__ = __name__
+# The bedroom (v1.2): an OK-to-wake pair on the face (test_bedroom.py).
+from test_bedroom import I_Bedroom  # noqa: E402
+I_Bedroom.__module__ = __name__
 # Every page under axe-core and the Content-Security-Policy (test_accessibility.py).
 from test_accessibility import H_Accessibility  # noqa: E402
 H_Accessibility.__module__ = __name__

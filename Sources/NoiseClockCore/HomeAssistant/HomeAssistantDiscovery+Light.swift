@@ -4,8 +4,8 @@ extension HomeAssistantDiscovery {
     static let lightOnTemplate: String = #"{"state": "ON""#
         + #"{% if brightness is defined %}, "brightness": {{ [1, (brightness / 2.55) | round(0) | int] | max }}{% endif %}"#
         + #"{% if color_temp is defined %}, "kelvin": {{ (1000000 / color_temp) | round(0) | int }}{% endif %}"#
-        + ##"{% if red is defined and green is defined and blue is defined %}, "##
-        + ##""color": "#{{ '%02X%02X%02X' | format(red, green, blue) }}"{% endif %}"##
+        + ##"{% if red is defined and green is defined and blue is defined %}"##
+        + ##", "color": "#{{ '%02X%02X%02X' | format(red, green, blue) }}"{% endif %}"##
         + #"{% if transition is defined %}, "transition": {{ transition | round(0) | int }}{% endif %}}"#
     static let lightOffTemplate = #"{"state": "OFF"{% if transition is defined %}, "transition": {{ transition | round(0) | int }}{% endif %}}"#
 

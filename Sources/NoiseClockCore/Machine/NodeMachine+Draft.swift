@@ -161,7 +161,8 @@ extension NodeMachine {
             machine.core = next
             // The devices first: a shaker or lamp waits for nothing else.
             for command in machine.core.takeDeviceCommands() {
-                effects.append(.publish(OutboundMessage(topic: command.topic, payload: Array(command.payload.utf8), qos: 1, retain: false)))
+                let message = OutboundMessage(topic: command.topic, payload: Array(command.payload.utf8), qos: 1, retain: false)
+                effects.append(.publish(message))
             }
             for publication in outbox {
                 // Retained state waits for `connected`, which publishes all of it after `online`;

@@ -137,6 +137,9 @@ import Testing
         #expect(bulb.lightCommands(LightLevel(on: true, brightness: 5, color: RGBColor(hex: "#FF2000")), transition: 0)
             == [DeviceCommand(topic: "cmnd/bedroom_bulb/Backlog", payload: "Fade 1; Speed 1; Dimmer 5; Color FF2000")])
         #expect(bulb.lightCommands(.off, transition: 5) == [DeviceCommand(topic: "cmnd/bedroom_bulb/Backlog", payload: "Fade 1; Speed 10; POWER OFF")])
+        // docs/bedroom.md's example.
+        #expect(bulb.lightCommands(LightLevel(on: true, brightness: 30, kelvin: 2700), transition: 2)
+            == [DeviceCommand(topic: "cmnd/bedroom_bulb/Backlog", payload: "Fade 1; Speed 4; Dimmer 30; CT 370")])
         #expect(bulb.powerCommand(true) == DeviceCommand(topic: "cmnd/bedroom_bulb/POWER", payload: "ON"))
         #expect(bulb.reportedPower(topic: "stat/bedroom_bulb/RESULT", payload: Array(#"{"POWER":"ON","Dimmer":40}"#.utf8)) == true)
         #expect(bulb.reportedPower(topic: "stat/bedroom_bulb/POWER", payload: Array("OFF".utf8)) == false)
@@ -164,6 +167,17 @@ import Testing
         #expect(h.refused("light/set", payload)?.field == field)
         #expect(h.retained("light") == before)
         #expect(h.core.takeDeviceCommands().isEmpty)
+    }
+
+    @Test func aVibrateTimerRingsTheShakerToo() {
+        var h = ProgrammeHarness(now: "2026-11-23T14:00:00+01:00", devices: Self.lamp)
+        h.ok("timer/start", #"{"minutes": 1, "vibrate": true}"#)
+        #expect(h.retained("timers")?.arrayValue?.first?["vibrate"] == true)
+        var sent: [(Instant, DeviceCommand)] = []
+        Self.run(&h, until: "2026-11-23T14:01:00+01:00", into: &sent)
+        #expect(sent.map(\.1.payload) == [#"{"state":"ON"}"#])
+        h.ok("alarm/dismiss")
+        #expect(h.core.takeDeviceCommands().map(\.payload) == [#"{"state":"OFF"}"#])
     }
 
     @Test func theShakerRunsWhileAVibrateAlarmRingsAndProvesIt() {
