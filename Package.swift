@@ -50,7 +50,10 @@ let package = Package(
         ),
         .target(
             name: "NoiseClockAudio",
-            dependencies: ["NoiseClockCore", "NoiseClockPlatform", "NoiseClockThreads", "CALSA", "CALSASilence", "CSndFile", "CSoxr", "CEBUR128", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "NoiseClockCore", "NoiseClockPlatform", "NoiseClockThreads", "CALSA", "CALSASilence", "CSndFile", "CSoxr", "CEBUR128",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: optimisedAlways
         ),
         // The web app's HTTP server (its own: see docs/web.md for why not Hummingbird).

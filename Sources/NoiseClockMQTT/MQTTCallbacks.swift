@@ -15,7 +15,9 @@ func mqttOnDisconnect(_ mosq: OpaquePointer?, _ userdata: UnsafeMutableRawPointe
     Unmanaged<MQTTClient>.fromOpaque(userdata).takeUnretainedValue().didDisconnect(code: rc)
 }
 
-func mqttOnMessage(_ mosq: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?, _ message: UnsafePointer<mosquitto_message>?, _ props: OpaquePointer?) {
+func mqttOnMessage(
+    _ mosq: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?, _ message: UnsafePointer<mosquitto_message>?, _ props: OpaquePointer?
+) {
     guard let userdata, let message, let cTopic = message.pointee.topic else { return }
     let length = Int(message.pointee.payloadlen)
     var payload: [UInt8] = []

@@ -58,7 +58,8 @@ public enum NodeApplication {
             AudioEngine(device: configuration.audio.device, sampleRate: configuration.audio.sampleRate, library: $0, logger: logger, clock: clock.now)
         }
         if library == nil {
-            core.audioChanged(AudioStatus(device: configuration.audio.device, state: .unavailable, error: "no sound catalog (sounds.json not found or unusable)"))
+            let error = "no sound catalog (sounds.json not found or unusable)"
+            core.audioChanged(AudioStatus(device: configuration.audio.device, state: .unavailable, error: error))
         }
         let web = configuration.web
         let discovery = DiscoverySettings(
@@ -101,7 +102,8 @@ public enum NodeApplication {
         if let server { services.append(WebService(server: server)) }
         if let library, let directory = library.soundsDirectory {
             do {
-                services.append(SoundsWatchService(watcher: try DirectoryWatcher(directory: directory), library: library, engine: audio, inbox: inbox, logger: logger))
+                let watcher = try DirectoryWatcher(directory: directory)
+                services.append(SoundsWatchService(watcher: watcher, library: library, engine: audio, inbox: inbox, logger: logger))
             } catch {
                 logger.warning("sounds directory not watched; added files need a restart", metadata: ["error": "\(error)"])
             }

@@ -166,7 +166,9 @@ public final class Mixer {
 
     /// A plain sound's source, or a mix of its layers.
     private func makeSource(_ sound: String, layers: [AudioScene.Layer]) -> (any SoundSource)? {
-        if layers.isEmpty || (layers.count == 1 && layers[0].sound == sound && layers[0].gain == 1) { return library.makeSource(sound, waitsForDisk: waitsForDisk) }
+        if layers.isEmpty || (layers.count == 1 && layers[0].sound == sound && layers[0].gain == 1) {
+            return library.makeSource(sound, waitsForDisk: waitsForDisk)
+        }
         return MixSource(layers: layers, library: library, maxFrames: maxFrames, waitsForDisk: waitsForDisk)
     }
 }

@@ -150,7 +150,9 @@ public final class SoundLibrary: Sendable {
                 )
                 customs.append(custom)
                 if known[id] != custom {
-                    logger.info("custom sound found", metadata: ["file": "\(name)", "id": "\(id)", "seconds": "\(Int(file.seconds))", "format": "\(file.format)"])
+                    logger.info("custom sound found", metadata: [
+                        "file": "\(name)", "id": "\(id)", "seconds": "\(Int(file.seconds))", "format": "\(file.format)",
+                    ])
                 }
             } catch {
                 logger.warning("sound file cannot be decoded; skipped", metadata: ["file": "\(name)", "error": "\(error)"])

@@ -10,7 +10,8 @@ extension AlarmsFeature {
         case .add:
             let object = try payload.object(for: command)
             let id = object["id"] == nil ? makeID(now: context.now) : ""
-            let alarm = Self.droppingPastSkipDates(try Alarm.parseNew(object, newID: id, catalog: context.catalog), now: context.now, zone: context.zone)
+            let parsed = try Alarm.parseNew(object, newID: id, catalog: context.catalog)
+            let alarm = Self.droppingPastSkipDates(parsed, now: context.now, zone: context.zone)
             try book.add(alarm)
             replan(alarm, now: context.now, zone: context.zone)
             return output(alarm, context: context)

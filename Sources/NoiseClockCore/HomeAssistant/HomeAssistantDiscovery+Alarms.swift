@@ -28,7 +28,8 @@ extension HomeAssistantDiscovery {
                 ("value_template", "{{ value_json.state }}"),
                 ("json_attributes_topic", alarmState),
                 ("json_attributes_template",
-                 "{{ {'alarm_id': value_json.alarm_id, 'label': value_json.label, 'since': value_json.since, 'snooze_until': value_json.snooze_until} | to_json }}"),
+                 .string("{{ {'alarm_id': value_json.alarm_id, 'label': value_json.label, 'since': value_json.since, "
+                    + "'snooze_until': value_json.snooze_until} | to_json }}")),
             ]),
             // The event entity needs `event_type`; AlarmEvent calls it `event`. The rest become attributes.
             DiscoveryEntity("event", "alarm_event", name: "Alarm event", [

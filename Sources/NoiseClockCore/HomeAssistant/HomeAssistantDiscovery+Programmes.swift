@@ -10,7 +10,8 @@ extension HomeAssistantDiscovery {
             ("icon", "mdi:weather-night"),
             ("state_topic", .string(context.topic("routine/event"))),
             ("event_types", .array(routineEventTypes.map { .string($0) })),
-            ("value_template", "{{ {'event_type': value_json.event, 'id': value_json.id, 'label': value_json.label, 'at': value_json.at} | to_json }}"),
+            ("value_template",
+             "{{ {'event_type': value_json.event, 'id': value_json.id, 'label': value_json.label, 'at': value_json.at} | to_json }}"),
         ]))
         entities += context.timerPresets.map { preset in
             DiscoveryEntity("button", "timer_preset_\(preset.id)", name: preset.label, [
@@ -24,7 +25,8 @@ extension HomeAssistantDiscovery {
             ("device_class", "timestamp"),
             ("state_topic", .string(context.topic("timers"))),
             // The running timers' soonest end; "None" (unknown) when none runs.
-            ("value_template", "{% for t in value_json | sort(attribute='ends_at') %}{% if loop.first %}{{ t.ends_at }}{% endif %}{% else %}None{% endfor %}"),
+            ("value_template",
+             "{% for t in value_json | sort(attribute='ends_at') %}{% if loop.first %}{{ t.ends_at }}{% endif %}{% else %}None{% endfor %}"),
         ]))
         entities.append(DiscoveryEntity("button", "timer_cancel_all", name: "Cancel timers", [
             ("icon", "mdi:timer-off-outline"),

@@ -120,7 +120,9 @@ extension NodeMachine {
                 // A retained command would run again on every reconnect and restart (an alarm added
                 // twice, a volume reset every morning): refuse it and say how to fix it.
                 log(.warning, "retained command ignored", ["topic": message.topic])
-                let error = CommandError.invalidField("retain", "retained commands are ignored: publish commands without the retain flag, and clear this one with an empty retained message")
+                let error = CommandError.invalidField(
+                    "retain",
+                    "retained commands are ignored: publish commands without the retain flag, and clear this one with an empty retained message")
                 effects += machine.respond(Response(command: suffix, requestID: nil, outcome: .failure(error)), to: origin)
                 return
             }
@@ -260,7 +262,8 @@ extension NodeMachine {
             var effects: [NodeEffect] = [.publish(OutboundMessage(topic: topics.topic("response"), payload: bytes, qos: 1, retain: false))]
             if observed { effects.append(.observe(Observation(suffix: "response", payload: bytes))) }
             if let reply = message.responseTopic, !reply.isEmpty, !reply.contains("+"), !reply.contains("#") {
-                effects.append(.publish(OutboundMessage(topic: reply, payload: bytes, qos: 1, retain: false, correlationData: message.correlationData)))
+                let answer = OutboundMessage(topic: reply, payload: bytes, qos: 1, retain: false, correlationData: message.correlationData)
+                effects.append(.publish(answer))
             }
             return effects
         }

@@ -49,11 +49,16 @@ public struct Mix: Hashable, Sendable {
         for (index, item) in items.enumerated() {
             guard let layer = item.objectValue else { throw .invalidField("layers", "layer \(index + 1) must be an object") }
             try ProgrammeFields.rejectUnknown(layer, known: ["sound", "volume"], ignored: [])
-            guard let sound = layer["sound"]?.stringValue?.lowercased() else { throw .invalidField("layers", "layer \(index + 1): sound is required") }
-            guard catalog.hasNoise(sound) else {
-                throw CommandError(.unknownSound, field: "layers", "layer \(index + 1): no noise sound \"\(sound.prefix(64))\" (a mix's layers are noise sounds, not mixes)")
+            guard let sound = layer["sound"]?.stringValue?.lowercased() else {
+                throw .invalidField("layers", "layer \(index + 1): sound is required")
             }
-            let volume = try layer["volume"].map { value throws(CommandError) in try FieldCheck.integer(value, "volume", in: FieldCheck.percent) } ?? 100
+            guard catalog.hasNoise(sound) else {
+                let message = "layer \(index + 1): no noise sound \"\(sound.prefix(64))\" (a mix's layers are noise sounds, not mixes)"
+                throw CommandError(.unknownSound, field: "layers", message)
+            }
+            let volume = try layer["volume"].map { value throws(CommandError) in
+                try FieldCheck.integer(value, "volume", in: FieldCheck.percent)
+            } ?? 100
             layers.append(Layer(sound: sound, volume: volume))
         }
         return Mix(id: id, name: name, layers: layers)

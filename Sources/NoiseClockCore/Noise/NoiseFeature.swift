@@ -106,7 +106,8 @@ public struct NoiseFeature: Sendable, Equatable {
             }
         case .json(.object(let object)):
             for key in object.keys where !["playing", "sound", "volume", "sleep_timer_minutes", "request_id"].contains(key) {
-                throw CommandError.invalidField(key, "unknown field \"\(key.prefix(64))\"; noise/set takes playing, sound, volume, sleep_timer_minutes")
+                throw CommandError.invalidField(
+                    key, "unknown field \"\(key.prefix(64))\"; noise/set takes playing, sound, volume, sleep_timer_minutes")
             }
             // All or nothing: a refusal part-way leaves nothing (the transaction works on a copy).
             if let value = object["sound"] {

@@ -27,7 +27,9 @@ enum ProgrammeFields {
     /// A noise sound or mix id from the catalog (which holds the mixes).
     static func noiseSound(_ value: JSONValue, catalog: SoundCatalog) throws(CommandError) -> String {
         guard let id = value.stringValue?.lowercased() else { throw .invalidField("sound", "sound must be a sound id string, got \(value.typeName)") }
-        guard catalog.hasNoise(id) else { throw CommandError(.unknownSound, field: "sound", "no noise sound or mix \"\(id.prefix(64))\"; see ~/sounds") }
+        guard catalog.hasNoise(id) else {
+            throw CommandError(.unknownSound, field: "sound", "no noise sound or mix \"\(id.prefix(64))\"; see ~/sounds")
+        }
         return id
     }
 

@@ -34,7 +34,8 @@ extension RoutinesFeature {
         }
         if let running = object["active"]?.objectValue, let routine = running["routine"].flatMap(Routine.restored),
            let started = running["started_at"]?.intValue, let ends = running["ends_at"]?.intValue {
-            var restored = ActiveRoutine(routine: routine, startedAt: Instant(milliseconds: Int64(started)), endsAt: Instant(milliseconds: Int64(ends)))
+            var restored = ActiveRoutine(
+                routine: routine, startedAt: Instant(milliseconds: Int64(started)), endsAt: Instant(milliseconds: Int64(ends)))
             if let from = running["fade_out_from"]?.intValue { restored.fadeOutFrom = Instant(milliseconds: Int64(from)) }
             active = restored
         }

@@ -70,7 +70,8 @@ public struct ClockStyle: Sendable, Equatable {
         var warnings: [JSONValue] = []
         if ratio < Self.minimumContrast {
             warnings.append(.string(
-                "contrast ratio \(Self.twoDecimals(ratio)) between digit_color \(digitColor.hex) and background_color \(backgroundColor.hex) is below 4.5 (WCAG AA); the digits may be hard to read"
+                "contrast ratio \(Self.twoDecimals(ratio)) between digit_color \(digitColor.hex) and background_color \(backgroundColor.hex) "
+                    + "is below 4.5 (WCAG AA); the digits may be hard to read"
             ))
         }
         object["warnings"] = .array(warnings)

@@ -69,8 +69,12 @@ public struct TimerPreset: Hashable, Sendable {
         let id = try Alarm.parseID(idValue)
         guard let minutesValue = object["minutes"] else { throw .invalidField("minutes", "minutes is required") }
         let minutes = try FieldCheck.integer(minutesValue, "minutes", in: CountdownTimer.minutesRange)
-        let label = try object["label"].map { value throws(CommandError) in try ProgrammeFields.text(value, "label", limit: Alarm.maxLabelLength) } ?? id
-        let sound = try object["sound"].map { value throws(CommandError) in try Alarm.parseSound(value, catalog: catalog) } ?? CountdownTimer.defaultSound
+        let label = try object["label"].map { value throws(CommandError) in
+            try ProgrammeFields.text(value, "label", limit: Alarm.maxLabelLength)
+        } ?? id
+        let sound = try object["sound"].map { value throws(CommandError) in
+            try Alarm.parseSound(value, catalog: catalog)
+        } ?? CountdownTimer.defaultSound
         return TimerPreset(id: id, label: label, minutes: minutes, sound: sound)
     }
 }

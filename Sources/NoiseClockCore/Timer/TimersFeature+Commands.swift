@@ -26,12 +26,16 @@ extension TimersFeature {
             guard case .json(.array(let items)) = payload else {
                 throw CommandError(.invalidJSON, "timer/presets/set takes a JSON array of {id, label, minutes, sound}")
             }
-            guard items.count <= TimerPreset.limit else { throw CommandError(.limitExceeded, "\(items.count) presets given; at most \(TimerPreset.limit)") }
+            guard items.count <= TimerPreset.limit else {
+                throw CommandError(.limitExceeded, "\(items.count) presets given; at most \(TimerPreset.limit)")
+            }
             var list: [TimerPreset] = []
             for (index, item) in items.enumerated() {
                 do throws(CommandError) {
                     let preset = try TimerPreset.parse(item, catalog: context.catalog)
-                    guard !list.contains(where: { $0.id == preset.id }) else { throw CommandError.invalidField("id", "id \(preset.id) appears twice") }
+                    guard !list.contains(where: { $0.id == preset.id }) else {
+                        throw CommandError.invalidField("id", "id \(preset.id) appears twice")
+                    }
                     list.append(preset)
                 } catch {
                     var error = error
@@ -66,7 +70,9 @@ extension TimersFeature {
         var preset: TimerPreset?
         if let value = object["preset"] {
             guard let id = value.stringValue else { throw .invalidField("preset", "preset must be a preset id string") }
-            guard let found = presets.first(where: { $0.id == id }) else { throw CommandError(.notFound, field: "preset", "no timer preset \"\(id.prefix(64))\"; see ~/timer/presets") }
+            guard let found = presets.first(where: { $0.id == id }) else {
+                throw CommandError(.notFound, field: "preset", "no timer preset \"\(id.prefix(64))\"; see ~/timer/presets")
+            }
             preset = found
         }
         if object["minutes"] != nil, object["seconds"] != nil { throw .invalidField("seconds", "give minutes or seconds, not both") }

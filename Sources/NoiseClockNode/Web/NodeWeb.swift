@@ -45,11 +45,14 @@ public enum NodeWeb {
         return String(catalog[..<slash]) + "/web"
     }
 
-    static func server(_ configuration: NodeConfiguration, zone: ZoneRules, inbox: NodeInbox, logger: Logger) throws(ConfigurationError) -> WebServer {
+    static func server(
+        _ configuration: NodeConfiguration, zone: ZoneRules, inbox: NodeInbox, logger: Logger
+    ) throws(ConfigurationError) -> WebServer {
         let web = configuration.web
         let token = try token(web)
         if token == nil && !web.isLoopbackOnly {
-            logger.warning("web.auth is none: anyone who can reach \(web.host):\(web.port) can change alarms; use auth: token, or host: 127.0.0.1 behind a proxy")
+            let advice = "use auth: token, or host: 127.0.0.1 behind a proxy"
+            logger.warning("web.auth is none: anyone who can reach \(web.host):\(web.port) can change alarms; \(advice)")
         }
         let site = siteDirectory().map(WebSite.load) ?? WebSite(files: [:])
         if site.files["/"] == nil { logger.warning("web pages not found (Resources/web); the API works, the pages do not") }

@@ -43,7 +43,9 @@ public enum WebToken {
         guard count >= 0 else { throw Problem(description: "cannot read \(path): \(String(cString: strerror(errno)))") }
         let line = buffer.prefix(count).prefix { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }
         let token = String(decoding: line, as: UTF8.self).trimmingWhitespace()
-        guard token.utf8.count >= 16 else { throw Problem(description: "\(path) holds no usable token (at least 16 characters); delete it to get a new one") }
+        guard token.utf8.count >= 16 else {
+            throw Problem(description: "\(path) holds no usable token (at least 16 characters); delete it to get a new one")
+        }
         return token
     }
 

@@ -57,7 +57,10 @@ public struct WebRouter: Sendable {
             return .respond(response)
         case .refused:
             if isAPI {
-                var response = HTTPResponse.error(401, code: "unauthorized", "access needs the web token: Authorization: Bearer <token>, or open the web app with ?token=<token> (noiseclock web-url prints the address)")
+                var response = HTTPResponse.error(
+                    401, code: "unauthorized",
+                    "access needs the web token: Authorization: Bearer <token>, or open the web app with ?token=<token> "
+                        + "(noiseclock web-url prints the address)")
                 response.headers.append(("WWW-Authenticate", "Bearer"))
                 return .respond(response)
             }

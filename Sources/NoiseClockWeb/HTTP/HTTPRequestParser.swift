@@ -91,7 +91,8 @@ public enum HTTPRequestParser {
         var length = 0
         let lengths = headers.filter { $0.name == "content-length" }.map(\.value)
         if let text = lengths.first {
-            guard lengths.allSatisfy({ $0 == text }), text.utf8.count <= 12, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let value = Int(text) else {
+            guard lengths.allSatisfy({ $0 == text }), text.utf8.count <= 12, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+                  let value = Int(text) else {
                 return .invalid(status: 400, message: "malformed Content-Length")
             }
             length = value

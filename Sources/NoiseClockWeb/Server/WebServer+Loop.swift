@@ -51,7 +51,8 @@ extension WebServer {
         } catch {
             state.nextBindAttempt = clock() + options.bindRetryMilliseconds
             // The web app never costs an alarm: everything else runs on; this is retried.
-            logger.error("web.port: cannot listen; the web app is off until this is fixed (retrying every \(options.bindRetryMilliseconds / 1000) s)", metadata: [
+            let retry = options.bindRetryMilliseconds / 1000
+            logger.error("web.port: cannot listen; the web app is off until this is fixed (retrying every \(retry) s)", metadata: [
                 "key": "web.port", "address": "\(options.host):\(options.port)", "error": "\(error.description)",
             ])
         }
