@@ -12,7 +12,8 @@ extension LightFeature {
                 if !current.reachedFull {
                     show(current.level(at: current.ring), source: .sunrise, transition: 0)
                 }
-            } else if source == .sunrise {
+            } else if source == .sunrise, candidate == nil {
+                // (Another alarm's sunrise taking over sends its own level at once instead.)
                 show(.off, source: nil, transition: Self.cancelFadeSeconds)
             }
         }
