@@ -37,13 +37,9 @@ public struct Shaker: Sendable, Equatable {
             if let device { outgoing.append(device.powerCommand(false)) }
             return
         }
-        guard let wanted else { return }
+        // Without devices.shaker, `vibrate` is carried in the events as before and nothing more.
+        guard let wanted, let device else { return }
         ring = wanted
-        guard let device else {
-            status = .failed
-            emit(.failed, at: now, zone: zone, reason: "no shaker: devices.shaker is not configured", outbox: &outbox)
-            return
-        }
         status = .starting
         confirmBy = now.adding(milliseconds: Self.confirmWithinMilliseconds)
         outgoing.append(device.powerCommand(true))
