@@ -45,13 +45,16 @@
   function drawCustomSounds(sounds) {
     const list = $('#custom_sounds');
     const custom = ((sounds && sounds.noise) || []).filter((x) => x.category === 'custom');
-    const rows = custom.length ? custom.flatMap((x) => {
+    // A <dl> holds dt/dd pairs only (axe: definition-list), so "none" is a paragraph instead.
+    const rows = custom.flatMap((x) => {
       const s = Math.round(x.seconds || 0);
       const length = Math.floor(s / 3600) + ':' + String(Math.floor(s / 60) % 60).padStart(2, '0') + ':' + String(s % 60).padStart(2, '0');
       return [el('dt', { text: x.name }), el('dd', { text: length + ' · ' + (x.format || '') })];
-    }) : [el('dd', { class: 'note', text: t('no_custom_sounds') })];
+    });
+    const body = rows.length ? el('dl', { class: 'facts' }) : el('p', { class: 'note', text: t('no_custom_sounds') });
+    if (rows.length) body.append(...rows);
     list.textContent = '';
-    list.append(...rows);
+    list.append(body);
   }
   async function health() {
     try { const r = await fetch('/healthz', { cache: 'no-store' }); NC.state.health = await r.json(); } catch (e) { NC.state.health = null; }

@@ -25,6 +25,9 @@ public struct Shaker: Sendable, Equatable {
 
     /// Shakes exactly while `session` rings and one of its alarms has `vibrate`.
     mutating func follow(_ session: RingSession?, now: Instant, zone: ZoneRules, outbox: inout [Publication]) {
+        // Without a `devices.shaker`, `vibrate` is carried in the events and does nothing, as it
+        // did before shakers: a node that never had one must not report a failure every morning.
+        guard let device else { return }
         let wanted = session.flatMap { $0.phase == .ringing && $0.allAlarms.contains(where: \.vibrate) ? $0 : nil }
         let wasOn = status != .off
         // A new ring (after a snooze, `since` is new) switches on again.
@@ -34,11 +37,10 @@ public struct Shaker: Sendable, Equatable {
             status = .off
             ring = nil
             confirmBy = nil
-            if let device { outgoing.append(device.powerCommand(false)) }
+            outgoing.append(device.powerCommand(false))
             return
         }
-        // Without devices.shaker, `vibrate` is carried in the events as before and nothing more.
-        guard let wanted, let device else { return }
+        guard let wanted else { return }
         ring = wanted
         status = .starting
         confirmBy = now.adding(milliseconds: Self.confirmWithinMilliseconds)
