@@ -17,7 +17,9 @@ extension LightFeature {
                 show(.off, source: nil, transition: Self.cancelFadeSeconds)
             }
         }
-        if sunrise == nil, let candidate, candidate.key != overridden {
+        // A finished sunrise's full light is not dimmed to start the next alarm's (two alarms
+        // minutes apart): that one begins only once the light is off or a person's.
+        if sunrise == nil, let candidate, candidate.key != overridden, !(source == .sunrise && level.on) {
             sunrise = candidate
         }
         guard var running = sunrise else { return }
