@@ -12,11 +12,14 @@ extension LightFeature {
                 if !current.reachedFull {
                     show(current.level(at: current.ring), source: .sunrise, transition: 0)
                 }
-            } else if source == .sunrise {
+            } else if source == .sunrise, candidate == nil {
+                // (Another alarm's sunrise taking over sends its own level at once instead.)
                 show(.off, source: nil, transition: Self.cancelFadeSeconds)
             }
         }
-        if sunrise == nil, let candidate, candidate.key != overridden {
+        // A finished sunrise's full light is not dimmed to start the next alarm's (two alarms
+        // minutes apart): that one begins only once the light is off or a person's.
+        if sunrise == nil, let candidate, candidate.key != overridden, !(source == .sunrise && level.on) {
             sunrise = candidate
         }
         guard var running = sunrise else { return }

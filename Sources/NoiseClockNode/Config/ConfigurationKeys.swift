@@ -71,7 +71,7 @@ struct ConfigurationKeys: Sendable {
     let lightProtocol = Key<String>("devices.light.protocol", "zigbee2mqtt", check: V.deviceBridge, "the lamp's bridge: `zigbee2mqtt` or `tasmota`")
     let shakerTopic = Key<String>(
         "devices.shaker.topic", nil, check: V.topicPrefix,
-        "the plug with a bed shaker on it (`zigbee2mqtt/bed_shaker_plug`); unset: no shaker (a `vibrate` ring reports `failed`)")
+        "the plug with a bed shaker on it (`zigbee2mqtt/bed_shaker_plug`); unset: no shaker (`vibrate` is only carried in the alarm events)")
     let shakerProtocol = Key<String>("devices.shaker.protocol", "zigbee2mqtt", check: V.deviceBridge, "the plug's bridge: `zigbee2mqtt` or `tasmota`")
 
     /// The one table.

@@ -84,6 +84,18 @@ import Testing
         #expect(sent.isEmpty)
     }
 
+    @Test func aSecondAlarmsSunriseDoesNotDimTheFirstOnesFullLight() {
+        var h = ProgrammeHarness(now: "2026-11-23T06:40:00+01:00", devices: Self.lamp)
+        h.ok("alarm/add", #"{"id": "first", "time": "06:55", "sound": "classic", "light_minutes": 10}"#)
+        h.ok("alarm/add", #"{"id": "second", "time": "07:00", "sound": "classic", "light_minutes": 10}"#)
+        var sent: [(Instant, DeviceCommand)] = []
+        Self.run(&h, until: "2026-11-23T07:00:05+01:00", into: &sent)
+        let brightness = sent.compactMap { Self.fields($0.1)["brightness"]?.intValue }
+        #expect(brightness == brightness.sorted(), "never dimmer: \(brightness)")
+        #expect(brightness.last == 254)
+        #expect(h.retained("light")?["brightness"] == 100)
+    }
+
     @Test func snoozeKeepsTheLightOn() {
         var h = ProgrammeHarness(now: "2026-11-23T06:58:00+01:00", devices: Self.lamp)
         h.ok("alarm/add", #"{"id": "wake", "time": "07:00", "sound": "classic", "light_minutes": 10}"#)
