@@ -71,9 +71,10 @@ public enum NodeApplication {
         let machine = NodeMachine(core: core, topics: topics, discovery: discovery, persisted: documents,
                                   seed: UInt64.random(in: .min ... .max), observed: server != nil)
         let notifier = SystemdNotifier(environment: environment)
+        let (probes, probeContinuation) = AsyncStream.makeStream(of: ReadinessProbe.self, bufferingPolicy: .bufferingNewest(4))
         let loop = NodeLoop(
             inbox: inbox, machine: machine, store: store,
-            effects: EffectPerformer(mqtt: mqtt, timer: timer, audio: audio, inbox: inbox, web: server, logger: logger),
+            effects: EffectPerformer(mqtt: mqtt, timer: timer, audio: audio, inbox: inbox, web: server, readiness: probeContinuation, logger: logger),
             notifier: notifier, clock: clock.now, logger: logger
         )
         // Dependency order: started together, shut down in reverse — the loop first (nothing new
@@ -86,7 +87,8 @@ public enum NodeApplication {
             battery: SysfsBattery(path: configuration.battery.path, logger: logger), inbox: inbox,
             pollSeconds: min(5, configuration.battery.intervalSeconds)
         ))
-        services.append(ClockSyncService(inbox: inbox))
+        services.append(ClockSyncService(clock: clock, inbox: inbox))
+        services.append(ReadinessService(audio: audio, clock: clock, inbox: inbox, probes: probes))
         if let interval = notifier.watchdogInterval { services.append(WatchdogService(interval: interval, inbox: inbox)) }
         if let server { services.append(WebService(server: server)) }
         services.append(loop)

@@ -12,7 +12,7 @@ import Testing
         let retained = h.feature.retained(context: h.context)
         #expect(retained.map(\.topic) == ["alarms", "alarm"])
         #expect(retained.allSatisfy { $0.retain && $0.qos == 1 })
-        #expect(h.state.serialized == #"{"state":"idle","alarm_id":null,"label":null,"since":null,"snooze_until":null,"next":{"id":"\#(id)","label":"Alarm","at":"2026-11-23T07:30:00+01:00"},"paused_until":null,"source":null}"#)
+        #expect(h.state.serialized == #"{"state":"idle","alarm_id":null,"label":null,"since":null,"snooze_until":null,"next":{"id":"\#(id)","label":"Alarm","at":"2026-11-23T07:30:00+01:00"},"paused_until":null,"source":null,"ready":null}"#)
     }
 
     @Test func badPayloadsChangeNothing() {

@@ -10,6 +10,7 @@ public enum CommandTopic: String, Sendable, CaseIterable {
     case alarmTest = "alarm/test"
     case alarmSnooze = "alarm/snooze"
     case alarmDismiss = "alarm/dismiss"
+    case alarmCheck = "alarm/check"
     case alarmsSet = "alarms/set"
     case alarmsPause = "alarms/pause"
     case alarmsResume = "alarms/resume"

@@ -47,7 +47,7 @@ extension CommandTopic {
     public var feature: FeatureID {
         switch self {
         case .alarmAdd, .alarmUpdate, .alarmDelete, .alarmEnable, .alarmDisable, .alarmDuplicate,
-             .alarmSkip, .alarmTest, .alarmSnooze, .alarmDismiss, .alarmsSet, .alarmsPause, .alarmsResume:
+             .alarmSkip, .alarmTest, .alarmSnooze, .alarmDismiss, .alarmCheck, .alarmsSet, .alarmsPause, .alarmsResume:
             .alarms
         case .styleSet, .stylePreset:
             .style

@@ -19,6 +19,7 @@ extension NodeMachine {
         var topics: TopicScheme { machine.topics }
 
         mutating func plan(timerSpent: Bool) -> NodePlan {
+            checkReadinessIfDue()
             let deadline = machine.nextDeadline(now: now)
             if timerSpent || deadline != machine.armedAt {
                 effects.append(.arm(deadline))
@@ -118,7 +119,14 @@ extension NodeMachine {
             let response: Response
             switch CommandMessage.parse(topic: suffix, payload: payload) {
             case .refused(let refusal): response = refusal
-            case .command(let command): response = next.handle(command, now: now, outbox: &outbox)
+            case .command(let command):
+                response = next.handle(command, now: now, outbox: &outbox)
+                if command.topic == .alarmCheck, response.ok {
+                    // Answered with the check's result (`readiness`), not now.
+                    machine.pendingChecks.append(PendingCheck(requestID: response.requestID, origin: origin))
+                    log(.info, "command", ["command": suffix, "ok": "pending"])
+                    return
+                }
             }
             switch response.outcome {
             case .success:

@@ -16,6 +16,8 @@ public struct NodeCore: Sendable {
     public internal(set) var clockSynced: Bool?
     /// The next `~/time` boundary to publish at; nil until time first advances.
     public internal(set) var timeCursor: Instant?
+    /// When readiness is next checked (not persisted).
+    public internal(set) var readinessSchedule = ReadinessSchedule()
 
     /// State file names in `state_dir`.
     public enum StateFile {
@@ -107,7 +109,8 @@ public struct NodeCore: Sendable {
         let context = context(now)
         let time = timeCursor ?? now.nextBoundary(every: timePeriodSeconds)
         let due = features.compactMap { $0.nextDeadline(context: context) }.reduce(time, min)
-        return alarmSoundDeadline.map { min($0, due) } ?? due
+        let withSound = alarmSoundDeadline.map { min($0, due) } ?? due
+        return readinessDeadline.map { min($0, withSound) } ?? withSound
     }
 
     /// Retained state, topic by topic, all of it (the fuzzer checks every payload is valid JSON).

@@ -12,6 +12,8 @@ struct EffectPerformer: Sendable {
     let audio: AudioEngine?
     let inbox: NodeInbox
     let web: WebServer?
+    /// Readiness probes for the `ReadinessService`.
+    let readiness: AsyncStream<ReadinessProbe>.Continuation
     let logger: Logger
 
     func perform(_ effects: [NodeEffect]) {
@@ -28,6 +30,8 @@ struct EffectPerformer: Sendable {
                 timer.arm(at: instant)
             case .observe(let observation):
                 web?.observe(observation)
+            case .checkReadiness(let probe):
+                readiness.yield(probe)
             case .snapshot(let id, let entries):
                 web?.snapshot(id, entries)
             case .log(let record):

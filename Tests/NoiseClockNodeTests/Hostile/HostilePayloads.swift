@@ -73,7 +73,7 @@ struct HostilePayloads {
         case .alarmUpdate: return #"{"id": "nope", "time": "7:30 AM", "enabled": true, "skip_next": true}"#
         case .alarmDelete, .alarmEnable, .alarmDisable, .alarmDuplicate, .alarmSkip, .alarmTest: return #"{"id": "nope"}"#
         case .alarmSnooze: return #"{"minutes": 9}"#
-        case .alarmDismiss: return ""
+        case .alarmDismiss, .alarmCheck: return ""
         case .alarmsSet: return #"[{"time": "\#(time)", "repeat": ["mon", "fri"], "date": null, "ring_minutes": 5}]"#
         case .alarmsPause: return #"{"until": "2099-01-05"}"#
         case .alarmsResume: return ""
