@@ -85,3 +85,11 @@ public struct ReadinessReport: Sendable, Equatable {
         return out
     }
 }
+
+/// The `~/alarm/event` events a readiness check publishes.
+public enum ReadinessEvent: String, Sendable, CaseIterable {
+    /// A problem the check before did not find.
+    case atRisk = "at_risk"
+    /// No problem left after problems.
+    case ready
+}

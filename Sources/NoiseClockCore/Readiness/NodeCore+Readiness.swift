@@ -29,18 +29,18 @@ extension NodeCore {
         let previous = alarms.readiness?.problems ?? []
         alarms.readiness = AlarmReadiness(checkedAt: now, problems: problems)
         let known = Set(previous.map(\.code.rawValue))
-        let event: String?
+        let event: ReadinessEvent?
         if problems.contains(where: { !known.contains($0.code.rawValue) }) {
-            event = "at_risk"
+            event = .atRisk
         } else if problems.isEmpty && !previous.isEmpty {
-            event = "ready"
+            event = .ready
         } else {
             event = nil
         }
         guard let event else { return }
         let next = alarms.nextAlarm(zone: settings.zone)
         outbox.append(.event("alarm/event", .object(JSONObject([
-            ("event", .string(event)),
+            ("event", .string(event.rawValue)),
             ("id", .optional(next?.alarm.id)),
             ("label", .optional(next?.alarm.label)),
             ("next", next.map { .string(ISO8601.string($0.at, in: settings.zone)) } ?? .null),
