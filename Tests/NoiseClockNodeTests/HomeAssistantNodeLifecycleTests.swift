@@ -39,7 +39,7 @@ extension TimingSuite.Clock {
             let broker = try TestBroker()
             let first = try await HomeAssistantRig(broker: broker)
             _ = try await first.addAlarm(label: "Wake up")
-            #expect(try await first.retainedConfigs().count == 26)  // 20 of v1 and the wake curve, 6 of the sleep programmes
+            #expect(try await first.retainedConfigs().count == 27)  // 20 of v1 and the wake curve, 6 of the sleep programmes, 1 of readiness
             first.node.signal(SIGTERM)
             #expect(first.node.waitForExit() == 0)
 
@@ -79,10 +79,10 @@ extension TimingSuite.Clock {
             // three timer presets 3, timer end 1, cancel timers 1; no alarms, no routines, no battery)
             // and nothing else.
             let configs = try await rig.waitUntilRetainedConfigs(timeout: 10) { configs in
-                configs.count == 22 && stale.allSatisfy { configs[$0] == nil }
+                configs.count == 23 && stale.allSatisfy { configs[$0] == nil }
             }
             #expect(stale.filter { configs[$0] != nil } == [])
-            #expect(configs.count == 22, "\(configs.keys.sorted())")
+            #expect(configs.count == 23, "\(configs.keys.sorted())")
             #expect(try await rig.retained([other])[other] != nil)
         }
     }
