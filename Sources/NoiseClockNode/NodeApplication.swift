@@ -60,7 +60,7 @@ public enum NodeApplication {
         let server = web.enabled ? try NodeWeb.server(configuration, zone: prepared.zone, inbox: inbox, logger: logger) : nil
         let mqtt = try MQTTClient(
             options: mqttOptions(configuration, topics: topics),
-            subscriptions: topics.commandSubscriptions + discovery.subscriptions(nodeID: topics.nodeID),
+            subscriptions: topics.commandSubscriptions + [topics.groupRingSubscription] + discovery.subscriptions(nodeID: topics.nodeID),
             logger: logger, onEvent: { inbox.send(MQTTService.input(for: $0)) }
         )
         let timer = try WakeTimer(clock: clock)

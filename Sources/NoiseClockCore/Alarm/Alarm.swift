@@ -23,6 +23,9 @@ public struct Alarm: Hashable, Sendable {
     public var preAlarmSound = "none"
     /// Days this alarm does not ring, ascending, none in the past (the feature drops those).
     public var skipDates: [CivilDate] = []
+    /// v1.2 alarm groups: snoozing or dismissing it on one node does the same on every node
+    /// whose alarm of this group rings (`{base}/groups/<group>/ring`).
+    public var group: String?
 
     public init(id: String, time: AlarmTime, sound: String) {
         self.id = id
@@ -65,6 +68,7 @@ public struct Alarm: Hashable, Sendable {
             ("start_volume", .int(Int64(startVolume))),
             ("pre_alarm_sound", .string(preAlarmSound)),
             ("skip_dates", .array(skipDates.map { .string($0.description) })),
+            ("group", .optional(group)),
         ])
     }
 

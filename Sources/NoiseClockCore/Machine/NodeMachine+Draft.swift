@@ -95,6 +95,8 @@ extension NodeMachine {
                 homeAssistantBirth(message.payload)
             } else if machine.discovery.isConfigTopic(message.topic, nodeID: topics.nodeID) {
                 foundRetainedConfig(message)
+            } else if let group = topics.group(ofRingTopic: message.topic) {
+                groupRing(group, message)
             } else if let suffix = topics.commandSuffix(of: message.topic) {
                 command(suffix, payload: message.payload, origin: .mqtt(message))
             }
@@ -155,6 +157,11 @@ extension NodeMachine {
             }
             machine.core = next
             for publication in outbox {
+                if publication.underBase {
+                    effects.append(.publish(OutboundMessage(topic: "\(topics.base)/\(publication.topic)", payload: publication.body.bytes,
+                                                            qos: publication.qos, retain: publication.retain)))
+                    continue
+                }
                 // Retained state waits for `connected`, which publishes all of it after `online`;
                 // the web app is told at once.
                 if publication.retain && !machine.online {

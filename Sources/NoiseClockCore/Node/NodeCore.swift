@@ -55,15 +55,18 @@ public struct NodeCore: Sendable {
 
     /// Applies one command. Events to publish go into `outbox`; the response is returned.
     /// A refused command leaves the core unchanged.
-    public mutating func handle(_ message: CommandMessage, now: Instant, outbox: inout [Publication]) -> Response {
+    /// `fromGroup`: the command came from another node's group message, so it is not passed on.
+    public mutating func handle(_ message: CommandMessage, now: Instant, outbox: inout [Publication], fromGroup: Bool = false) -> Response {
         let context = context(now)
         var events: [Publication] = []
+        let ringBefore = alarms.ring
         let result = withFeature(message.topic.feature) { $0.handle(message, context: context, outbox: &events) }
         guard case .success(var value) = result else {
             return Response(command: message.topic.rawValue, requestID: message.payload.requestID, outcome: result)
         }
         outbox += events
         commandTookEffect(message, result: &value, context: context, outbox: &outbox)
+        if !fromGroup { tellGroups(message.topic, ringBefore: ringBefore, now: now, outbox: &outbox) }
         advance(to: now, outbox: &outbox)
         return Response(command: message.topic.rawValue, requestID: message.payload.requestID, outcome: .success(value))
     }
