@@ -8,16 +8,16 @@ extension NodeCore {
 
     /// After a successful `alarm/snooze` or `alarm/dismiss` here: one message per group of the ring.
     mutating func tellGroups(_ topic: CommandTopic, ringBefore: RingSession?, now: Instant, outbox: inout [Publication]) {
-        guard topic == .alarmSnooze || topic == .alarmDismiss, let ringBefore else { return }
+        guard topic == .alarms(.snooze) || topic == .alarms(.dismiss), let ringBefore else { return }
         let groups = Set(ringBefore.allAlarms.compactMap(\.group)).sorted()
         guard !groups.isEmpty else { return }
         var minutes: JSONValue = .null
-        if topic == .alarmSnooze, let until = alarms.ring?.snoozeUntil {
+        if topic == .alarms(.snooze), let until = alarms.ring?.snoozeUntil {
             minutes = .int((until.milliseconds - now.milliseconds) / 60_000)
         }
         for group in groups {
             let body: JSONValue = .object(JSONObject([
-                ("action", .string(topic == .alarmSnooze ? "snooze" : "dismiss")),
+                ("action", .string(topic == .alarms(.snooze) ? "snooze" : "dismiss")),
                 ("minutes", minutes),
                 ("node", .string(settings.nodeID)),
                 ("alarm_id", .string(ringBefore.alarm.id)),
@@ -36,10 +36,10 @@ extension NodeCore {
         else { return nil }
         switch object["action"]?.stringValue {
         case "dismiss":
-            return CommandMessage(topic: .alarmDismiss, payload: .empty)
+            return CommandMessage(topic: .alarms(.dismiss), payload: .empty)
         case "snooze":
-            guard let minutes = object["minutes"], !minutes.isNull else { return CommandMessage(topic: .alarmSnooze, payload: .empty) }
-            return CommandMessage(topic: .alarmSnooze, payload: .json(["minutes": minutes]))
+            guard let minutes = object["minutes"], !minutes.isNull else { return CommandMessage(topic: .alarms(.snooze), payload: .empty) }
+            return CommandMessage(topic: .alarms(.snooze), payload: .json(["minutes": minutes]))
         default:
             return nil
         }

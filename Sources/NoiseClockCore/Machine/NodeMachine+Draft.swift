@@ -123,7 +123,7 @@ extension NodeMachine {
             case .refused(let refusal): response = refusal
             case .command(let command):
                 response = next.handle(command, now: now, outbox: &outbox)
-                if command.topic == .alarmCheck, response.ok {
+                if command.topic == .alarms(.check), response.ok {
                     // Answered with the check's result (`readiness`), not now.
                     machine.pendingChecks.append(PendingCheck(requestID: response.requestID, origin: origin))
                     log(.info, "command", ["command": suffix, "ok": "pending"])

@@ -56,6 +56,19 @@ enum ConfigurationFile {
     /// a string), only plain `true`/`yes`/`on` (or their opposites) a boolean.
     private static func value(of node: YAMLNode, for key: any AnyConfigurationKey) throws(ConfigurationError) -> ConfigurationValue? {
         if isNull(node) { return nil }
+        if key.kind == .list {
+            guard case .sequence(let sequence) = node else {
+                throw ConfigurationError(key: key.path, message: "expected \(key.kind.expected), got \(kindName(of: node))")
+            }
+            var items: [String] = []
+            for item in sequence.nodes {
+                guard case .scalar(let scalar) = item, !isNull(item) else {
+                    throw ConfigurationError(key: key.path, message: "expected \(key.kind.expected), got an item \(kindName(of: item))")
+                }
+                items.append(scalar.string)
+            }
+            return .list(items)
+        }
         guard case .scalar(let scalar) = node else {
             throw ConfigurationError(key: key.path, message: "expected \(key.kind.expected), got \(kindName(of: node))")
         }
@@ -66,6 +79,8 @@ enum ConfigurationFile {
             if scalar.tag == YAMLTag.int, let int = scalar.integer { return .integer(int) }
         case .boolean:
             if scalar.tag == YAMLTag.bool, let bool = scalar.boolean { return .boolean(bool) }
+        case .list:
+            break
         }
         throw ConfigurationError(key: key.path, message: "expected \(key.kind.expected), got \(kindName(of: node))")
     }

@@ -1,3 +1,5 @@
+import NoiseClockCore
+
 /// One key of the configuration, typed: its dotted path, its default, the check its value must
 /// pass and one line of documentation. `ConfigurationKeys` declares every key; loading reads
 /// them through `ConfigurationValues` and gets a checked value of `Value` or an error naming the key.
@@ -119,4 +121,18 @@ extension Bool: ConfigurationType {
     }
     var configurationValue: ConfigurationValue { .boolean(self) }
     var documented: String { String(self) }
+}
+
+extension [String]: ConfigurationType {
+    static var kind: ConfigurationKind { .list }
+    init?(_ value: ConfigurationValue) {
+        guard case .list(let items) = value else { return nil }
+        self = items
+    }
+    /// Comma-separated (`a.lan, b.lan`); spaces around items and empty items dropped.
+    init?(environment text: String) {
+        self = text.split(separator: ",").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
+    }
+    var configurationValue: ConfigurationValue { .list(self) }
+    var documented: String { "[" + joined(separator: ", ") + "]" }
 }

@@ -3,17 +3,20 @@ enum ConfigurationValue: Equatable, Sendable {
     case string(String)
     case integer(Int)
     case boolean(Bool)
+    case list([String])
 }
 
 /// The YAML type of a key's value.
 enum ConfigurationKind: Sendable {
-    case string, integer, boolean
+    /// `list`: a YAML list of strings; its variable is comma-separated.
+    case string, integer, boolean, list
 
     var expected: String {
         switch self {
         case .string: "a string"
         case .integer: "an integer"
         case .boolean: "true or false"
+        case .list: "a list of strings"
         }
     }
 }
