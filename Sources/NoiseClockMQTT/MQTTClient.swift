@@ -142,6 +142,10 @@ public final class MQTTClient: @unchecked Sendable {
         var delay = options.reconnectDelay.minimum
         var socketOpen = false
         var everConnected = false
+        // With several brokers (`failover`) each failure moves to the next, round the list.
+        let brokers = options.brokers
+        var index = 0
+        var current: String { "\(brokers[index].host):\(brokers[index].port)" }
         while true {
             if state.withLock({ $0.stopping }) {
                 if socketOpen { finishGracefully() }
@@ -152,14 +156,15 @@ public final class MQTTClient: @unchecked Sendable {
                     $0.refusal = nil
                     $0.libraryError = nil
                 }
-                let rc = everConnected
+                let rc = everConnected && brokers.count == 1
                     ? mosquitto_reconnect(mosq)
-                    : mosquitto_connect(mosq, options.host, Int32(options.port), Int32(options.keepaliveSeconds))
+                    : mosquitto_connect(mosq, brokers[index].host, Int32(brokers[index].port), Int32(options.keepaliveSeconds))
                 if rc == MOSQ_ERR_SUCCESS.rawValue {
                     socketOpen = true
                     everConnected = true
                 } else {
-                    reportFailure("cannot connect to \(options.host):\(options.port): \(describeFailure(rc))", retryIn: delay)
+                    reportFailure("cannot connect to \(current): \(describeFailure(rc))", retryIn: delay)
+                    index = (index + 1) % brokers.count
                     pause(seconds: delay)
                     delay = min(delay * 2, options.reconnectDelay.maximum)
                     continue
@@ -175,11 +180,15 @@ public final class MQTTClient: @unchecked Sendable {
                 // A TLS handshake may fail here rather than in connect: same words, one log line.
                 let refusal = state.withLock { $0.refusal }
                 let message = wasConnected
-                    ? "connection to \(options.host):\(options.port) lost: \(describeFailure(rc))"
-                    : refusal ?? "cannot connect to \(options.host):\(options.port): \(describeFailure(rc))"
+                    ? "connection to \(current) lost: \(describeFailure(rc))"
+                    : refusal ?? "cannot connect to \(current): \(describeFailure(rc))"
                 reportFailure(message, retryIn: delay)
-                pause(seconds: delay)
-                delay = min(delay * 2, options.reconnectDelay.maximum)
+                index = (index + 1) % brokers.count
+                // A lost connection with another broker to go to: go there at once.
+                if !(wasConnected && brokers.count > 1) {
+                    pause(seconds: delay)
+                    delay = min(delay * 2, options.reconnectDelay.maximum)
+                }
             } else if isConnected {
                 delay = options.reconnectDelay.minimum
             }

@@ -126,7 +126,7 @@ public enum NodeApplication {
 
     static func mqttOptions(_ configuration: NodeConfiguration, topics: TopicScheme) -> MQTTOptions {
         let mqtt = configuration.mqtt
-        return MQTTOptions(
+        var options = MQTTOptions(
             host: mqtt.host, port: mqtt.port, clientID: mqtt.clientID,
             username: mqtt.username, password: mqtt.password?.value,
             tls: .init(caFile: mqtt.tls.caFile, certFile: mqtt.tls.certFile, keyFile: mqtt.tls.keyFile),
@@ -134,6 +134,8 @@ public enum NodeApplication {
             protocolVersion: mqtt.protocolVersion == .v5 ? .v5 : .v311,
             will: .init(topic: topics.topic("availability"), payload: Array("offline".utf8), qos: 1, retain: true)
         )
+        options.failover = mqtt.hosts.dropFirst().map { ($0.host, $0.port) }
+        return options
     }
 
     /// Reads every state file the core knows; a corrupt one is moved aside and reported, and

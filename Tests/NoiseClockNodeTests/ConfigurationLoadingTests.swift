@@ -196,6 +196,6 @@ struct ConfigurationLoadingTests {
         #expect(names.contains("NOISECLOCK_NODE_ID"))
         #expect(names.contains("NOISECLOCK_WEB_TOKEN_FILE"))
         #expect(names.contains("NOISECLOCK_WEB_ALLOWED_HOSTS"))
-        #expect(names.count == 29)
+        #expect(names.count == 30)
     }
 }
