@@ -23,6 +23,8 @@ public final class MQTTClient: @unchecked Sendable {
     // that ThreadSanitizer sees the hand-overs between the network thread and the callers.
     private struct State {
         var connected = false
+        /// The broker being connected to (`host:port`), one of `options.brokers`.
+        var broker = ""
         var stopping = false
         var finalMessage: (topic: String, payload: [UInt8], retain: Bool)?
         /// Set by whoever publishes the final message: `shutdown` itself while connected (that
@@ -152,9 +154,11 @@ public final class MQTTClient: @unchecked Sendable {
                 break
             }
             if !socketOpen {
+                let broker = current
                 state.withLock {
                     $0.refusal = nil
                     $0.libraryError = nil
+                    $0.broker = broker
                 }
                 let rc = everConnected && brokers.count == 1
                     ? mosquitto_reconnect(mosq)
@@ -342,13 +346,13 @@ public final class MQTTClient: @unchecked Sendable {
                 logger.error("subscribe failed", metadata: ["topic": "\(topic)", "error": "\(Self.describe(rc))"])
             }
         }
-        let queued = state.withLock { state in
+        let (queued, broker) = state.withLock { state in
             state.connected = true
             state.flushing = true
             state.failuresLogged = []
-            return state.outbox.count
+            return (state.outbox.count, state.broker)
         }
-        logger.info("connected to MQTT broker", metadata: ["broker": "\(options.host):\(options.port)", "queued": "\(queued)"])
+        logger.info("connected to MQTT broker", metadata: ["broker": "\(broker)", "queued": "\(queued)"])
         handler(.connected)
         flushOutbox()
     }
