@@ -5,11 +5,13 @@ extension NodeCore {
         alarms.nextAlarm(zone: settings.zone).map { ReadinessSchedule.Target(alarmID: $0.alarm.id, at: $0.at) }
     }
 
+    /// Not while an alarm rings or is snoozed: the failsafe watches that ring, and a fire (which
+    /// changes the next alarm) must not start a device check on every node at the same instant.
     public func readinessDue(now: Instant) -> Bool {
-        readinessSchedule.isDue(target: readinessTarget, now: now)
+        alarms.ring == nil && readinessSchedule.isDue(target: readinessTarget, now: now)
     }
 
-    var readinessDeadline: Instant? { readinessSchedule.deadline(target: readinessTarget) }
+    var readinessDeadline: Instant? { alarms.ring == nil ? readinessSchedule.deadline(target: readinessTarget) : nil }
 
     /// Starts a check: what to probe (the next alarm's sound, unless it is `none`).
     public mutating func readinessRequested(now: Instant) -> ReadinessProbe {

@@ -106,6 +106,17 @@ import Testing
         #expect(!schedule.isDue(target: nil, now: at.adding(seconds: 86_400)))
     }
 
+    @Test func notWhileAnAlarmRingsButOnceItEnds() {
+        var rig = Self.connected()  // 07:04:30 local
+        _ = rig.command("alarm/add", #"{"id": "w", "time": "07:05", "sound": "chime", "repeat": "daily"}"#)
+        rig.step(.readiness(Self.fine))
+        rig.advance(seconds: 30)
+        let fire = rig.step(.wake)
+        #expect(rig.machine.core.alarms.ring != nil)
+        #expect(Self.probes(fire).isEmpty, "the fire changed the next alarm, but the ring comes first")
+        #expect(Self.probes(rig.command("alarm/dismiss", "")) == [ReadinessProbe(sound: "chime")])
+    }
+
     @Test func farAlarmsAreNotWatched() {
         var rig = Self.connected()
         _ = rig.command("alarm/add", #"{"id": "w", "time": "07:00", "sound": "chime"}"#)  // tomorrow, ~24 h away
