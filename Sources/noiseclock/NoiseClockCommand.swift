@@ -22,7 +22,9 @@ extension Subcommand {
 
 @main
 enum NoiseClockCommand {
-    static var subcommands: [any Subcommand.Type] { [RunCommand.self, RenderCommand.self, SoundsCommand.self, PlayCommand.self, WebURLCommand.self, FleetCommand.self] }
+    static var subcommands: [any Subcommand.Type] {
+        [RunCommand.self, RenderCommand.self, SoundsCommand.self, PlayCommand.self, WebURLCommand.self, FleetCommand.self]
+    }
 
     static let help = """
         A clock, alarm clock and white-noise machine driven over MQTT.

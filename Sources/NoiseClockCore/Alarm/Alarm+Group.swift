@@ -11,6 +11,6 @@ extension Alarm {
 
     public static func isValidGroup(_ text: String) -> Bool {
         !text.isEmpty && text.utf8.count <= 32
-            && text.utf8.allSatisfy { ("a"..."z").contains(Character(Unicode.Scalar($0))) || ("0"..."9").contains(Character(Unicode.Scalar($0))) || $0 == 0x5F || $0 == 0x2D }
+            && text.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x5F || $0 == 0x2D }
     }
 }

@@ -18,7 +18,8 @@ extension NodeMachine.Draft {
         commit(next, outbox: outbox)
         let result = next.alarms.readiness?.json(zone: next.settings.zone) ?? .null
         for pending in machine.pendingChecks {
-            effects += machine.respond(Response(command: AlarmCommand.check.rawValue, requestID: pending.requestID, outcome: .success(result)), to: pending.origin)
+            let response = Response(command: AlarmCommand.check.rawValue, requestID: pending.requestID, outcome: .success(result))
+            effects += machine.respond(response, to: pending.origin)
         }
         machine.pendingChecks = []
     }

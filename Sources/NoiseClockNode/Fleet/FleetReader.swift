@@ -23,7 +23,8 @@ public enum FleetReader {
         options.reconnectDelay = (0.5, 1)
         let client: MQTTClient
         do {
-            client = try MQTTClient(options: options, subscriptions: subscriptions, logger: Logger(label: "fleet", factory: { _ in SwiftLogNoOpLogHandler() })) { event in
+            let silent = Logger(label: "fleet", factory: { _ in SwiftLogNoOpLogHandler() })
+            client = try MQTTClient(options: options, subscriptions: subscriptions, logger: silent) { event in
                 let now = WallClock.now()
                 view.withLock { state in
                     switch event {
