@@ -26,6 +26,9 @@ let package = Package(
         // Linux headers (timerfd) that Glibc's module map does not cover.
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+        // Sample-rate conversion and EBU R128 loudness for sound files (docs/performance.md says why these).
+        .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
+        .systemLibrary(name: "CEBUR128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
         // The configuration's YAML parser (Yams would bring Foundation and ICU into the process).
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // ALSA's error handler is variadic: only C can implement it.
@@ -47,7 +50,7 @@ let package = Package(
         ),
         .target(
             name: "NoiseClockAudio",
-            dependencies: ["NoiseClockCore", "NoiseClockPlatform", "NoiseClockThreads", "CALSA", "CALSASilence", "CSndFile", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["NoiseClockCore", "NoiseClockPlatform", "NoiseClockThreads", "CALSA", "CALSASilence", "CSndFile", "CSoxr", "CEBUR128", .product(name: "Logging", package: "swift-log")],
             swiftSettings: optimisedAlways
         ),
         // The web app's HTTP server (its own: see docs/web.md for why not Hummingbird).

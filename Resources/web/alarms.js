@@ -7,7 +7,7 @@
   const form = $('#form');
   const list = $('#list');
   const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
-  const defaults = { time: '07:00', label: '', description: '', repeat: [], date: '', sound: 'digital', volume: 80, vibrate: false, snooze_minutes: 9, ramp_seconds: 30, ring_minutes: 10, pre_alarm_minutes: 0, enabled: true, start_volume: 0, pre_alarm_sound: 'none' };
+  const defaults = { time: '07:00', label: '', description: '', repeat: [], date: '', sound: 'digital', volume: 80, vibrate: false, snooze_minutes: 9, ramp_seconds: 30, ring_minutes: 10, pre_alarm_minutes: 0, light_minutes: 0, enabled: true, start_volume: 0, pre_alarm_sound: 'none' };
 
   function drawDays() {
     const names = t('days');
@@ -47,6 +47,7 @@
     form.date.value = v.date || ''; form.volume.value = v.volume; $('#o-volume').value = v.volume;
     form.snooze_minutes.value = String(v.snooze_minutes); form.ramp_seconds.value = v.ramp_seconds;
     form.ring_minutes.value = v.ring_minutes; form.pre_alarm_minutes.value = v.pre_alarm_minutes;
+    form.light_minutes.value = v.light_minutes || 0;
     form.vibrate.checked = !!v.vibrate; form.enabled.checked = v.enabled !== false;
     form.start_volume.value = v.start_volume || 0;
     drawSounds(); form.sound.value = v.sound; form.pre_alarm_sound.value = v.pre_alarm_sound || 'none';
@@ -79,6 +80,7 @@
       repeat, sound: form.sound.value, volume: n(form.volume.value), vibrate: form.vibrate.checked,
       snooze_minutes: n(form.snooze_minutes.value), ramp_seconds: n(form.ramp_seconds.value),
       ring_minutes: n(form.ring_minutes.value), pre_alarm_minutes: n(form.pre_alarm_minutes.value),
+      light_minutes: n(form.light_minutes.value),
       enabled: form.enabled.checked,
     };
     // Fields of later versions (v1.1): sent only when the node has them (its alarms carry them)

@@ -6,6 +6,10 @@
   const status = (good, text) => [el('span', { class: 'dot ' + (good ? 'good' : 'bad') }), text];
   function set(id, ...content) { const d = $('#' + id); d.textContent = ''; d.append(...content.flat()); }
   let linkUp = true;
+  let shaker = null;
+  NC.on('alarm/event', (ev) => {
+    if (ev && (ev.event === 'shaking' || (ev.event === 'failed' && ev.reason === 'shaker_unconfirmed'))) shaker = ev;
+  });
   function draw() {
     const s = NC.state;
     const w = NC.nodeWall();
@@ -20,11 +24,37 @@
     }
     const b = s.battery;
     if (b) set('battery', b.present ? [status(b.color !== 'red', b.level + '%'), ' · ' + t(b.status)] : t('on_ac'));
+    const l = s.light;
+    if (l) {
+      const what = l.state === 'ON' ? l.brightness + '%' + (l.color ? ' · ' + l.color : l.kelvin ? ' · ' + l.kelvin + ' K' : '') : t('off');
+      // confirmed: null without devices.light, false until the lamp answers, then true.
+      if (l.confirmed === null) set('lamp', what, el('br'), el('small', { class: 'note', text: t('no_lamp') }));
+      else set('lamp', status(l.confirmed, what), ' · ' + t(l.confirmed ? 'confirmed' : 'unconfirmed'));
+    }
+    // The shaker's word comes as alarm events: the last one seen since this page opened.
+    if (shaker) set('shaker', status(shaker.event === 'shaking', t(shaker.event === 'shaking' ? 'shaking' : 'shaker_unconfirmed')), ' · ' + NC.when(shaker.at));
+    else set('shaker', t('no_ring_yet'));
     set('link', status(linkUp, t(linkUp ? 'live' : 'disconnected')));
+    drawCustomSounds(s.sounds);
     if (s.node) {
       set('node_id', s.node.node_id); set('version', s.node.version);
       set('timezone', s.node.timezone); set('locale', s.node.locale);
     }
+  }
+  /* Each file in sounds_dir: its name, length (h:mm:ss) and format, following ~/sounds live. */
+  function drawCustomSounds(sounds) {
+    const list = $('#custom_sounds');
+    const custom = ((sounds && sounds.noise) || []).filter((x) => x.category === 'custom');
+    // A <dl> holds dt/dd pairs only (axe: definition-list), so "none" is a paragraph instead.
+    const rows = custom.flatMap((x) => {
+      const s = Math.round(x.seconds || 0);
+      const length = Math.floor(s / 3600) + ':' + String(Math.floor(s / 60) % 60).padStart(2, '0') + ':' + String(s % 60).padStart(2, '0');
+      return [el('dt', { text: x.name }), el('dd', { text: length + ' · ' + (x.format || '') })];
+    });
+    const body = rows.length ? el('dl', { class: 'facts' }) : el('p', { class: 'note', text: t('no_custom_sounds') });
+    if (rows.length) body.append(...rows);
+    list.textContent = '';
+    list.append(body);
   }
   async function health() {
     try { const r = await fetch('/healthz', { cache: 'no-store' }); NC.state.health = await r.json(); } catch (e) { NC.state.health = null; }

@@ -60,10 +60,34 @@ function Face(root, opts) {
     root.style.setProperty('--ov', Math.min(o, 34) + 'px');
   }
 
+  /* v1.2: during a sunrise or a routine with a light, the real face is a lamp (style
+     face_light): its background is ~/light's colour (or white of its kelvin) at its brightness. */
+  function kelvinRGB(kelvin) {
+    // Tanner Helland's fit of the Planckian locus, good to a few percent from 1000 K to 10000 K.
+    const t = Math.max(1000, Math.min(10000, kelvin)) / 100;
+    const r = t <= 66 ? 255 : 329.698727446 * Math.pow(t - 60, -0.1332047592);
+    const g = t <= 66 ? 99.4708025861 * Math.log(t) - 161.1195681661 : 288.1221695283 * Math.pow(t - 60, -0.0755148492);
+    const b = t >= 66 ? 255 : t <= 19 ? 0 : 138.5177312231 * Math.log(t - 10) - 305.0447927307;
+    return [r, g, b].map((c) => Math.max(0, Math.min(255, c)));
+  }
+  function lampColor(light) {
+    if (!hooks || style.face_light === false || !light || light.state !== 'ON') return null;
+    if (light.source !== 'sunrise' && light.source !== 'routine') return null;
+    const hex = /^#[0-9A-Fa-f]{6}$/.test(light.color || '') ? light.color : null;
+    const rgb = hex ? [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) : kelvinRGB(light.kelvin || 4000);
+    const k = Math.max(0, Math.min(100, light.brightness || 0)) / 100;
+    return '#' + rgb.map((c) => Math.round(c * k).toString(16).padStart(2, '0')).join('');
+  }
+  function applyBackground() {
+    const lamp = lampColor(NC.state.light);
+    root.style.background = lamp || style.background_color || '#000000';
+    if (hooks) root.dataset.lamp = lamp || '';
+  }
+
   function applyStyle(st) {
     style = st || {};
     const digit = style.digit_color || '#FFFFFF';
-    root.style.background = style.background_color || '#000000';
+    applyBackground();
     root.style.color = digit;
     time.style.color = digit;
     clock.style.opacity = (style.digit_opacity === undefined ? 100 : style.digit_opacity) / 100;
@@ -145,6 +169,7 @@ function Face(root, opts) {
   }
 
   NC.on('style', applyStyle);
+  NC.on('light', applyBackground);
   NC.on('time', (p) => {
     if (p && p.display) drawTime(p.display);
     overlays();

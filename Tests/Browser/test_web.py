@@ -28,7 +28,8 @@ MEASURED = {}
 DEFAULT_STYLE = {"use_24_hour": True, "show_seconds": False, "show_ampm": True, "digit_color": "#FFFFFF",
                  "background_color": "#000000", "glow": 50, "auto_fit": True, "scale": 100, "digit_opacity": 100,
                  "overlay_opacity": 50, "random_color": False, "font_family": "system", "font_weight": "regular",
-                 "font_design": "default", "show_battery": True, "show_date": True, "keep_awake": False}
+                 "font_design": "default", "show_battery": True, "show_date": True, "keep_awake": False,
+                 "face_light": True}
 
 
 def setUpModule():
@@ -641,6 +642,21 @@ class D_Settings(unittest.TestCase):
             self.assertEqual(errors, [], path)
         NODE.publish("alarm/delete", "a11y")
 
+    def test_the_device_page_lists_each_custom_sound_with_its_length_and_format(self):
+        """~/sounds as the node publishes it for a sounds_dir (the test node has none): each custom
+        file's name, length and format, following the topic live; the built-in sounds are not listed."""
+        open_page("/device")
+        wait_for(lambda: DRIVER.execute_script("return !!(NC.state.sounds && NC.state.node)"), what="the device's state")
+        listed = lambda: DRIVER.find_element(By.ID, "custom_sounds").text
+        wait_for(lambda: "audio.sounds_dir" in listed(), what="the empty list's hint")
+        rain = {"id": "rain_night", "name": "Rain night", "category": "custom", "seconds": 3725.4, "format": "FLAC (Signed 16 bit PCM)"}
+        DRIVER.execute_script("NC.put('sounds', {noise: NC.state.sounds.noise.concat([arguments[0]]), alarm: NC.state.sounds.alarm})", rain)
+        wait_for(lambda: "Rain night" in listed(), what="the custom sound")
+        self.assertIn("1:02:05 · FLAC (Signed 16 bit PCM)", listed())
+        self.assertNotIn("Brown", listed())
+        DRIVER.execute_script("NC.put('sounds', {noise: NC.state.sounds.noise.filter(x => x.category !== 'custom'), alarm: NC.state.sounds.alarm})")
+        wait_for(lambda: "Rain night" not in listed(), what="the removed sound to go")
+
     def test_no_sound_output_is_said_on_the_noise_and_alarms_pages(self):
         """The notice shows exactly while ~/audio is unavailable (the test node's device does not exist)."""
         status, body = api("/api/state")
@@ -820,6 +836,9 @@ class F_Restart(unittest.TestCase):
 # The sleep programmes' pages (v1.1), run here with this module's node and browser.
 from test_programmes import G_Programmes  # noqa: E402
 G_Programmes.__module__ = __name__
+# The bedroom (v1.2): an OK-to-wake pair on the face (test_bedroom.py).
+from test_bedroom import I_Bedroom  # noqa: E402
+I_Bedroom.__module__ = __name__
 # Every page under axe-core and the Content-Security-Policy (test_accessibility.py).
 from test_accessibility import H_Accessibility  # noqa: E402
 H_Accessibility.__module__ = __name__

@@ -13,7 +13,7 @@ import Testing
         ("font_weight", "medium"), ("font_weight", "semibold"), ("font_weight", "bold"), ("font_weight", "heavy"),
         ("font_weight", "black"),
         ("font_design", "default"), ("font_design", "serif"), ("font_design", "rounded"), ("font_design", "monospaced"),
-        ("show_battery", false), ("show_date", false), ("keep_awake", true),
+        ("show_battery", false), ("show_date", false), ("keep_awake", true), ("face_light", false),
     ]
 
     @Test(arguments: goodValues)
@@ -90,7 +90,7 @@ import Testing
             {"use_24_hour":true,"show_seconds":false,"show_ampm":true,"digit_color":"#FFFFFF","background_color":"#000000",\
             "glow":50,"auto_fit":true,"scale":100,"digit_opacity":100,"overlay_opacity":50,"random_color":false,\
             "font_family":"system","font_weight":"regular","font_design":"default","show_battery":true,"show_date":true,\
-            "keep_awake":false,"contrast_ratio":21,"warnings":[]}
+            "keep_awake":false,"face_light":true,"contrast_ratio":21,"warnings":[]}
             """)
     }
 

@@ -196,6 +196,7 @@ struct ConfigurationLoadingTests {
         #expect(names.contains("NOISECLOCK_NODE_ID"))
         #expect(names.contains("NOISECLOCK_WEB_TOKEN_FILE"))
         #expect(names.contains("NOISECLOCK_WEB_ALLOWED_HOSTS"))
-        #expect(names.count == 30)
+        #expect(names.contains("NOISECLOCK_DEVICES_LIGHT_TOPIC"))
+        #expect(names.count == 34)
     }
 }

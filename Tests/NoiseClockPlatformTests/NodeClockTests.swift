@@ -62,7 +62,9 @@ import Testing
         let started = ContinuousClock.now
         #expect(await events.next() == .wake)
         let waited = ContinuousClock.now - started
-        #expect(waited < .seconds(5), "woke after \(waited)")
+        // What this tells apart is 0.3 s from a day: a bound far above any scheduling delay on a
+        // loaded machine (7.8 s was seen with every suite running at once) cannot fail by chance.
+        #expect(waited < .seconds(120), "woke after \(waited)")
         #expect(clock.now() >= deadline)
         // Other files in the folder are not clock changes: the next event is the next wake.
         try Data("x".utf8).write(to: folder.root.appendingPathComponent("other"))

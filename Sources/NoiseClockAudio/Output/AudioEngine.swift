@@ -30,6 +30,8 @@ public final class AudioEngine: Sendable {
         var status: AudioStatus
         /// Readiness checks for the audio thread to answer.
         var checks: [AudioCheckRequest] = []
+        /// A rescanned library for the mixer to take (sounds made from now on come from it).
+        var library: SoundLibrary?
     }
 
     private let shared: Mutex<Shared>
@@ -43,14 +45,18 @@ public final class AudioEngine: Sendable {
     private let thread = DedicatedThread(name: "audio")
     /// The time scenes are rendered at (their ramps and fades are instants on the node's clock).
     private let clock: @Sendable () -> Instant
+    /// The output dither's seed (nil: the system's): tests pass one so their output repeats.
+    private let ditherSeed: UInt64?
 
     /// The system's real-time clock, the default for `clock`.
     public static let realtimeClock: @Sendable () -> Instant = { WallClock.now() }
 
     public init(
         device: String, sampleRate: Int, library: SoundLibrary, logger: Logger, retryInterval: Double = 3,
-        idleCloseSeconds: Double = 5, clock: @escaping @Sendable () -> Instant = AudioEngine.realtimeClock
+        idleCloseSeconds: Double = 5, clock: @escaping @Sendable () -> Instant = AudioEngine.realtimeClock,
+        ditherSeed: UInt64? = nil
     ) {
+        self.ditherSeed = ditherSeed
         self.clock = clock
         self.device = device
         self.sampleRate = sampleRate
@@ -83,6 +89,12 @@ public final class AudioEngine: Sendable {
         wakeup.signal()
     }
 
+    /// The sounds directory changed: new voices come from `library`; playing ones go on.
+    public func replaceLibrary(_ library: SoundLibrary) {
+        shared.withLock { $0.library = library }
+        wakeup.signal()
+    }
+
     /// Fades everything out, closes the device and joins the thread (at most ~3 s).
     public func stop() {
         shared.withLock { $0.stopping = true }
@@ -106,7 +118,7 @@ public final class AudioEngine: Sendable {
 
     /// Answers the waiting readiness checks. The device is opened only when it is not open
     /// already, and closed again without a sample written; the mixer is read, never set.
-    private func answerChecks(pcm: AlsaPCM?) {
+    private func answerChecks(pcm: AlsaPCM?, library: SoundLibrary) {
         let checks = shared.withLock { state -> [AudioCheckRequest] in
             defer { state.checks = [] }
             return state.checks
@@ -170,6 +182,7 @@ public final class AudioEngine: Sendable {
             pcmBuffer.deallocate()
         }
         var pcm: AlsaPCM?
+        var conversion = PCMConversion(seed: ditherSeed)
         var pacer = Pacer(sampleRate: sampleRate)
         var stopDeadline: Double?
         var silentSince: Double?
@@ -177,8 +190,12 @@ public final class AudioEngine: Sendable {
         // device is lost, so a device that comes back is confirmed again.
         var reportedAlarm: AlarmSoundKey?
         while true {
-            let (scene, stopping) = shared.withLock { ($0.scene, $0.stopping) }
-            answerChecks(pcm: pcm)
+            let (scene, stopping, library) = shared.withLock { state in
+                defer { state.library = nil }
+                return (state.scene, state.stopping, state.library)
+            }
+            if let library { mixer.library = library }
+            answerChecks(pcm: pcm, library: mixer.library)
             if stopping {
                 let deadline = stopDeadline ?? Clocks.monotonicSeconds() + 3
                 stopDeadline = deadline
@@ -204,7 +221,7 @@ public final class AudioEngine: Sendable {
             }
             let frames = min(output.periodFrames, maxFrames)
             mixer.render(stopping ? .silence : scene, at: clock(), frames: frames, into: floats)
-            PCMConversion.toS16(floats, pcmBuffer, count: frames * 2)
+            conversion.toS16(floats, pcmBuffer, count: frames * 2)
             do {
                 try output.write(pcmBuffer, frames: frames)
             } catch {

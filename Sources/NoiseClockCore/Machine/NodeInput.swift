@@ -26,6 +26,8 @@ public enum NodeInput: Sendable, Equatable {
     /// The web app asks for the whole state (its page load, an event stream's start); answered
     /// by `NodeEffect.snapshot` in the effects' order, so nothing published later is older.
     case snapshot(requestID: UInt64)
+    /// The sounds on disk changed: the whole new catalog (built-in sounds and custom files).
+    case soundCatalog(SoundCatalog)
 }
 
 /// An MQTT message as received, with the v5 request/response properties if present.

@@ -99,7 +99,18 @@ extension NodeMachine {
                 groupRing(group, message)
             } else if let suffix = topics.commandSuffix(of: message.topic) {
                 command(suffix, payload: message.payload, origin: .mqtt(message))
+            } else if core.settings.devices.stateTopics.contains(message.topic) {
+                deviceMessage(message)
             }
+        }
+
+        /// A lamp or plug reporting its state on its bridge's topic.
+        mutating func deviceMessage(_ message: InboundMessage) {
+            var next = core
+            var outbox: [Publication] = []
+            _ = next.deviceReported(topic: message.topic, payload: message.payload, now: now, outbox: &outbox)
+            next.advance(to: now, outbox: &outbox)
+            commit(next, outbox: outbox)
         }
 
         mutating func command(_ suffix: String, payload: [UInt8], origin: CommandOrigin) {
@@ -156,6 +167,11 @@ extension NodeMachine {
                 machine.lastPersisted[file] = text
             }
             machine.core = next
+            // The devices first: a shaker or lamp waits for nothing else.
+            for command in machine.core.takeDeviceCommands() {
+                let message = OutboundMessage(topic: command.topic, payload: Array(command.payload.utf8), qos: 1, retain: false)
+                effects.append(.publish(message))
+            }
             for publication in outbox {
                 if publication.underBase {
                     effects.append(.publish(OutboundMessage(topic: "\(topics.base)/\(publication.topic)", payload: publication.body.bytes,

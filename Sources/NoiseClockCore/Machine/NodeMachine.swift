@@ -72,6 +72,7 @@ public struct NodeMachine: Sendable {
         case .alarmSound(let report): draft.alarmSound(report)
         case .clockSync(let synced): draft.clockSync(synced)
         case .snapshot(let id): draft.snapshot(id)
+        case .soundCatalog(let catalog): draft.soundCatalog(catalog)
         case .readiness(let report): draft.readiness(report)
         }
         return draft.plan(timerSpent: input == .wake || input == .clockChanged)

@@ -42,6 +42,7 @@ extension ClockStyle {
         case "show_battery": showBattery = try Self.bool(key, value)
         case "show_date": showDate = try Self.bool(key, value)
         case "keep_awake": keepAwake = try Self.bool(key, value)
+        case "face_light": faceLight = try Self.bool(key, value)
         default: throw CommandError.invalidField(String(key.prefix(64)), "unknown style field \"\(key.prefix(64))\"")
         }
     }

@@ -24,6 +24,8 @@ public struct ClockStyle: Sendable, Equatable {
     public var showBattery = true
     public var showDate = true
     public var keepAwake = false
+    /// The web face's background follows `~/light` during a sunrise or a lit routine (v1.2).
+    public var faceLight = true
 
     public init() {}
 
@@ -55,6 +57,7 @@ public struct ClockStyle: Sendable, Equatable {
             ("show_battery", .bool(showBattery)),
             ("show_date", .bool(showDate)),
             ("keep_awake", .bool(keepAwake)),
+            ("face_light", .bool(faceLight)),
         ])
     }
 

@@ -7,6 +7,8 @@ public struct CountdownTimer: Hashable, Sendable {
     public var sound: String
     public var startedAt: Instant
     public var endsAt: Instant
+    /// Rings `devices.shaker` too while it rings (v1.2, `timer/start` `vibrate`).
+    public var vibrate = false
 
     public static let limit = 10
     public static let secondsRange = 1...86_400
@@ -25,6 +27,7 @@ public struct CountdownTimer: Hashable, Sendable {
             ("sound", .string(sound)),
             ("started_at", .string(ISO8601.string(startedAt, in: zone))),
             ("ends_at", .string(ISO8601.string(endsAt, in: zone))),
+            ("vibrate", .bool(vibrate)),
         ]))
     }
 
@@ -35,6 +38,7 @@ public struct CountdownTimer: Hashable, Sendable {
         alarm.ringMinutes = Self.ringMinutes
         // A chime is meant to be heard at once, not to rise like a wake-up.
         alarm.rampSeconds = 0
+        alarm.vibrate = vibrate
         return alarm
     }
 }

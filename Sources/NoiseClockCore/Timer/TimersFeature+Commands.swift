@@ -62,7 +62,7 @@ extension TimersFeature {
         case .json(let other): throw CommandError(.invalidJSON, "timer/start takes minutes or a JSON object, got \(other.typeName)")
         case .empty: throw .invalidField("minutes", "timer/start needs minutes, seconds or a preset")
         }
-        try ProgrammeFields.rejectUnknown(object, known: ["minutes", "seconds", "label", "sound", "preset"], ignored: ["request_id"])
+        try ProgrammeFields.rejectUnknown(object, known: ["minutes", "seconds", "label", "sound", "preset", "vibrate"], ignored: ["request_id"])
         var preset: TimerPreset?
         if let value = object["preset"] {
             guard let id = value.stringValue else { throw .invalidField("preset", "preset must be a preset id string") }
@@ -84,7 +84,8 @@ extension TimersFeature {
             ?? preset?.label ?? CountdownTimer.defaultLabel
         let sound = try object["sound"].map { value throws(CommandError) in try Alarm.parseSound(value, catalog: context.catalog) }
             ?? preset?.sound ?? CountdownTimer.defaultSound
+        let vibrate = try object["vibrate"].map { value throws(CommandError) in try ProgrammeFields.bool(value, "vibrate") } ?? false
         return CountdownTimer(id: "", label: label, seconds: seconds, sound: sound, startedAt: context.now,
-                              endsAt: context.now.adding(seconds: Int64(seconds)))
+                              endsAt: context.now.adding(seconds: Int64(seconds)), vibrate: vibrate)
     }
 }

@@ -6,6 +6,7 @@ extension TimersFeature {
             .object(JSONObject([
                 ("id", .string(timer.id)), ("label", .string(timer.label)), ("seconds", .int(Int64(timer.seconds))),
                 ("sound", .string(timer.sound)), ("started_at", .int(timer.startedAt.milliseconds)), ("ends_at", .int(timer.endsAt.milliseconds)),
+                ("vibrate", .bool(timer.vibrate)),
             ]))
         }
         return .object(JSONObject([
@@ -26,7 +27,8 @@ extension TimersFeature {
                   timers.count < CountdownTimer.limit, !timers.contains(where: { $0.id == id })
             else { continue }
             timers.append(CountdownTimer(id: id, label: label, seconds: seconds, sound: sound,
-                                         startedAt: Instant(milliseconds: Int64(started)), endsAt: Instant(milliseconds: Int64(ends))))
+                                         startedAt: Instant(milliseconds: Int64(started)), endsAt: Instant(milliseconds: Int64(ends)),
+                                         vibrate: item["vibrate"]?.boolValue ?? false))
         }
         if let items = object["presets"]?.arrayValue {
             presets = items.compactMap { try? TimerPreset.parse($0, catalog: .empty) }
