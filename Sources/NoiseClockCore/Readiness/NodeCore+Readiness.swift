@@ -27,7 +27,10 @@ extension NodeCore {
         readinessSchedule.inFlight = false
         readinessSchedule.lastCheck = now
         if report.clockSynced != clockSynced { clockSynced = report.clockSynced }
-        let problems = report.problems
+        var problems = report.problems
+        if shaker.lastStartConfirmed == false {
+            problems.append(ReadinessProblem(.shakerUnconfirmed, "the bed shaker did not confirm it was on within 5 s the last time it was started"))
+        }
         let previous = alarms.readiness?.problems ?? []
         alarms.readiness = AlarmReadiness(checkedAt: now, problems: problems)
         let known = Set(previous.map(\.code.rawValue))

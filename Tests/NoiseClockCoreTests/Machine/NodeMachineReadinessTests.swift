@@ -117,6 +117,17 @@ import Testing
         #expect(Self.probes(rig.command("alarm/dismiss", "")) == [ReadinessProbe(sound: "chime")])
     }
 
+    @Test func aShakerThatDidNotConfirmIsAProblemUntilItDoes() {
+        var core = MachineRig().machine.core
+        var outbox: [Publication] = []
+        core.shaker.lastStartConfirmed = false
+        core.readinessReported(Self.fine, now: Instant(seconds: 100), outbox: &outbox)
+        #expect(core.alarms.readiness?.problems.map(\.code) == [.shakerUnconfirmed])
+        core.shaker.lastStartConfirmed = true
+        core.readinessReported(Self.fine, now: Instant(seconds: 200), outbox: &outbox)
+        #expect(core.alarms.readiness?.ok == true)
+    }
+
     @Test func farAlarmsAreNotWatched() {
         var rig = Self.connected()
         _ = rig.command("alarm/add", #"{"id": "w", "time": "07:00", "sound": "chime"}"#)  // tomorrow, ~24 h away
