@@ -7,7 +7,7 @@ PREFIX ?= /usr/local
 DEB_PACKAGES := libmosquitto-dev mosquitto mosquitto-clients libasound2-dev libsndfile1-dev libsoxr-dev libebur128-dev libyaml-dev \
 	pkg-config tzdata sox alsa-utils openssl chromium chromium-driver python3-selenium libmicrohttpd-dev
 
-.PHONY: all deps build release run web-url test lint browser-test screenshots fuzz bench sanitize install uninstall clean
+.PHONY: all deps build release run web-url test cluster-test lint browser-test screenshots fuzz bench sanitize install uninstall clean
 
 all: build
 
@@ -24,6 +24,8 @@ deps:
 # checked by hash, unpacked into Tests/Browser/.axe-core/ (ignored; scripts/axe-core.sh says
 # why it is not committed).
 DEB_PACKAGES += python3-pip
+# The failover stage's clustered broker (make cluster-test).
+DEB_PACKAGES += rabbitmq-server
 .PHONY: axe-core
 axe-core: deps
 	@scripts/axe-core.sh
@@ -59,6 +61,12 @@ test: deps axe-core
 	@scripts/stage.sh build $(SWIFT) build --build-tests
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_CONFIGURATION=debug scripts/stage.sh fuzz Fuzz/run.sh
 	@SWIFT=$(SWIFT) TEST_WIDTH=$(TEST_WIDTH) scripts/test-suites.sh
+
+# mqtt.hosts failover against a three-node RabbitMQ cluster on loopback: its own stage (the cluster
+# takes 20-40 s to start on 2 cores and is heavy), one start for the suite (scripts/cluster-tests.sh).
+cluster-test: deps
+	@scripts/stage.sh build $(SWIFT) build --build-tests
+	@SWIFT=$(SWIFT) scripts/stage.sh cluster scripts/cluster-tests.sh
 
 # swift-format's rules (.swift-format) and lines of at most 150 columns in Sources (scripts/lint.sh:
 # the rules only, not swift-format's re-layout of the hand-formatted code). A second; CI runs it.

@@ -18,6 +18,10 @@ MOSQUITTO=$(command -v mosquitto || echo /usr/sbin/mosquitto)
 
 work=$(mktemp -d /tmp/noiseclock-alarm-latency.XXXXXX)
 pids=()
+nodes=()
+# CPU (utime + stime, clock ticks) and RSS (kB) of a set of processes, from /proc.
+cpu_ticks() { local t=0 p; for p in "$@"; do t=$((t + $(awk '{ print $14 + $15 }' "/proc/$p/stat" 2>/dev/null || echo 0))); done; echo "$t"; }
+rss_kb() { local t=0 p; for p in "$@"; do t=$((t + $(awk '/^VmRSS/ { print $2 }' "/proc/$p/status" 2>/dev/null || echo 0))); done; echo "$t"; }
 cleanup() {
     for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
     wait 2>/dev/null || true
@@ -64,6 +68,7 @@ web:
 EOF
     NOISECLOCK_LOG_LEVEL=warning "$BIN" --config "$work/node$i/noiseclock.yaml" > "$work/node$i/log" 2>&1 &
     pids+=("$!")
+    nodes+=("$!")
 done
 
 count() { grep -c -- "$1" "$work/messages.txt" || true; }
@@ -87,7 +92,13 @@ ok=$(grep '/response ' "$work/messages.txt" | grep -c '"ok":true' || true)
 [ "$ok" -ge "$FIRES" ] || { echo "only $ok of $FIRES alarms were accepted" >&2; exit 1; }
 
 echo "waiting for $FIRES fires at $(date -u -d "@$boundary" +%FT%TZ)" >&2
-sleep $(( boundary - $(date +%s) + 5 ))
+# CPU from 3 s before the minute to 5 s after it: the fire, as the nodes and the broker pay it.
+sleep $(( boundary - $(date +%s) - 3 ))
+nodes_before=$(cpu_ticks "${nodes[@]}"); broker_before=$(cpu_ticks "$broker")
+sleep 8
+nodes_after=$(cpu_ticks "${nodes[@]}"); broker_after=$(cpu_ticks "$broker")
+hz=$(getconf CLK_TCK)
+echo "around the fire (8 s): nodes $(awk -v a="$nodes_before" -v b="$nodes_after" -v h="$hz" -v n="$FIRES" 'BEGIN { printf "%.0f ms CPU in all, %.2f ms each", (b - a) * 1000 / h, (b - a) * 1000 / h / n }'), broker $(awk -v a="$broker_before" -v b="$broker_after" -v h="$hz" 'BEGIN { printf "%.0f ms CPU", (b - a) * 1000 / h }'); RSS nodes $(( $(rss_kb "${nodes[@]}") / 1024 )) MB in all ($(( $(rss_kb "${nodes[@]}") / FIRES / 1024 )) MB each), broker $(( $(rss_kb "$broker") / 1024 )) MB"
 
 grep '/alarm/fired ' "$work/messages.txt" | awk -v b="$boundary" '{ printf "%.1f\n", ($1 - b) * 1000 }' | sort -n > "$work/delays.txt"
 fires=$(wc -l < "$work/delays.txt")

@@ -83,5 +83,17 @@
   /* The browser's own bars take the face's background (no bright strip at night). */
   NC.on('style', (st) => { document.querySelector('meta[name=theme-color]').content = st.background_color || '#000000'; });
   NC.on('availability', () => drawLink(true));
+
+  /* Readiness (v1.2): a quiet line when the next alarm might not be heard; the problems in the
+     node's own words on hover and for screen readers. */
+  const readyWarning = document.getElementById('ready-warning');
+  NC.on('alarm', (a) => {
+    const ready = a && a.ready;
+    const problems = ready && !ready.ok ? (ready.problems || []) : [];
+    readyWarning.hidden = problems.length === 0;
+    readyWarning.textContent = problems.length ? NC.t('not_ready') : '';
+    readyWarning.title = problems.map((p) => p.message).join('\n');
+    readyWarning.dataset.codes = problems.map((p) => p.code).join(' ');
+  });
   NC.start();
 })();

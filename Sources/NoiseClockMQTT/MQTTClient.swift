@@ -23,6 +23,8 @@ public final class MQTTClient: @unchecked Sendable {
     // that ThreadSanitizer sees the hand-overs between the network thread and the callers.
     private struct State {
         var connected = false
+        /// The broker being connected to (`host:port`), one of `options.brokers`.
+        var broker = ""
         var stopping = false
         var finalMessage: (topic: String, payload: [UInt8], retain: Bool)?
         /// Set by whoever publishes the final message: `shutdown` itself while connected (that
@@ -144,24 +146,31 @@ public final class MQTTClient: @unchecked Sendable {
         var delay = options.reconnectDelay.minimum
         var socketOpen = false
         var everConnected = false
+        // With several brokers (`failover`) each failure moves to the next, round the list.
+        let brokers = options.brokers
+        var index = 0
+        var current: String { "\(brokers[index].host):\(brokers[index].port)" }
         while true {
             if state.withLock({ $0.stopping }) {
                 if socketOpen { finishGracefully() }
                 break
             }
             if !socketOpen {
+                let broker = current
                 state.withLock {
                     $0.refusal = nil
                     $0.libraryError = nil
+                    $0.broker = broker
                 }
-                let rc = everConnected
+                let rc = everConnected && brokers.count == 1
                     ? mosquitto_reconnect(mosq)
-                    : mosquitto_connect(mosq, options.host, Int32(options.port), Int32(options.keepaliveSeconds))
+                    : mosquitto_connect(mosq, brokers[index].host, Int32(brokers[index].port), Int32(options.keepaliveSeconds))
                 if rc == MOSQ_ERR_SUCCESS.rawValue {
                     socketOpen = true
                     everConnected = true
                 } else {
-                    reportFailure("cannot connect to \(options.host):\(options.port): \(describeFailure(rc))", retryIn: delay)
+                    reportFailure("cannot connect to \(current): \(describeFailure(rc))", retryIn: delay)
+                    index = (index + 1) % brokers.count
                     pause(seconds: delay)
                     delay = min(delay * 2, options.reconnectDelay.maximum)
                     continue
@@ -177,11 +186,15 @@ public final class MQTTClient: @unchecked Sendable {
                 // A TLS handshake may fail here rather than in connect: same words, one log line.
                 let refusal = state.withLock { $0.refusal }
                 let message = wasConnected
-                    ? "connection to \(options.host):\(options.port) lost: \(describeFailure(rc))"
-                    : refusal ?? "cannot connect to \(options.host):\(options.port): \(describeFailure(rc))"
+                    ? "connection to \(current) lost: \(describeFailure(rc))"
+                    : refusal ?? "cannot connect to \(current): \(describeFailure(rc))"
                 reportFailure(message, retryIn: delay)
-                pause(seconds: delay)
-                delay = min(delay * 2, options.reconnectDelay.maximum)
+                index = (index + 1) % brokers.count
+                // A lost connection with another broker to go to: go there at once.
+                if !(wasConnected && brokers.count > 1) {
+                    pause(seconds: delay)
+                    delay = min(delay * 2, options.reconnectDelay.maximum)
+                }
             } else if isConnected {
                 delay = options.reconnectDelay.minimum
             }
@@ -356,13 +369,13 @@ public final class MQTTClient: @unchecked Sendable {
                 logger.error("subscribe failed", metadata: ["topic": "\(topic)", "error": "\(Self.describe(rc))"])
             }
         }
-        let queued = state.withLock { state in
+        let (queued, broker) = state.withLock { state in
             state.connected = true
             state.flushing = true
             state.failuresLogged = []
-            return state.outbox.count
+            return (state.outbox.count, state.broker)
         }
-        logger.info("connected to MQTT broker", metadata: ["broker": "\(options.host):\(options.port)", "queued": "\(queued)"])
+        logger.info("connected to MQTT broker", metadata: ["broker": "\(broker)", "queued": "\(queued)"])
         handler(.connected)
         flushOutbox()
     }

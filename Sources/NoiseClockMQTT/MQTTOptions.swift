@@ -45,6 +45,12 @@ public struct MQTTOptions: Sendable, CustomStringConvertible {
     /// False asks the broker to keep the session (subscriptions, queued QoS 1 messages) across
     /// disconnects; with MQTT 3.1.1 that needs no session-expiry property. The node uses true.
     public var cleanSession = true
+    /// Further brokers (`mqtt.hosts` after the first): a lost or refused connection moves on to
+    /// the next, round the list (`host`/`port` first).
+    public var failover: [(host: String, port: Int)] = []
+
+    /// Every broker to try, in order.
+    public var brokers: [(host: String, port: Int)] { [(host, port)] + failover }
 
     public init(
         host: String, port: Int, clientID: String, username: String? = nil, password: String? = nil,

@@ -70,7 +70,8 @@ public enum NodeApplication {
         let server = web.enabled ? try NodeWeb.server(configuration, zone: prepared.zone, inbox: inbox, logger: logger) : nil
         let mqtt = try MQTTClient(
             options: mqttOptions(configuration, topics: topics),
-            subscriptions: topics.commandSubscriptions + discovery.subscriptions(nodeID: topics.nodeID) + configuration.devices.stateTopics,
+            subscriptions: topics.commandSubscriptions + [topics.groupRingSubscription] + discovery.subscriptions(nodeID: topics.nodeID)
+                + configuration.devices.stateTopics,
             logger: logger, onEvent: { inbox.send(MQTTService.input(for: $0)) }
         )
         let timer = try WakeTimer(clock: clock)
@@ -81,9 +82,10 @@ public enum NodeApplication {
         let machine = NodeMachine(core: core, topics: topics, discovery: discovery, persisted: documents,
                                   seed: testSeed ?? UInt64.random(in: .min ... .max), observed: server != nil)
         let notifier = SystemdNotifier(environment: environment)
+        let (probes, probeContinuation) = AsyncStream.makeStream(of: ReadinessProbe.self, bufferingPolicy: .bufferingNewest(4))
         let loop = NodeLoop(
             inbox: inbox, machine: machine, store: store,
-            effects: EffectPerformer(mqtt: mqtt, timer: timer, audio: audio, web: server, logger: logger),
+            effects: EffectPerformer(mqtt: mqtt, timer: timer, audio: audio, web: server, readiness: probeContinuation, logger: logger),
             notifier: notifier, clock: clock.now, logger: logger
         )
         // Dependency order: started together, shut down in reverse — the loop first (nothing new
@@ -97,7 +99,8 @@ public enum NodeApplication {
             battery: SysfsBattery(path: configuration.battery.path, logger: logger), inbox: inbox,
             pollSeconds: min(5, configuration.battery.intervalSeconds)
         ))
-        services.append(ClockSyncService(inbox: inbox))
+        services.append(ClockSyncService(clock: clock, inbox: inbox))
+        services.append(ReadinessService(audio: audio, clock: clock, inbox: inbox, probes: probes))
         if let interval = notifier.watchdogInterval { services.append(WatchdogService(interval: interval, inbox: inbox)) }
         if let server { services.append(WebService(server: server)) }
         if let library, let directory = library.soundsDirectory {
@@ -136,7 +139,7 @@ public enum NodeApplication {
 
     static func mqttOptions(_ configuration: NodeConfiguration, topics: TopicScheme) -> MQTTOptions {
         let mqtt = configuration.mqtt
-        return MQTTOptions(
+        var options = MQTTOptions(
             host: mqtt.host, port: mqtt.port, clientID: mqtt.clientID,
             username: mqtt.username, password: mqtt.password?.value,
             tls: .init(caFile: mqtt.tls.caFile, certFile: mqtt.tls.certFile, keyFile: mqtt.tls.keyFile),
@@ -144,6 +147,8 @@ public enum NodeApplication {
             protocolVersion: mqtt.protocolVersion == .v5 ? .v5 : .v311,
             will: .init(topic: topics.topic("availability"), payload: Array("offline".utf8), qos: 1, retain: true)
         )
+        options.failover = mqtt.hosts.dropFirst().map { ($0.host, $0.port) }
+        return options
     }
 
     /// Reads every state file the core knows; a corrupt one is moved aside and reported, and

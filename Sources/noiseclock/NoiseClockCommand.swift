@@ -22,7 +22,9 @@ extension Subcommand {
 
 @main
 enum NoiseClockCommand {
-    static var subcommands: [any Subcommand.Type] { [RunCommand.self, RenderCommand.self, SoundsCommand.self, PlayCommand.self, WebURLCommand.self] }
+    static var subcommands: [any Subcommand.Type] {
+        [RunCommand.self, RenderCommand.self, SoundsCommand.self, PlayCommand.self, WebURLCommand.self, FleetCommand.self]
+    }
 
     static let help = """
         A clock, alarm clock and white-noise machine driven over MQTT.
@@ -36,6 +38,7 @@ enum NoiseClockCommand {
           sounds         List the sound catalog.
           play           Play a sound through ALSA in real time (no MQTT).
           web-url        Print the address of the node's web app, with its token.
+          fleet          Every node on the broker: online, next alarm, ready; exit 1 when one is not ready.
 
           See 'noiseclock <subcommand> --help' for its options.
         """

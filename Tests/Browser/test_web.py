@@ -355,6 +355,19 @@ class B_Face(unittest.TestCase):
         finally:
             sub.stop()
 
+    def test_face_warns_quietly_when_the_next_alarm_may_not_be_heard(self):
+        # The test node has no sound device: its readiness check says so (audio_unavailable), and
+        # the face shows one quiet line with the node's words in its title.
+        ready = json.loads(NODE.retained("alarm")).get("ready")
+        open_page("/")
+        wait_for(lambda: DRIVER.find_element(By.ID, "ready-warning").is_displayed(), timeout=8, what="the readiness warning")
+        warning = DRIVER.find_element(By.ID, "ready-warning")
+        self.assertIn("audio_unavailable", warning.get_attribute("data-codes"))
+        self.assertTrue(warning.get_attribute("title"))
+        self.assertEqual(warning.text, "The next alarm may not be heard")
+        if ready is not None:
+            self.assertFalse(ready["ok"])
+
     def test_face_follows_a_style_change_over_mqtt_within_2_s(self):
         worst = 0.0
         changes = [

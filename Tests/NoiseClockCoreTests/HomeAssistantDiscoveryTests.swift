@@ -57,8 +57,8 @@ enum HomeAssistantFixtures {
         let configs = HomeAssistantDiscovery.configs(F.context())
         // noise 5, alarm 5, style 3, two alarms 4, pause and synced 2, one routine 1, routine event 1,
         // three presets 3, timer end 1, cancel timers 1, battery 2, audio 1; v1.2: the light 1 and each
-        // alarm's sunrise minutes 2
-        #expect(configs.count == 32)
+        // alarm's sunrise minutes 2, alarm ready 1
+        #expect(configs.count == 33)
         for config in configs {
             #expect(HomeAssistantSchema.problems(config) == [], "\(config.topic)")
         }
@@ -165,14 +165,18 @@ enum HomeAssistantFixtures {
         let synced = try #require(F.config(configs, "binary_sensor", "clock_synced"))
         #expect(synced["state_topic"] == "noiseclock/bedroom/time")
         #expect(synced["entity_category"] == "diagnostic")
+        let ready = try #require(F.config(configs, "binary_sensor", "alarm_ready"))
+        #expect(ready["name"] == "Alarm ready")
+        #expect(ready["state_topic"] == "noiseclock/bedroom/alarm")
+        #expect(ready["json_attributes_topic"] == "noiseclock/bedroom/alarm")
     }
 
     @Test func batteryEntitiesOnlyWithABattery() {
         let with = HomeAssistantDiscovery.configs(F.context(battery: true)).map(\.component)
         let without = HomeAssistantDiscovery.configs(F.context(battery: false)).map(\.component)
-        // Besides the always-present "clock synchronised" diagnostic.
-        #expect(with.filter { $0 == "binary_sensor" }.count == 2)
-        #expect(without.filter { $0 == "binary_sensor" }.count == 1)
+        // Besides the always-present "clock synchronised" diagnostic and "alarm ready".
+        #expect(with.filter { $0 == "binary_sensor" }.count == 3)
+        #expect(without.filter { $0 == "binary_sensor" }.count == 2)
         #expect(with.count - without.count == 2)
         let removed = HomeAssistantDiscovery.removalTopics(
             previous: HomeAssistantDiscovery.configs(F.context(battery: true)),
@@ -216,7 +220,7 @@ enum HomeAssistantFixtures {
         #expect(F.config(configs, "select", "style_preset")?["options"] == .array(StylePreset.allCases.map { .string($0.rawValue) }))
         #expect(F.config(configs, "select", "style_preset")?["state_topic"] == nil)
         #expect(F.config(configs, "event", "alarm_event")?["event_types"]
-            == ["pre_alarm", "fired", "snoozed", "dismissed", "timed_out", "missed", "sounding", "failed", "shaking"])
+            == ["pre_alarm", "fired", "snoozed", "dismissed", "timed_out", "missed", "sounding", "failed", "shaking", "at_risk", "ready"])
         let volume = try #require(F.config(configs, "number", "noise_volume"))
         #expect(volume["min"] == 0 && volume["max"] == 100 && volume["mode"] == "slider")
         #expect(F.config(configs, "number", "noise_sleep_timer")?["mode"] == "box")

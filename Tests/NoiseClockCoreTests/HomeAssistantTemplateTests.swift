@@ -16,6 +16,7 @@ import Testing
             "state": "ringing", "alarm_id": "wake-1", "label": "Wake up", "since": "2026-11-21T07:30:00+01:00",
             "snooze_until": nil, "next": ["id": "wake-1", "label": "Wake up", "at": "2026-11-22T07:30:00+01:00"],
             "paused_until": "2026-12-28",
+            "ready": AlarmReadiness(checkedAt: Instant(milliseconds: 0), problems: [ReadinessProblem(.outputMuted, "off")]).json(zone: .utc),
         ],
         "time": ["iso": "2026-11-21T07:30:00+01:00", "epoch": 1_795_242_600, "synced": true],
         "alarm/event": AlarmEvent.fired.payload(

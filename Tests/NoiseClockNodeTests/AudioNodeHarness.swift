@@ -14,10 +14,17 @@ final class AudioNodeHarness: @unchecked Sendable {
     let client: TestClient
     var root: String { "noiseclock/\(node.nodeID)" }
 
-    init(capture: AudioCapture, yamlExtra: String = "", environment: [String: String]? = nil) async throws {
-        broker = try TestBroker()
+    convenience init(capture: AudioCapture, yamlExtra: String = "", environment: [String: String]? = nil) async throws {
+        let broker = try TestBroker()
+        let node = try NodeProcess(brokerPort: broker.port, yamlExtra: yamlExtra, environment: environment ?? capture.environment)
+        try await self.init(broker: broker, node: node, capture: capture)
+    }
+
+    /// Starts `node` (prepared by the caller, not yet started) on `broker`.
+    init(broker: TestBroker, node: NodeProcess, capture: AudioCapture) async throws {
+        self.broker = broker
         self.capture = capture
-        node = try NodeProcess(brokerPort: broker.port, yamlExtra: yamlExtra, environment: environment ?? capture.environment)
+        self.node = node
         try node.start()
         client = try await TestClient(port: broker.port, subscriptions: ["noiseclock/\(node.nodeID)/#"])
         try await client.waitFor("\(root)/availability", timeout: 10, where: { $0.text == "online" })

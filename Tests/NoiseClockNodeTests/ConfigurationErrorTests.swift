@@ -17,10 +17,13 @@ func configurationError(
 struct ConfigurationErrorTests {
     @Test("a bad file names the key", arguments: [
         ("nodeid: bedroom", "nodeid", "unknown key"),
-        ("mqtt:\n  prot: 1884", "mqtt.prot", "unknown key (known keys here: base_topic, client_id, host, keepalive_seconds, password_file, port, protocol, tls, username)"),
+        ("mqtt:\n  prot: 1884", "mqtt.prot", "unknown key (known keys here: base_topic, client_id, host, hosts, keepalive_seconds, password_file, port, protocol, tls, username)"),
         ("mqtt:\n  tls:\n    ca: /x", "mqtt.tls.ca", "unknown key"),
         ("audio:\n  volume: 3", "audio.volume", "unknown key"),
         ("mqtt:\n  port: abc", "mqtt.port", "expected an integer, got \"abc\""),
+        ("mqtt:\n  hosts: [\"broker.lan\"]", "mqtt.hosts", "each item must be host:port"),
+        ("mqtt:\n  hosts: [\"broker.lan:70000\"]", "mqtt.hosts", "each item must be host:port"),
+        ("mqtt:\n  hosts: [\"::1:1883\"]", "mqtt.hosts", "each item must be host:port"),
         ("mqtt:\n  port: \"1883\"", "mqtt.port", "expected an integer"),
         ("mqtt:\n  port: 18.5", "mqtt.port", "expected an integer"),
         ("mqtt:\n  port: [1, 2]", "mqtt.port", "expected an integer, got a list"),

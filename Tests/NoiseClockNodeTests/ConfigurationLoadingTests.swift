@@ -197,6 +197,6 @@ struct ConfigurationLoadingTests {
         #expect(names.contains("NOISECLOCK_WEB_TOKEN_FILE"))
         #expect(names.contains("NOISECLOCK_WEB_ALLOWED_HOSTS"))
         #expect(names.contains("NOISECLOCK_DEVICES_LIGHT_TOPIC"))
-        #expect(names.count == 33)
+        #expect(names.count == 34)
     }
 }

@@ -14,7 +14,7 @@ struct HomeAssistantNodeDiscoveryTests {
             "switch/alarm_\(id)_enabled", "text/alarm_\(id)_time",
             "switch/style_24_hour", "switch/style_show_seconds", "select/style_preset",
             "sensor/battery", "binary_sensor/battery_charging", "sensor/audio_status",
-            "text/alarms_paused_until", "binary_sensor/clock_synced",
+            "text/alarms_paused_until", "binary_sensor/clock_synced", "binary_sensor/alarm_ready",
             "event/routine_event", "button/timer_preset_nap", "button/timer_preset_power_nap", "button/timer_preset_rest",
             "sensor/timer_end", "button/timer_cancel_all",
             "number/alarm_\(id)_light_minutes", "light/light",

@@ -11,7 +11,7 @@ final class AlsaPCM {
         init(_ what: String, _ code: Int32) { description = "\(what): \(String(cString: snd_strerror(code)))" }
     }
 
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
     let bufferFrames: Int
     let periodFrames: Int
 

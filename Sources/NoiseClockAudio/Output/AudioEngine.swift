@@ -28,6 +28,8 @@ public final class AudioEngine: Sendable {
         var scene = AudioScene.silence
         var stopping = false
         var status: AudioStatus
+        /// Readiness checks for the audio thread to answer.
+        var checks: [AudioCheckRequest] = []
         /// A rescanned library for the mixer to take (sounds made from now on come from it).
         var library: SoundLibrary?
     }
@@ -98,8 +100,58 @@ public final class AudioEngine: Sendable {
         shared.withLock { $0.stopping = true }
         wakeup.signal()
         thread.join()
+        refuseChecks()
         continuation.finish()
         alarmContinuation.finish()
+    }
+
+    /// Queues a readiness check for the audio thread; false when the engine is stopping.
+    func enqueueCheck(_ request: AudioCheckRequest) -> Bool {
+        let accepted = shared.withLock { state -> Bool in
+            guard !state.stopping else { return false }
+            state.checks.append(request)
+            return true
+        }
+        if accepted { wakeup.signal() }
+        return accepted
+    }
+
+    /// Answers the waiting readiness checks. The device is opened only when it is not open
+    /// already, and closed again without a sample written; the mixer is read, never set.
+    private func answerChecks(pcm: AlsaPCM?, library: SoundLibrary) {
+        let checks = shared.withLock { state -> [AudioCheckRequest] in
+            defer { state.checks = [] }
+            return state.checks
+        }
+        guard !checks.isEmpty else { return }
+        var report = ReadinessReport()
+        var card = pcm?.card
+        if pcm == nil {
+            do {
+                let probe = try AlsaPCM(device: device, sampleRate: sampleRate)
+                card = probe.card
+                probe.close()
+            } catch {
+                report.deviceError = error.description
+            }
+        }
+        if let card { report.muted = AlsaMixerCheck.mutedMessage(card: card) }
+        for check in checks {
+            var answer = report
+            if let sound = check.sound, library.makeSource(sound) == nil {
+                answer.soundError = "the sound \"\(sound)\" cannot be played (its file is gone, unreadable or undecodable)"
+            }
+            check.continuation.resume(returning: answer)
+        }
+    }
+
+    /// Answers checks that arrive while stopping: the thread is gone.
+    private func refuseChecks() {
+        let checks = shared.withLock { state -> [AudioCheckRequest] in
+            defer { state.checks = [] }
+            return state.checks
+        }
+        for check in checks { check.continuation.resume(returning: ReadinessReport(deviceError: "the audio engine has stopped")) }
     }
 
     private func report(_ status: AudioStatus) {
@@ -143,6 +195,7 @@ public final class AudioEngine: Sendable {
                 return (state.scene, state.stopping, state.library)
             }
             if let library { mixer.library = library }
+            answerChecks(pcm: pcm, library: mixer.library)
             if stopping {
                 let deadline = stopDeadline ?? Clocks.monotonicSeconds() + 3
                 stopDeadline = deadline
@@ -200,6 +253,7 @@ public final class AudioEngine: Sendable {
             }
         }
         pcm?.drainAndClose()
+        refuseChecks()
     }
 
     /// Sleeps `retryInterval` without polling; `stop()` or a new scene wakes it early, so a

@@ -7,7 +7,7 @@ extension Alarm {
     static let knownKeys: Set<String> = [
         "id", "time", "enabled", "label", "description", "repeat", "date", "sound", "volume", "vibrate",
         "snooze_minutes", "ramp_seconds", "ring_minutes", "pre_alarm_minutes", "skip_next",
-        "start_volume", "pre_alarm_sound", "skip_dates", "light_minutes",
+        "start_volume", "pre_alarm_sound", "skip_dates", "light_minutes", "group",
     ]
 
     /// A new alarm from a full description; `time` is required, everything else has a default.
@@ -82,6 +82,7 @@ extension Alarm {
             case "pre_alarm_sound": preAlarmSound = try Alarm.parsePreAlarmSound(value, catalog: catalog)
             case "skip_dates": skipDates = try Alarm.parseSkipDates(value)
             case "light_minutes": lightMinutes = try Alarm.int(value, key, in: 0...60)
+            case "group": group = try Alarm.parseGroup(value)
             default: break
             }
         }

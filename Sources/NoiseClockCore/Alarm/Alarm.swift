@@ -25,6 +25,9 @@ public struct Alarm: Hashable, Sendable {
     public var skipDates: [CivilDate] = []
     /// Minutes of sunrise on `devices.light` before the alarm (0: none).
     public var lightMinutes = 0
+    /// v1.2 alarm groups: snoozing or dismissing it on one node does the same on every node
+    /// whose alarm of this group rings (`{base}/groups/<group>/ring`).
+    public var group: String?
 
     public init(id: String, time: AlarmTime, sound: String) {
         self.id = id
@@ -68,6 +71,7 @@ public struct Alarm: Hashable, Sendable {
             ("pre_alarm_sound", .string(preAlarmSound)),
             ("skip_dates", .array(skipDates.map { .string($0.description) })),
             ("light_minutes", .int(Int64(lightMinutes))),
+            ("group", .optional(group)),
         ])
     }
 

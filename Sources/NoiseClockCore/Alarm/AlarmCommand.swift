@@ -10,6 +10,7 @@ public enum AlarmCommand: String, FeatureCommand {
     case test = "alarm/test"
     case snooze = "alarm/snooze"
     case dismiss = "alarm/dismiss"
+    case check = "alarm/check"
     case setAll = "alarms/set"
     case pause = "alarms/pause"
     case resume = "alarms/resume"

@@ -73,6 +73,10 @@ extension AlarmsFeature {
             ring = nil
             emit(.dismissed, session, at: context.now, zone: context.zone, to: &events)
             return stateJSON(context: context)
+        case .check:
+            // Checked here, answered by the machine once the adapters have looked (`ready`).
+            try Self.requireEmpty(payload, command: command)
+            return .null
         case .setAll:
             try replaceAll(payload, context: context)
             return alarmsJSON(context: context)
@@ -111,6 +115,15 @@ extension AlarmsFeature {
             return try Alarm.parseSnoozeMinutes(value, field: "minutes")
         case .json(let other):
             throw .invalidField("minutes", "snooze takes minutes or {\"minutes\": n}, got \(other.typeName)")
+        }
+    }
+
+    /// An empty payload, or an object holding only `request_id`.
+    private static func requireEmpty(_ payload: CommandPayload, command: AlarmCommand) throws(CommandError) {
+        switch payload {
+        case .empty: return
+        case .json(.object(let object)) where object.keys.allSatisfy({ $0 == "request_id" }): return
+        default: throw CommandError(.invalidField, "\(command.rawValue) takes an empty payload")
         }
     }
 

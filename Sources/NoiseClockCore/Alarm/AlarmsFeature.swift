@@ -28,6 +28,8 @@ public struct AlarmsFeature: Sendable, Equatable {
     public internal(set) var idCounter: UInt64
     /// `alarms/pause`: no alarm rings before the start of this day (nil: not paused).
     public internal(set) var pausedUntil: CivilDate?
+    /// The last readiness check (not persisted: a restart checks again at once).
+    public internal(set) var readiness: AlarmReadiness?
 
     public init() {
         book = AlarmBook()
@@ -90,12 +92,7 @@ public struct AlarmsFeature: Sendable, Equatable {
     public func stateJSON(context: FeatureContext) -> JSONValue {
         let zone = context.zone
         var next: JSONValue = .null
-        var best: (Alarm, Instant)?
-        for alarm in book.alarms {
-            guard let at = nextTrigger(of: alarm, zone: zone) else { continue }
-            if best == nil || at < best!.1 { best = (alarm, at) }
-        }
-        if let (alarm, at) = best {
+        if let (alarm, at) = nextAlarm(zone: zone) {
             next = ["id": .string(alarm.id), "label": .string(alarm.label), "at": .string(ISO8601.string(at, in: zone))]
         }
         return .object(JSONObject([
@@ -107,7 +104,18 @@ public struct AlarmsFeature: Sendable, Equatable {
             ("next", next),
             ("paused_until", .optional(pausedUntil?.description)),
             ("source", .optional(ring?.source.rawValue)),
+            ("ready", readiness?.json(zone: zone) ?? .null),
         ]))
+    }
+
+    /// The alarm that rings next, and when.
+    public func nextAlarm(zone: ZoneRules) -> (alarm: Alarm, at: Instant)? {
+        var best: (alarm: Alarm, at: Instant)?
+        for alarm in book.alarms {
+            guard let at = nextTrigger(of: alarm, zone: zone) else { continue }
+            if best == nil || at < best!.at { best = (alarm, at) }
+        }
+        return best
     }
 
     /// Plans `alarm` afresh from `now` (after an edit, enable, or restore without a plan).

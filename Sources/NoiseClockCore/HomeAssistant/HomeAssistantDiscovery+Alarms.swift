@@ -2,7 +2,7 @@
 /// `~/alarm/event`, snooze and dismiss buttons, and per alarm an enabled switch and a time text.
 extension HomeAssistantDiscovery {
     /// What Home Assistant's event entity may receive; the same set as `AlarmEvent`.
-    public static let alarmEventTypes = AlarmEvent.allCases.map(\.rawValue)
+    public static let alarmEventTypes = AlarmEvent.allCases.map(\.rawValue) + ReadinessEvent.allCases.map(\.rawValue)
     public static let alarmStates = ["idle", "ringing", "snoozed"]
     /// `HH:MM`, 24-hour: the form the node publishes and the text entity accepts.
     public static let alarmTimePattern = #"^([01]\d|2[0-3]):[0-5]\d$"#

@@ -27,6 +27,17 @@ extension HomeAssistantDiscovery {
                 ("payload_on", "ON"),
                 ("payload_off", "OFF"),
             ]),
+            // v1.2 readiness: on when the next alarm will be heard; the problems as attributes.
+            DiscoveryEntity("binary_sensor", "alarm_ready", name: "Alarm ready", [
+                ("icon", "mdi:alarm-check"),
+                ("state_topic", .string(context.topic("alarm"))),
+                ("value_template", "{{ 'None' if value_json.ready is none else ('ON' if value_json.ready.ok else 'OFF') }}"),
+                ("payload_on", "ON"),
+                ("payload_off", "OFF"),
+                ("json_attributes_topic", .string(context.topic("alarm"))),
+                ("json_attributes_template",
+                 "{{ {'problems': value_json.ready.problems, 'checked_at': value_json.ready.checked_at} | to_json if value_json.ready else '{}' }}"),
+            ]),
         ]
     }
 }

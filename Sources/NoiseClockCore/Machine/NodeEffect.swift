@@ -13,6 +13,9 @@ public enum NodeEffect: Sendable, Equatable {
     /// Tell the web app's event streams (only when the machine is `observed`): every publication
     /// under the node's root, and retained state that changed while MQTT is down.
     case observe(Observation)
+    /// Look at what the next alarm needs (the sound device, its mixer, the sound, the clock) and
+    /// answer with `NodeInput.readiness`.
+    case checkReadiness(ReadinessProbe)
     /// Answer a `NodeInput.snapshot`: the whole state now, one entry per retained topic plus `time`.
     case snapshot(requestID: UInt64, [Observation])
 }

@@ -21,6 +21,8 @@ public enum NodeInput: Sendable, Equatable {
     /// Whether the kernel's clock is synchronised (`adjtimex`; nil where it cannot be told), read
     /// at start and whenever it may have changed.
     case clockSync(Bool?)
+    /// The answer to `NodeEffect.checkReadiness`.
+    case readiness(ReadinessReport)
     /// The web app asks for the whole state (its page load, an event stream's start); answered
     /// by `NodeEffect.snapshot` in the effects' order, so nothing published later is older.
     case snapshot(requestID: UInt64)

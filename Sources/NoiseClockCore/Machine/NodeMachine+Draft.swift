@@ -19,6 +19,7 @@ extension NodeMachine {
         var topics: TopicScheme { machine.topics }
 
         mutating func plan(timerSpent: Bool) -> NodePlan {
+            checkReadinessIfDue()
             let deadline = machine.nextDeadline(now: now)
             if timerSpent || deadline != machine.armedAt {
                 effects.append(.arm(deadline))
@@ -94,6 +95,8 @@ extension NodeMachine {
                 homeAssistantBirth(message.payload)
             } else if machine.discovery.isConfigTopic(message.topic, nodeID: topics.nodeID) {
                 foundRetainedConfig(message)
+            } else if let group = topics.group(ofRingTopic: message.topic) {
+                groupRing(group, message)
             } else if let suffix = topics.commandSuffix(of: message.topic) {
                 command(suffix, payload: message.payload, origin: .mqtt(message))
             } else if core.settings.devices.stateTopics.contains(message.topic) {
@@ -131,7 +134,14 @@ extension NodeMachine {
             let response: Response
             switch CommandMessage.parse(topic: suffix, payload: payload) {
             case .refused(let refusal): response = refusal
-            case .command(let command): response = next.handle(command, now: now, outbox: &outbox)
+            case .command(let command):
+                response = next.handle(command, now: now, outbox: &outbox)
+                if command.topic == .alarms(.check), response.ok {
+                    // Answered with the check's result (`readiness`), not now.
+                    machine.pendingChecks.append(PendingCheck(requestID: response.requestID, origin: origin))
+                    log(.info, "command", ["command": suffix, "ok": "pending"])
+                    return
+                }
             }
             switch response.outcome {
             case .success:
@@ -165,6 +175,11 @@ extension NodeMachine {
                 effects.append(.publish(message))
             }
             for publication in outbox {
+                if publication.underBase {
+                    effects.append(.publish(OutboundMessage(topic: "\(topics.base)/\(publication.topic)", payload: publication.body.bytes,
+                                                            qos: publication.qos, retain: publication.retain)))
+                    continue
+                }
                 // Retained state waits for `connected`, which publishes all of it after `online`;
                 // the web app is told at once.
                 if publication.retain && !machine.online {

@@ -38,6 +38,8 @@ public struct NodeMachine: Sendable {
     /// The instant the wake timer is armed for (nil once it fired).
     var armedAt: Instant?
     var random: SplitMix64
+    /// `~/alarm/check` commands waiting for the check's answer.
+    var pendingChecks: [PendingCheck] = []
 
     /// - Parameters:
     ///   - persisted: the state files as read at start, so unchanged ones are not rewritten.
@@ -71,6 +73,7 @@ public struct NodeMachine: Sendable {
         case .clockSync(let synced): draft.clockSync(synced)
         case .snapshot(let id): draft.snapshot(id)
         case .soundCatalog(let catalog): draft.soundCatalog(catalog)
+        case .readiness(let report): draft.readiness(report)
         }
         return draft.plan(timerSpent: input == .wake || input == .clockChanged)
     }
@@ -129,6 +132,12 @@ public struct NodePlan: Sendable {
         var requestID: JSONValue?
         var origin: CommandOrigin
     }
+}
+
+/// A `~/alarm/check` to answer when the adapters report.
+struct PendingCheck: Sendable {
+    var requestID: JSONValue?
+    var origin: CommandOrigin
 }
 
 /// Where a command came from, and so where its response goes.

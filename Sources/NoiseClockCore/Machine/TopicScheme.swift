@@ -18,6 +18,17 @@ public struct TopicScheme: Sendable {
         CommandTopic.allCases.flatMap { ["\(root)/\($0.rawValue)", "\(groupRoot)/\($0.rawValue)"] }
     }
 
+    /// Alarm groups' messages, from every node (v1.2).
+    public var groupRingSubscription: String { "\(base)/groups/+/ring" }
+
+    /// `family` for `noiseclock/groups/family/ring`; nil otherwise.
+    public func group(ofRingTopic topic: String) -> String? {
+        let prefix = base + "/groups/"
+        guard topic.hasPrefix(prefix), topic.hasSuffix("/ring") else { return nil }
+        let group = String(topic.dropFirst(prefix.count).dropLast("/ring".count))
+        return Alarm.isValidGroup(group) ? group : nil
+    }
+
     /// `alarm/add` for `noiseclock/bedroom/alarm/add` or `noiseclock/all/alarm/add`; nil otherwise.
     public func commandSuffix(of topic: String) -> String? {
         for prefix in [root + "/", groupRoot + "/"] where topic.hasPrefix(prefix) {

@@ -18,6 +18,8 @@ public struct NodeCore: Sendable {
     public internal(set) var clockSynced: Bool?
     /// The next `~/time` boundary to publish at; nil until time first advances.
     public internal(set) var timeCursor: Instant?
+    /// When readiness is next checked (not persisted).
+    public internal(set) var readinessSchedule = ReadinessSchedule()
 
     /// State file names in `state_dir`.
     public enum StateFile {
@@ -57,7 +59,8 @@ public struct NodeCore: Sendable {
 
     /// Applies one command. Events to publish go into `outbox`; the response is returned.
     /// A refused command leaves the core unchanged.
-    public mutating func handle(_ message: CommandMessage, now: Instant, outbox: inout [Publication]) -> Response {
+    /// `fromGroup`: the command came from another node's group message, so it is not passed on.
+    public mutating func handle(_ message: CommandMessage, now: Instant, outbox: inout [Publication], fromGroup: Bool = false) -> Response {
         let context = context(now)
         let before = self
         var events: [Publication] = []
@@ -67,6 +70,7 @@ public struct NodeCore: Sendable {
         }
         outbox += events
         commandTookEffect(message.topic, before: before, result: &value, context: context, outbox: &outbox)
+        if !fromGroup { tellGroups(message.topic, ringBefore: before.alarms.ring, now: now, outbox: &outbox) }
         advance(to: now, outbox: &outbox)
         return Response(command: message.topic.rawValue, requestID: message.payload.requestID, outcome: .success(value))
     }
@@ -112,7 +116,8 @@ public struct NodeCore: Sendable {
         let context = context(now)
         let time = timeCursor ?? now.nextBoundary(every: timePeriodSeconds)
         let due = (features.compactMap { $0.nextDeadline(context: context) } + deviceDeadlines(context: context)).reduce(time, min)
-        return alarmSoundDeadline.map { min($0, due) } ?? due
+        let withSound = alarmSoundDeadline.map { min($0, due) } ?? due
+        return readinessDeadline.map { min($0, withSound) } ?? withSound
     }
 
     /// Retained state, topic by topic, all of it (the fuzzer checks every payload is valid JSON).

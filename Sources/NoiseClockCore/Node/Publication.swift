@@ -16,12 +16,15 @@ public struct Publication: Sendable, Equatable {
     public var body: Body
     public var retain: Bool
     public var qos: Int32
+    /// `topic` is below the base topic (`{base}/groups/…`), not below the node's own root.
+    public var underBase = false
 
-    public init(topic: String, body: Body, retain: Bool, qos: Int32) {
+    public init(topic: String, body: Body, retain: Bool, qos: Int32, underBase: Bool = false) {
         self.topic = topic
         self.body = body
         self.retain = retain
         self.qos = qos
+        self.underBase = underBase
     }
 
     /// A non-retained QoS 1 event (alarm events, responses).

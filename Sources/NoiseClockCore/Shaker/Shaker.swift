@@ -16,6 +16,9 @@ public struct Shaker: Sendable, Equatable {
     public internal(set) var ring: RingSession?
     var confirmBy: Instant?
     var outgoing: [DeviceCommand] = []
+    /// Whether the last start was confirmed within 5 s (nil: never started since the node
+    /// started); readiness reports `shaker_unconfirmed` while it is false.
+    public internal(set) var lastStartConfirmed: Bool?
 
     public static let confirmWithinMilliseconds: Int64 = 5000
 
@@ -51,6 +54,7 @@ public struct Shaker: Sendable, Equatable {
     mutating func reported(power: Bool, now: Instant, zone: ZoneRules, outbox: inout [Publication]) {
         guard status == .starting, power else { return }
         status = .shaking
+        lastStartConfirmed = true
         confirmBy = nil
         emit(.shaking, at: now, zone: zone, reason: nil, outbox: &outbox)
     }
@@ -59,6 +63,7 @@ public struct Shaker: Sendable, Equatable {
     mutating func advance(now: Instant, zone: ZoneRules, outbox: inout [Publication]) {
         guard status == .starting, let confirmBy, confirmBy <= now else { return }
         status = .failed
+        lastStartConfirmed = false
         self.confirmBy = nil
         emit(.failed, at: now, zone: zone, reason: "the shaker did not confirm it is on within 5 s", outbox: &outbox)
     }

@@ -21,6 +21,11 @@ struct ConfigurationKeys: Sendable {
         "*(NoiseClock addition)* `trace`, `debug`, `info`, `notice`, `warning`, `error`, `critical` (case-insensitive)")
     let mqttHost = Key<String>("mqtt.host", "127.0.0.1", check: V.notEmpty, "broker host name or address")
     let mqttPort = Key("mqtt.port", 1883, range: 1...65535, "broker port, {range}")
+    let mqttHosts = Key<[String]>(
+        "mqtt.hosts", [], check: V.brokerAddresses,
+        "*(v1.2)* brokers of one cluster, or a primary and a standby, as `host:port` (`[::1]:1883` for IPv6), "
+            + "instead of `host` and `port`: the node connects to the first that answers and, when the connection is lost, "
+            + "tries the next, round the list ([scaling.md](scaling.md))")
     let baseTopic = Key<String>(
         "mqtt.base_topic", "noiseclock", check: V.topicPrefix,
         "first topic level(s); no `+` or `#`, no empty level, no leading or trailing `/`")

@@ -49,6 +49,14 @@ enum ConfigurationValidation {
 
     /// Names a `Host` header may carry (`clock.home.example`): letters, digits, `-` and `.`, no
     /// port, no scheme.
+    /// Each `host:port` (an IPv6 address in brackets), port 1–65535.
+    static func brokerAddresses(_ values: [String]) -> String? {
+        for value in values where BrokerAddress(parsing: value) == nil {
+            return "each item must be host:port with a port from 1 to 65535 ([::1]:1883 for IPv6), got \"\(value.prefix(80))\""
+        }
+        return nil
+    }
+
     static func hostNames(_ values: [String]) -> String? {
         for value in values {
             let ok = !value.isEmpty && value.count <= 253 && value.unicodeScalars.allSatisfy {

@@ -17,7 +17,8 @@ extension NodeConfiguration {
                 throw values.error(keys.passwordFile, "a password needs mqtt.username as well")
             }
         }
-        return MQTT(
+        let hosts = try values.required(keys.mqttHosts).compactMap(BrokerAddress.init(parsing:))
+        var mqtt = MQTT(
             host: try values.required(keys.mqttHost),
             port: try values.required(keys.mqttPort),
             baseTopic: try values.required(keys.baseTopic),
@@ -29,6 +30,12 @@ extension NodeConfiguration {
             tls: try readTLS(values),
             keepaliveSeconds: try values.required(keys.keepaliveSeconds)
         )
+        if let first = hosts.first {
+            mqtt.host = first.host
+            mqtt.port = first.port
+            mqtt.hosts = hosts
+        }
+        return mqtt
     }
 
     /// The first line of the file, trimmed. Warns when group or others may read it.

@@ -68,6 +68,8 @@ extension NodeConfiguration {
         public var protocolVersion: MQTTProtocolVersion
         public var tls: TLS
         public var keepaliveSeconds: Int
+        /// `mqtt.hosts`: when given, the brokers to try in turn (`host` and `port` are the first).
+        public var hosts: [BrokerAddress] = []
 
         public init(
             host: String = ConfigurationDefaults.mqttHost,

@@ -13,6 +13,8 @@ struct EffectPerformer: Sendable {
     let timer: WakeTimer
     let audio: AudioEngine?
     let web: WebServer?
+    /// Readiness probes for the `ReadinessService` (none: checks are not carried out).
+    var readiness: AsyncStream<ReadinessProbe>.Continuation? = nil
     let logger: Logger
 
     func perform(_ effects: [NodeEffect]) {
@@ -40,6 +42,8 @@ struct EffectPerformer: Sendable {
                 timer.arm(at: instant)
             case .observe(let observation):
                 web?.observe(observation)
+            case .checkReadiness(let probe):
+                readiness?.yield(probe)
             case .snapshot(let id, let entries):
                 web?.snapshot(id, entries)
             case .log(let record):

@@ -20,6 +20,7 @@ import Testing
             case .reply: "reply"
             case .observe(let observation): "observe " + observation.suffix
             case .snapshot: "snapshot"
+            case .checkReadiness: "check"
             }
         }
         #expect(order == ["noiseclock/bed/noise", "noiseclock/bed/response", "play", "log"])

@@ -73,7 +73,7 @@ struct HostilePayloads {
         case .alarms(.update): return #"{"id": "nope", "time": "7:30 AM", "enabled": true, "skip_next": true}"#
         case .alarms(.delete), .alarms(.enable), .alarms(.disable), .alarms(.duplicate), .alarms(.skip), .alarms(.test): return #"{"id": "nope"}"#
         case .alarms(.snooze): return #"{"minutes": 9}"#
-        case .alarms(.dismiss): return ""
+        case .alarms(.dismiss), .alarms(.check): return ""
         case .alarms(.setAll): return #"[{"time": "\#(time)", "repeat": ["mon", "fri"], "date": null, "ring_minutes": 5}]"#
         case .alarms(.pause): return #"{"until": "2099-01-05"}"#
         case .alarms(.resume): return ""

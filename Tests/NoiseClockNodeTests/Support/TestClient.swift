@@ -27,13 +27,15 @@ final class TestClient: @unchecked Sendable {
     private let received = Log()
     private var pump: Task<Void, Never>?
 
-    init(port: Int, subscriptions: [String], clientID: String = "test-\(UUID().uuidString.prefix(8))") async throws {
+    /// `protocolVersion`: 3.1.1 for brokers that speak nothing newer (RabbitMQ 3.10).
+    init(port: Int, subscriptions: [String], clientID: String = "test-\(UUID().uuidString.prefix(8))",
+         protocolVersion: MQTTOptions.ProtocolVersion = .v5) async throws {
         var logger = Logger(label: "test-client")
         logger.logLevel = .critical
         let probe = TestClient.probeTopic(clientID)
         let (stream, events) = AsyncStream.makeStream(of: MQTTEvent.self)
         client = try MQTTClient(
-            options: MQTTOptions(host: "127.0.0.1", port: port, clientID: clientID, keepaliveSeconds: 10),
+            options: MQTTOptions(host: "127.0.0.1", port: port, clientID: clientID, keepaliveSeconds: 10, protocolVersion: protocolVersion),
             subscriptions: subscriptions + [probe], logger: logger
         ) { events.yield($0) }
         client.start()

@@ -1,0 +1,56 @@
+/// Readiness: the machine asks the adapters to look (`ReadinessProbe`) when the schedule says
+/// so, and the answer becomes `~/alarm` `ready` and the `at_risk` / `ready` events.
+extension NodeCore {
+    var readinessTarget: ReadinessSchedule.Target? {
+        alarms.nextAlarm(zone: settings.zone).map { ReadinessSchedule.Target(alarmID: $0.alarm.id, at: $0.at) }
+    }
+
+    /// Not while an alarm rings or is snoozed: the failsafe watches that ring, and a fire (which
+    /// changes the next alarm) must not start a device check on every node at the same instant.
+    public func readinessDue(now: Instant) -> Bool {
+        alarms.ring == nil && readinessSchedule.isDue(target: readinessTarget, now: now)
+    }
+
+    var readinessDeadline: Instant? { alarms.ring == nil ? readinessSchedule.deadline(target: readinessTarget) : nil }
+
+    /// Starts a check: what to probe (the next alarm's sound, unless it is `none`).
+    public mutating func readinessRequested(now: Instant) -> ReadinessProbe {
+        readinessSchedule.inFlight = true
+        readinessSchedule.checkedFor = .some(readinessTarget)
+        let sound = alarms.nextAlarm(zone: settings.zone)?.alarm.sound
+        return ReadinessProbe(sound: sound == "none" ? nil : sound)
+    }
+
+    /// The adapters' answer: `ready` on `~/alarm`; `at_risk` when a problem is new, `ready`
+    /// when the last problem has gone.
+    public mutating func readinessReported(_ report: ReadinessReport, now: Instant, outbox: inout [Publication]) {
+        readinessSchedule.inFlight = false
+        readinessSchedule.lastCheck = now
+        if report.clockSynced != clockSynced { clockSynced = report.clockSynced }
+        var problems = report.problems
+        if shaker.lastStartConfirmed == false {
+            problems.append(ReadinessProblem(.shakerUnconfirmed, "the bed shaker did not confirm it was on within 5 s the last time it was started"))
+        }
+        let previous = alarms.readiness?.problems ?? []
+        alarms.readiness = AlarmReadiness(checkedAt: now, problems: problems)
+        let known = Set(previous.map(\.code.rawValue))
+        let event: ReadinessEvent?
+        if problems.contains(where: { !known.contains($0.code.rawValue) }) {
+            event = .atRisk
+        } else if problems.isEmpty && !previous.isEmpty {
+            event = .ready
+        } else {
+            event = nil
+        }
+        guard let event else { return }
+        let next = alarms.nextAlarm(zone: settings.zone)
+        outbox.append(.event("alarm/event", .object(JSONObject([
+            ("event", .string(event.rawValue)),
+            ("id", .optional(next?.alarm.id)),
+            ("label", .optional(next?.alarm.label)),
+            ("next", next.map { .string(ISO8601.string($0.at, in: settings.zone)) } ?? .null),
+            ("problems", alarms.readiness!.json(zone: settings.zone).objectValue?["problems"] ?? .array([])),
+            ("at", .string(ISO8601.string(now, in: settings.zone))),
+        ]))))
+    }
+}

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# A three-node RabbitMQ cluster on loopback with the MQTT plugin, for the failover tests:
+# Debian's rabbitmq-server, each broker node with its own node name, ports and data directory
+# under DIR, formed at start by classic peer discovery (one start, no join steps).
+#
+#   scripts/rabbitmq-cluster.sh start DIR     # prints "mqtt_ports=P1,P2,P3" once all three serve
+#   scripts/rabbitmq-cluster.sh stop DIR
+#   scripts/rabbitmq-cluster.sh stop-node DIR N | start-node DIR N   # the broker app of node N (1-3)
+set -euo pipefail
+cmd=${1:?start|stop|stop-node|start-node}
+dir=$(realpath -m "${2:?DIR}")
+RABBIT=/usr/lib/rabbitmq/bin
+[ -x "$RABBIT/rabbitmq-server" ] || { echo "rabbitmq-server missing (make deps)" >&2; exit 1; }
+
+node_env() {  # N: the environment of broker node N
+    local n=$1 base
+    base=$(cat "$dir/base-port")
+    export HOME="$dir"  # the shared Erlang cookie lives here
+    export RABBITMQ_NODENAME="nc_rabbit$n@localhost"
+    export RABBITMQ_NODE_PORT=$((base + n))
+    export RABBITMQ_DIST_PORT=$((base + 100 + n))
+    export RABBITMQ_MNESIA_BASE="$dir/node$n/mnesia"
+    export RABBITMQ_LOG_BASE="$dir/node$n/log"
+    export RABBITMQ_PID_FILE="$dir/node$n/pid"
+    export RABBITMQ_CONFIG_FILE="$dir/node$n/rabbitmq"
+    export RABBITMQ_ENABLED_PLUGINS_FILE="$dir/enabled_plugins"
+    export RABBITMQ_CONF_ENV_FILE="$dir/node$n/rabbitmq-env.conf"
+    export RABBITMQ_ADVANCED_CONFIG_FILE="$dir/node$n/advanced.config"
+    export ERL_EPMD_PORT=$((base + 99))
+}
+
+ctl() { local n=$1; shift; (node_env "$n"; "$RABBIT/rabbitmqctl" -n "nc_rabbit$n@localhost" "$@"); }
+
+case "$cmd" in
+start)
+    mkdir -p "$dir"
+    # Ports from a range no other suite uses (they pick from 20000-39999 or the kernel's): AMQP
+    # base+1..3, distribution base+101..103, epmd base+99, MQTT base+201..203.
+    echo $((40000 + (RANDOM % 50) * 400)) > "$dir/base-port"
+    base=$(cat "$dir/base-port")
+    head -c 20 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$dir/.erlang.cookie"
+    chmod 400 "$dir/.erlang.cookie"
+    echo '[rabbitmq_mqtt].' > "$dir/enabled_plugins"
+    for n in 1 2 3; do
+        mkdir -p "$dir/node$n/log"
+        : > "$dir/node$n/rabbitmq-env.conf"
+        echo '[].' > "$dir/node$n/advanced.config"
+        cat > "$dir/node$n/rabbitmq.conf" <<EOF
+listeners.tcp.default = 127.0.0.1:$((base + n))
+mqtt.listeners.tcp.default = 127.0.0.1:$((base + 200 + n))
+mqtt.allow_anonymous = true
+loopback_users = none
+cluster_formation.peer_discovery_backend = classic_config
+cluster_formation.classic_config.nodes.1 = nc_rabbit1@localhost
+cluster_formation.classic_config.nodes.2 = nc_rabbit2@localhost
+cluster_formation.classic_config.nodes.3 = nc_rabbit3@localhost
+log.console = false
+log.file.level = warning
+EOF
+    done
+    started=$(date +%s.%N)
+    for n in 1 2 3; do (node_env "$n"; nohup "$RABBIT/rabbitmq-server" > "$dir/node$n/stdout" 2>&1 &); done
+    # await_startup fails at once while a node is not yet registered with epmd: ask again.
+    for n in 1 2 3; do
+        for _ in $(seq 1 60); do ctl "$n" await_startup --timeout 120 > /dev/null 2>&1 && break; sleep 1; done
+    done
+    for _ in $(seq 1 120); do
+        running=$(ctl 1 cluster_status --formatter json 2>/dev/null | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["running_nodes"]))' 2>/dev/null || echo 0)
+        [ "$running" = 3 ] && break
+        sleep 0.5
+    done
+    [ "$running" = 3 ] || { echo "the cluster did not form (running nodes: $running)" >&2; exit 1; }
+    echo "cluster started in $(awk -v s="$started" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }') s" >&2
+    echo "mqtt_ports=$((base + 201)),$((base + 202)),$((base + 203))"
+    ;;
+stop)
+    for n in 1 2 3; do ctl "$n" stop > /dev/null 2>&1 || true; done
+    (node_env 1; epmd -port "$ERL_EPMD_PORT" -kill > /dev/null 2>&1 || true)
+    rm -rf "$dir"
+    ;;
+stop-node) ctl "${3:?N}" stop_app > /dev/null ;;
+start-node) ctl "${3:?N}" start_app > /dev/null ;;
+*) echo "unknown command $cmd" >&2; exit 64 ;;
+esac
