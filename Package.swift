@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(name: "NoiseClockCoreTests", dependencies: ["NoiseClockCore"], swiftSettings: strict),
         .testTarget(
             name: "NoiseClockPlatformTests",
-            dependencies: ["NoiseClockPlatform", "NoiseClockCore", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["NoiseClockPlatform", "NoiseClockCore", "NoiseClockThreads", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
         .testTarget(name: "NoiseClockAudioTests", dependencies: ["NoiseClockAudio", "NoiseClockCore", "CSndFile"], swiftSettings: optimisedAlways),

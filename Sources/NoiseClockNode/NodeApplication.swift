@@ -57,10 +57,15 @@ public enum NodeApplication {
             configurationURL: web.enabled ? NodeWeb.baseURL(web) : nil
         )
         let inbox = NodeInbox()
+        let board = ButtonBoard(definitions: configuration.buttons)
+        // Local buttons only need their reader threads; MQTT buttons arrive with the commands.
+        let buttons = board.panels(timing: configuration.buttonTiming).isEmpty
+            ? nil : ButtonService(board: board, timing: configuration.buttonTiming, inbox: inbox)
         let server = web.enabled ? try NodeWeb.server(configuration, zone: prepared.zone, inbox: inbox, logger: logger) : nil
         let mqtt = try MQTTClient(
             options: mqttOptions(configuration, topics: topics),
-            subscriptions: topics.commandSubscriptions + discovery.subscriptions(nodeID: topics.nodeID),
+            subscriptions: topics.commandSubscriptions + discovery.subscriptions(nodeID: topics.nodeID)
+                + ButtonService.subscriptions(board: board, topics: topics),
             logger: logger, onEvent: { inbox.send(MQTTService.input(for: $0)) }
         )
         let timer = try WakeTimer(clock: clock)
@@ -69,11 +74,11 @@ public enum NodeApplication {
             "timezone": "\(prepared.zone.identifier)", "state_dir": "\(configuration.stateDirectory)",
         ])
         let machine = NodeMachine(core: core, topics: topics, discovery: discovery, persisted: documents,
-                                  seed: UInt64.random(in: .min ... .max), observed: server != nil)
+                                  seed: UInt64.random(in: .min ... .max), observed: server != nil, buttons: board)
         let notifier = SystemdNotifier(environment: environment)
         let loop = NodeLoop(
             inbox: inbox, machine: machine, store: store,
-            effects: EffectPerformer(mqtt: mqtt, timer: timer, audio: audio, inbox: inbox, web: server, logger: logger),
+            effects: EffectPerformer(mqtt: mqtt, timer: timer, audio: audio, inbox: inbox, web: server, buttons: buttons, logger: logger),
             notifier: notifier, clock: clock.now, logger: logger
         )
         // Dependency order: started together, shut down in reverse — the loop first (nothing new
@@ -89,6 +94,7 @@ public enum NodeApplication {
         services.append(ClockSyncService(inbox: inbox))
         if let interval = notifier.watchdogInterval { services.append(WatchdogService(interval: interval, inbox: inbox)) }
         if let server { services.append(WebService(server: server)) }
+        if let buttons { services.append(buttons) }
         services.append(loop)
         let group = ServiceGroup(
             configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)

@@ -195,6 +195,7 @@ struct ConfigurationLoadingTests {
         #expect(names.contains("NOISECLOCK_HOME_ASSISTANT_DISCOVERY"))
         #expect(names.contains("NOISECLOCK_NODE_ID"))
         #expect(names.contains("NOISECLOCK_WEB_TOKEN_FILE"))
-        #expect(names.count == 28)
+        #expect(names.contains("NOISECLOCK_BUTTON_TIMING_DOUBLE_SECONDS"))
+        #expect(names.count == 31)
     }
 }

@@ -15,6 +15,8 @@ public enum NodeEffect: Sendable, Equatable {
     case observe(Observation)
     /// Answer a `NodeInput.snapshot`: the whole state now, one entry per retained topic plus `time`.
     case snapshot(requestID: UInt64, [Observation])
+    /// Report every key of every local input device for this many seconds (`~/buttons/learn`).
+    case learnButtons(seconds: Double)
 }
 
 /// A publication as the web app sees it: the topic relative to the node's root (`alarms`,

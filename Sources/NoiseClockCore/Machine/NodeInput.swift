@@ -24,6 +24,8 @@ public enum NodeInput: Sendable, Equatable {
     /// The web app asks for the whole state (its page load, an event stream's start); answered
     /// by `NodeEffect.snapshot` in the effects' order, so nothing published later is older.
     case snapshot(requestID: UInt64)
+    /// A button's gesture, a learned key, or a button device's status.
+    case button(ButtonInput)
 }
 
 /// An MQTT message as received, with the v5 request/response properties if present.

@@ -48,7 +48,7 @@ extension NodeMachine {
         /// The whole state for the web app: availability, every retained topic, and `time` now.
         mutating func snapshot(_ id: UInt64) {
             var entries = [Observation(suffix: "availability", payload: Array((machine.online ? "online" : "offline").utf8))]
-            for publication in core.retainedState(now: now) {
+            for publication in core.retainedState(now: now) + machine.buttons.retainedList {
                 entries.append(Observation(suffix: publication.topic, payload: publication.body.bytes))
             }
             entries.append(Observation(suffix: "time", payload: core.timePayload(at: now).bytes))
@@ -96,6 +96,8 @@ extension NodeMachine {
                 foundRetainedConfig(message)
             } else if let suffix = topics.commandSuffix(of: message.topic) {
                 command(suffix, payload: message.payload, origin: .mqtt(message))
+            } else {
+                buttonMessage(message)
             }
         }
 
@@ -111,6 +113,10 @@ extension NodeMachine {
                 log(.warning, "retained command ignored", ["topic": message.topic])
                 let error = CommandError.invalidField("retain", "retained commands are ignored: publish commands without the retain flag, and clear this one with an empty retained message")
                 effects += machine.respond(Response(command: suffix, requestID: nil, outcome: .failure(error)), to: origin)
+                return
+            }
+            if suffix == ButtonBoard.learnCommand {
+                learnButtons(origin: origin)
                 return
             }
             var next = core
@@ -180,6 +186,7 @@ extension NodeMachine {
                 for publication in feature.retained(context: context) { publishIfChanged(publication) }
             }
             for publication in core.deviceRetained { publishIfChanged(publication) }
+            if !machine.buttons.definitions.isEmpty { publishIfChanged(machine.buttons.retained) }
         }
 
         mutating func publishIfChanged(_ publication: Publication) {

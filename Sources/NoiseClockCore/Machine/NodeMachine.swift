@@ -38,6 +38,8 @@ public struct NodeMachine: Sendable {
     /// The instant the wake timer is armed for (nil once it fired).
     var armedAt: Instant?
     var random: SplitMix64
+    /// The configured buttons and their devices' status.
+    public internal(set) var buttons: ButtonBoard
 
     /// - Parameters:
     ///   - persisted: the state files as read at start, so unchanged ones are not rewritten.
@@ -45,8 +47,9 @@ public struct NodeMachine: Sendable {
     ///   - observed: whether a web app follows the node (`observe` and `snapshot` effects).
     public init(
         core: NodeCore, topics: TopicScheme, discovery: DiscoverySettings, persisted: [String: JSONValue], seed: UInt64,
-        observed: Bool = false
+        observed: Bool = false, buttons: ButtonBoard = ButtonBoard()
     ) {
+        self.buttons = buttons
         self.core = core
         self.observed = observed
         self.topics = topics
@@ -70,6 +73,7 @@ public struct NodeMachine: Sendable {
         case .alarmSound(let report): draft.alarmSound(report)
         case .clockSync(let synced): draft.clockSync(synced)
         case .snapshot(let id): draft.snapshot(id)
+        case .button(let input): draft.button(input)
         }
         return draft.plan(timerSpent: input == .wake || input == .clockChanged)
     }

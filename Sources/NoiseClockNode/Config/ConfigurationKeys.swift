@@ -1,3 +1,5 @@
+import NoiseClockCore
+
 /// Every key the node knows, one line each: path, default, check, and the line that
 /// docs/configuration.md shows for it (`ConfigurationDocumentationTests` keeps the two equal).
 /// The file's parser, the environment variables and the defaults all come from here, so adding a
@@ -59,6 +61,17 @@ struct ConfigurationKeys: Sendable {
     let webTokenFile = Key<String>(
         "web.token_file", nil, computed: "`<state_dir>/web_token`", check: V.notEmpty,
         "the access token; created (0600) at first start if missing; a file that cannot be made or read stops the node (exit 2, naming this key)")
+    let buttons = Key<ConfigurationList>(
+        "buttons", ConfigurationList([]),
+        "buttons: a list of `{id, input: {device, key}}` (a local input device) or `{id, mqtt: {topic, field, press, double, hold}}`, "
+            + "each with `press`, `double`, `hold` actions ([bedroom.md](bedroom.md), [mqtt-api.md](mqtt-api.md#buttons)); "
+            + "from the environment, a JSON array")
+    let holdSeconds = Key(
+        "button_timing.hold_seconds", 1.0, range: ButtonTiming.holdRange,
+        "seconds a local button stays down to be a `hold` (fired before release), {range}")
+    let doubleSeconds = Key(
+        "button_timing.double_seconds", 0.35, range: ButtonTiming.doubleRange,
+        "seconds after a release in which a second press makes a `double`, {range}")
 
     /// The one table.
     static let table = ConfigurationKeys()

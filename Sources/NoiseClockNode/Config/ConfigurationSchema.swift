@@ -1,19 +1,26 @@
+import NoiseClockCore
+
 /// A typed value: what the file gives (typed by the schema) and what an environment variable is read as.
 enum ConfigurationValue: Equatable, Sendable {
     case string(String)
     case integer(Int)
     case boolean(Bool)
+    case number(Double)
+    /// A list (`buttons:`), as JSON: the file's YAML converted, or an environment variable's JSON.
+    case list([JSONValue])
 }
 
 /// The YAML type of a key's value.
 enum ConfigurationKind: Sendable {
-    case string, integer, boolean
+    case string, integer, boolean, number, list
 
     var expected: String {
         switch self {
         case .string: "a string"
         case .integer: "an integer"
         case .boolean: "true or false"
+        case .number: "a number"
+        case .list: "a list"
         }
     }
 }

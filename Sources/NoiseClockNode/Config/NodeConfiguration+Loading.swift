@@ -49,6 +49,9 @@ extension NodeConfiguration {
             path: try values.required(keys.batteryPath), intervalSeconds: try values.required(keys.batteryIntervalSeconds)
         )
         configuration.web = try readWeb(values, stateDirectory: configuration.stateDirectory)
+        configuration.buttons = try readButtons(values)
+        configuration.buttonTiming = ButtonTiming(
+            holdSeconds: try values.required(keys.holdSeconds), doubleSeconds: try values.required(keys.doubleSeconds))
         return LoadedConfiguration(configuration: configuration, warnings: warnings)
     }
 

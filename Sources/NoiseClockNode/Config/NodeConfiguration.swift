@@ -19,6 +19,8 @@ public struct NodeConfiguration: Sendable, Equatable {
     public var audio: Audio
     public var battery: Battery
     public var web: Web
+    public var buttons: [ButtonDefinition] = []
+    public var buttonTiming = ButtonTiming()
 
     public init(
         nodeID: String,

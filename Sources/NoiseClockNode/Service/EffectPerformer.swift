@@ -12,6 +12,7 @@ struct EffectPerformer: Sendable {
     let audio: AudioEngine?
     let inbox: NodeInbox
     let web: WebServer?
+    let buttons: ButtonService?
     let logger: Logger
 
     func perform(_ effects: [NodeEffect]) {
@@ -30,6 +31,8 @@ struct EffectPerformer: Sendable {
                 web?.observe(observation)
             case .snapshot(let id, let entries):
                 web?.snapshot(id, entries)
+            case .learnButtons(let seconds):
+                buttons?.learn(seconds: seconds)
             case .log(let record):
                 logger.log(level: record.level.swiftLog, "\(record.message)", metadata: record.metadata.mapValues { .string($0) })
             }

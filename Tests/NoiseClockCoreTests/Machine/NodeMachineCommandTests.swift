@@ -20,6 +20,7 @@ import Testing
             case .reply: "reply"
             case .observe(let observation): "observe " + observation.suffix
             case .snapshot: "snapshot"
+            case .learnButtons: "learn"
             }
         }
         #expect(order == ["noiseclock/bed/noise", "noiseclock/bed/response", "play", "log"])
