@@ -3,8 +3,9 @@ SHELL := /bin/bash
 SWIFT ?= swift
 CONFIG ?= config/noiseclock.yaml
 PREFIX ?= /usr/local
+# libmicrohttpd-dev: only for the comparison server of Benchmarks/web-attack.sh (docs/web.md).
 DEB_PACKAGES := libmosquitto-dev mosquitto mosquitto-clients libasound2-dev libsndfile1-dev libyaml-dev \
-	pkg-config tzdata sox alsa-utils openssl chromium chromium-driver python3-selenium
+	pkg-config tzdata sox alsa-utils openssl chromium chromium-driver python3-selenium libmicrohttpd-dev
 
 .PHONY: all deps build release run web-url test lint browser-test screenshots fuzz bench sanitize install uninstall clean
 

@@ -8,6 +8,7 @@
 #   HA_SAMPLES     samples of the Home Assistant-style latency rows (Benchmarks/latency.sh, 300)
 #   RATE_COMMANDS  commands in the sustained-rate run (default 20000)
 #   WEB_SECONDS    each window of the web app's footprint rows (Benchmarks/web.sh, default 120)
+#   ATTACK_SECONDS each window of the web attack rows (Benchmarks/web-attack.sh, default 20)
 #
 # Raw numbers also go to Benchmarks/RESULTS-latest.txt.
 set -euo pipefail
@@ -146,6 +147,10 @@ echo "$ha" | grep '^latency_ha' >>"$results"
 web=$(Benchmarks/web.sh "$BIN" "${WEB_SECONDS:-120}")
 echo "$web" | grep '^web ' >>"$results"
 
+# --- The web app under attack from one address, beside libmicrohttpd (own broker) ---------------
+attack=$(Benchmarks/web-attack.sh "$BIN" "${ATTACK_SECONDS:-20}")
+echo "$attack" | grep '^attack_' >>"$results"
+
 # --- Alarm fire delay (another script measures it when present) ---------------------------------
 alarm_script=$(ls Benchmarks/alarm-latency* 2>/dev/null | head -1 || true)
 
@@ -156,6 +161,7 @@ row "figure" "noiseclock" "baseline (same run)" "target / verdict"
 row "------" "----------" "-------------------" "----------------"
 echo "$ha" | grep -v '^latency_ha'
 echo "$web" | grep -v '^web '
+echo "$attack" | grep -v '^attack_'
 row "latency p50, noise/volume/set (no change)" "$(ms "$same50")" "$(ms "$floor50") libmosquitto echo" "<= 2x floor: $(ratio "$same50" "$floor50") $(meets "$same50" "$((2 * floor50))")"
 row "latency p50, same path, C relay client" "$(ms "$relay50")" "$(ms "$floor50") libmosquitto echo" "$(ratio "$relay50" "$floor50") (4 hops, no work)"
 row "latency p99, noise/volume/set (no change)" "$(ms "$same99")" "$(ms "$floor99") libmosquitto echo" "-"

@@ -3,7 +3,7 @@ import Glibc
 
 // libmosquitto calls these on the client's network thread. They are file-scope functions (not
 // closures) so they carry no actor isolation, recover their context from `userdata`, and only
-// record state or yield into the event stream.
+// record state or hand an event to the owner's handler.
 
 func mqttOnConnect(_ mosq: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?, _ rc: Int32, _ flags: Int32, _ props: OpaquePointer?) {
     guard let userdata else { return }

@@ -10,8 +10,12 @@ import NoiseClockThreads
 /// bedside clock must not). Every (re)connect subscribes to `subscriptions` and then reports
 /// `.connected`, so the owner can re-publish its retained state.
 ///
+/// Events (connected, disconnected, messages) go one way: to the `onEvent` handler, called on
+/// the network thread in order, which only hands them on (the node yields them into its inbox:
+/// one thread hand-off between a command's arrival and its handling).
+///
 /// Teardown order (`shutdown`): publish the final message, wait until it is sent, DISCONNECT,
-/// let the thread finish, destroy the handle, finish the event stream.
+/// let the thread finish, destroy the handle (on the last reference).
 public final class MQTTClient: @unchecked Sendable {
     // @unchecked Sendable: `mosq` is only used in ways libmosquitto allows from several threads
     // once `mosquitto_threaded_set(true)` is on (publish and subscribe from any thread, the loop
@@ -55,8 +59,6 @@ public final class MQTTClient: @unchecked Sendable {
 
     public let options: MQTTOptions
     public let subscriptions: [String]
-    public let events: AsyncStream<MQTTEvent>
-    private let continuation: AsyncStream<MQTTEvent>.Continuation
     private let logger: Logger
     private let mosq: OpaquePointer
     private let state = Locked(State())
@@ -64,25 +66,19 @@ public final class MQTTClient: @unchecked Sendable {
     /// Ends a back-off pause early when `shutdown` is called.
     private let wakeup = WakeSignal()
 
-    /// Where events go when the owner asked for them at once (see `init`); nil: `events`.
-    private let handler: (@Sendable (MQTTEvent) -> Void)?
+    /// Where events go (see `init`).
+    private let handler: @Sendable (MQTTEvent) -> Void
 
-    /// - Parameter onEvent: called on the network thread with each event, instead of `events`
-    ///   (which then stays empty): one thread hand-off less between a command's arrival and its
-    ///   handling. It must only hand the event on (e.g. yield it into the owner's own stream).
-    private func emit(_ event: MQTTEvent) {
-        if let handler { handler(event) } else { continuation.yield(event) }
-    }
-
+    /// - Parameter onEvent: called on the network thread with each event, in order. It must only
+    ///   hand the event on (e.g. yield it into the owner's own stream), never block.
     public init(
-        options: MQTTOptions, subscriptions: [String], logger: Logger, onEvent: (@Sendable (MQTTEvent) -> Void)? = nil
+        options: MQTTOptions, subscriptions: [String], logger: Logger, onEvent: @escaping @Sendable (MQTTEvent) -> Void
     ) throws(MQTTError) {
         MQTTLibrary.initialize()
         handler = onEvent
         self.options = options
         self.subscriptions = subscriptions
         self.logger = logger
-        (events, continuation) = AsyncStream.makeStream(of: MQTTEvent.self)
         guard let handle = mosquitto_new(options.clientID, options.cleanSession, nil) else {
             throw MQTTError("could not create the MQTT client (out of memory or invalid client id)")
         }
@@ -188,7 +184,6 @@ public final class MQTTClient: @unchecked Sendable {
                 delay = options.reconnectDelay.minimum
             }
         }
-        continuation.finish()
     }
 
     /// Sends the final message (e.g. `offline`), waits up to 2 s for it to leave, then disconnects.
@@ -273,8 +268,6 @@ public final class MQTTClient: @unchecked Sendable {
         if publishHere, let finalMessage { publishFinalMessage(finalMessage) }
         wakeup.signal()
         thread.join()
-        // The loop finishes the stream; this covers a client that was never started.
-        continuation.finish()
     }
 
     // MARK: Publishing and subscribing
@@ -347,7 +340,7 @@ public final class MQTTClient: @unchecked Sendable {
             return state.outbox.count
         }
         logger.info("connected to MQTT broker", metadata: ["broker": "\(options.host):\(options.port)", "queued": "\(queued)"])
-        emit(.connected)
+        handler(.connected)
         flushOutbox()
     }
 
@@ -381,7 +374,7 @@ public final class MQTTClient: @unchecked Sendable {
         if wasConnected {
             // Expected on shutdown; a warning only when the connection was lost.
             if stopping { logger.info("disconnected from MQTT broker") } else { logger.warning("disconnected from MQTT broker") }
-            emit(.disconnected)
+            handler(.disconnected)
         }
         return wasConnected
     }
@@ -397,7 +390,7 @@ public final class MQTTClient: @unchecked Sendable {
     }
 
     func didReceive(_ message: MQTTMessage) {
-        emit(.message(message))
+        handler(.message(message))
     }
 }
 

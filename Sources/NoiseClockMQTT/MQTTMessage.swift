@@ -15,7 +15,7 @@ public struct MQTTMessage: Sendable, Equatable {
     }
 }
 
-/// What the client reports to its owner, in order, through `MQTTClient.events`.
+/// What the client reports to its owner, in order, through its `onEvent` handler.
 public enum MQTTEvent: Sendable, Equatable {
     /// Connected (again) and subscribed: time to (re)publish retained state.
     case connected

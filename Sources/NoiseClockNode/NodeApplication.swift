@@ -17,6 +17,10 @@ public enum NodeApplication {
         public let zone: ZoneRules
     }
 
+    /// The test suite's hook (docs/configuration.md): a decimal seed for every random choice the
+    /// node makes, so a test sees the same noise and the same delays on every run.
+    public static let testSeedKey = "NOISECLOCK_TEST_SEED"
+
     public static func prepare(configPath: String, environment: [String: String]) async throws(ConfigurationError) -> Prepared {
         let loaded = try await NodeConfiguration.load(path: configPath, environment: environment)
         let configuration = loaded.configuration
@@ -40,7 +44,10 @@ public enum NodeApplication {
         let documents = loadDocuments(store: store, clock: clock, logger: logger)
 
         let settings = NodeSettings(nodeID: configuration.nodeID, locale: configuration.locale, zone: prepared.zone)
-        let library = loadSounds(configuration, seeds: NoiseSeeds(environment: environment), logger: logger)
+        // A test fixes the node's random choices (its noise, the re-publication delay) with one seed.
+        let testSeed = environment[testSeedKey].flatMap { UInt64($0) }
+        if let testSeed { logger.notice("random choices seeded (\(testSeedKey))", metadata: ["seed": "\(testSeed)"]) }
+        let library = loadSounds(configuration, seeds: NoiseSeeds(testSeed), logger: logger)
         var core = NodeCore(
             settings: settings, catalog: library?.catalog ?? .empty, documents: documents,
             batteryIntervalSeconds: Int64(configuration.battery.intervalSeconds), now: clock.now()
@@ -74,15 +81,16 @@ public enum NodeApplication {
             "timezone": "\(prepared.zone.identifier)", "state_dir": "\(configuration.stateDirectory)",
         ])
         let machine = NodeMachine(core: core, topics: topics, discovery: discovery, persisted: documents,
-                                  seed: UInt64.random(in: .min ... .max), observed: server != nil, buttons: board)
+                                  seed: testSeed ?? UInt64.random(in: .min ... .max), observed: server != nil, buttons: board)
         let notifier = SystemdNotifier(environment: environment)
         let loop = NodeLoop(
             inbox: inbox, machine: machine, store: store,
-            effects: EffectPerformer(mqtt: mqtt, timer: timer, audio: audio, inbox: inbox, web: server, buttons: buttons, logger: logger),
+            effects: EffectPerformer(mqtt: mqtt, timer: timer, audio: audio, web: server, buttons: buttons, logger: logger),
             notifier: notifier, clock: clock.now, logger: logger
         )
         // Dependency order: started together, shut down in reverse — the loop first (nothing new
-        // is decided), then the battery poll, MQTT (publishes `offline`), the timer and the audio.
+        // is decided), the web server (answers commands still waiting `shutting_down`), the polls,
+        // MQTT (publishes `offline`), the timer and the audio.
         var services: [any Service] = []
         if let audio { services.append(AudioService(engine: audio, inbox: inbox)) }
         services.append(WakeTimerService(timer: timer, inbox: inbox))
@@ -109,7 +117,6 @@ public enum NodeApplication {
             logger.error("sounds.json not found (set NOISECLOCK_RESOURCES to the folder holding it); running without sound")
             return nil
         }
-        if let seed = seeds.seed { logger.notice("noise seeded (\(NoiseSeeds.environmentKey))", metadata: ["seed": "\(seed)"]) }
         do {
             return try SoundLibrary.load(
                 catalogFile: file, soundsDirectory: configuration.audio.soundsDirectory,

@@ -147,6 +147,7 @@ web:
         env = {k: v for k, v in os.environ.items() if not k.startswith("NOISECLOCK_")}
         env["NOISECLOCK_RESOURCES"] = os.path.join(ROOT, "Resources")
         env["NOISECLOCK_TEST_CLOCK_FILE"] = self.clock_file
+        env["NOISECLOCK_TEST_SEED"] = os.environ.get("NOISECLOCK_TEST_SEED", "20261125")  # the same node every run
         env["NOISECLOCK_LOG_LEVEL"] = "debug"
         self.process = subprocess.Popen([self.binary, "--config", self.config], env=env,
                                         stdout=self.log, stderr=subprocess.STDOUT)

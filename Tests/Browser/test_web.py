@@ -257,6 +257,60 @@ class A_Access(unittest.TestCase):
                 fresh.quit()
 
 
+    def test_a_page_on_another_port_of_the_host_cannot_change_anything(self):
+        """Issue 18's reproductions in Chromium, signed in: a page on another port of 127.0.0.1 (cookies
+        are shared by every port and SameSite does not see ports) posts to the node with the cookie;
+        the node answers 403 and nothing changes. A link carrying CRLF in the path sets no cookie and
+        leaves the session as it was."""
+        import http.server
+        import threading
+        status, _ = api("/api/noise/volume/set", b"20")
+        self.assertEqual(status, 200)
+        script = f"""
+            const node = {json.dumps(NODE.url)};
+            Promise.allSettled([
+                fetch(node + '/api/noise/volume/set', {{method: 'POST', body: '77', mode: 'no-cors', credentials: 'include'}}),
+                fetch(node + '/api/alarm/add', {{method: 'POST', body: '{{"id": "csrf", "time": "06:00"}}', mode: 'no-cors', credentials: 'include'}}),
+            ]).then(() => {{ document.title = 'done'; }});
+        """
+        page = f"<!doctype html><title>attacker</title><script>{script}</script>".encode()
+
+        class Attacker(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Length", str(len(page)))
+                self.end_headers()
+                self.wfile.write(page)
+
+            def log_message(self, *args):
+                pass
+
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Attacker)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        try:
+            sign_in()
+            DRIVER.get(f"http://127.0.0.1:{server.server_address[1]}/")
+            wait_for(lambda: DRIVER.title == "done", timeout=10, what="the attacker's two requests")
+            status, body = api("/api/state")
+            state = json.loads(body)
+            self.assertEqual(state["noise"]["volume"], 20)
+            self.assertEqual([a["id"] for a in state["alarms"] if a["id"] == "csrf"], [])
+            # The header-injection link: 400, no cookie set, still signed in.
+            DRIVER.get(f"{NODE.url}/%0d%0aSet-Cookie:%20pwned=1%0d%0aX-Injected:%20yes?token={NODE.token}")
+            DRIVER.get(f"{NODE.url}/?token=x;%20Domain=example.com")
+            names = [c["name"] for c in DRIVER.get_cookies()]
+            self.assertNotIn("pwned", names)
+            self.assertIn("noiseclock_session", names)
+            self.assertEqual(DRIVER.execute_script("return document.cookie"), "")
+            open_page("/alarms")
+            wait_for(lambda: hooks("alarm-form"), what="the alarms page, still signed in")
+        finally:
+            server.shutdown()
+            server.server_close()
+            sign_in()
+
+
 class B_Face(unittest.TestCase):
     def setUp(self):
         set_style(DEFAULT_STYLE)

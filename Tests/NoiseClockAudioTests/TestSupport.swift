@@ -22,11 +22,11 @@ enum TestSupport {
     }
 
     /// The noise every test library plays: the same samples on every run, so a level check
-    /// cannot pass or fail by chance. `NOISECLOCK_TEST_NOISE_SEED=N swift test ...` tries another.
-    static let noiseSeed: UInt64 = getenv(NoiseSeeds.environmentKey).flatMap { UInt64(String(cString: $0)) } ?? 20_261_125
+    /// cannot pass or fail by chance. `NOISECLOCK_TEST_SEED=N swift test ...` tries another.
+    static let noiseSeed: UInt64 = getenv("NOISECLOCK_TEST_SEED").flatMap { UInt64(String(cString: $0)) } ?? 20_261_125
 
     /// Appended to the messages of checks on noise levels, so a failure says how to replay it.
-    static var seedNote: String { "(noise seed \(noiseSeed): \(NoiseSeeds.environmentKey)=\(noiseSeed) replays it)" }
+    static var seedNote: String { "(noise seed \(noiseSeed): NOISECLOCK_TEST_SEED=\(noiseSeed) replays it)" }
 
     /// A library whose noise sources are seeded from `noiseSeed` in the order they are made.
     static func library(sampleRate: Int = 48000, soundsDirectory: String? = nil) throws -> SoundLibrary {

@@ -33,7 +33,7 @@ import Testing
         var h = AlarmHarness(now: "2026-12-20T12:00:00+01:00")
         let a = h.add(#"{"time": "07:00", "repeat": "weekdays", "pre_alarm_minutes": 10}"#)
         let b = h.add(#"{"time": "09:30", "repeat": "daily"}"#)
-        let state = try h.send(.alarmsPause, "2027-01-04").get()
+        let state = try h.send(.pause, "2027-01-04").get()
         #expect(state["paused_until"] == "2027-01-04")
         #expect(h.nextTrigger(a) == "2027-01-04T07:00:00+01:00")
         #expect(h.nextTrigger(b) == "2027-01-04T09:30:00+01:00")
@@ -50,43 +50,43 @@ import Testing
     @Test func resumeEndsThePause() throws {
         var h = AlarmHarness(now: "2026-12-20T12:00:00+01:00")
         let a = h.add(#"{"time": "07:00", "repeat": "daily"}"#)
-        _ = try h.send(.alarmsPause, #"{"until": "2026-12-28"}"#).get()
+        _ = try h.send(.pause, #"{"until": "2026-12-28"}"#).get()
         #expect(h.nextTrigger(a) == "2026-12-28T07:00:00+01:00")
-        let state = try h.send(.alarmsResume).get()
+        let state = try h.send(.resume).get()
         #expect(state["paused_until"] == .null)
         #expect(h.nextTrigger(a) == "2026-12-21T07:00:00+01:00")
     }
 
     @Test func pauseRefusesPastAndMalformedDays() {
         var h = AlarmHarness(now: "2026-12-20T12:00:00+01:00")
-        #expect(h.send(.alarmsPause, "2026-12-19").failureCode == .invalidField)
-        #expect(h.send(.alarmsPause, #"{"until": "tomorrow"}"#).failureCode == .invalidField)
-        #expect(h.send(.alarmsPause, "").failureCode == .invalidField)
-        #expect(h.send(.alarmsPause, "2026-12-20").isSuccess, "today is allowed")
+        #expect(h.send(.pause, "2026-12-19").failureCode == .invalidField)
+        #expect(h.send(.pause, #"{"until": "tomorrow"}"#).failureCode == .invalidField)
+        #expect(h.send(.pause, "").failureCode == .invalidField)
+        #expect(h.send(.pause, "2026-12-20").isSuccess, "today is allowed")
     }
 
     @Test func pauseSurvivesARestart() throws {
         var h = AlarmHarness(now: "2026-12-20T12:00:00+01:00")
         _ = h.add(#"{"time": "07:00", "repeat": "daily", "skip_dates": ["2026-12-25"]}"#)
-        _ = try h.send(.alarmsPause, "2027-01-02").get()
+        _ = try h.send(.pause, "2027-01-02").get()
         let restored = AlarmsFeature(restoring: h.feature.persistent)
         #expect(restored == h.feature)
     }
 
     @Test func skipDatesAreChecked() {
         var h = AlarmHarness(now: "2026-12-20T12:00:00+01:00")
-        #expect(h.send(.alarmAdd, #"{"time": "07:00", "skip_dates": "2026-12-25"}"#).failureCode == .invalidField)
-        #expect(h.send(.alarmAdd, #"{"time": "07:00", "skip_dates": ["25.12.2026"]}"#).failureCode == .invalidField)
+        #expect(h.send(.add, #"{"time": "07:00", "skip_dates": "2026-12-25"}"#).failureCode == .invalidField)
+        #expect(h.send(.add, #"{"time": "07:00", "skip_dates": ["25.12.2026"]}"#).failureCode == .invalidField)
         let many = (1...51).map { "\"2027-0\(1 + $0 / 28)-\($0 % 28 + 1 < 10 ? "0" : "")\($0 % 28 + 1)\"" }.joined(separator: ",")
-        #expect(h.send(.alarmAdd, #"{"time": "07:00", "skip_dates": [\#(many)]}"#).failureCode == .invalidField)
+        #expect(h.send(.add, #"{"time": "07:00", "skip_dates": [\#(many)]}"#).failureCode == .invalidField)
     }
 
     @Test func wakeCurveFieldsAreChecked() {
         var h = AlarmHarness(now: "2026-12-20T12:00:00+01:00")
-        #expect(h.send(.alarmAdd, #"{"time": "07:00", "ramp_seconds": 3600, "start_volume": 20}"#).isSuccess)
-        #expect(h.send(.alarmAdd, #"{"time": "07:00", "start_volume": 101}"#).failureCode == .invalidField)
-        #expect(h.send(.alarmAdd, #"{"time": "07:00", "pre_alarm_sound": "Birds!", "pre_alarm_minutes": 10}"#).failureCode == .unknownSound)
-        #expect(h.send(.alarmAdd, #"{"time": "07:00", "pre_alarm_sound": "brown"}"#).failureCode == .invalidField, "needs pre_alarm_minutes")
+        #expect(h.send(.add, #"{"time": "07:00", "ramp_seconds": 3600, "start_volume": 20}"#).isSuccess)
+        #expect(h.send(.add, #"{"time": "07:00", "start_volume": 101}"#).failureCode == .invalidField)
+        #expect(h.send(.add, #"{"time": "07:00", "pre_alarm_sound": "Birds!", "pre_alarm_minutes": 10}"#).failureCode == .unknownSound)
+        #expect(h.send(.add, #"{"time": "07:00", "pre_alarm_sound": "brown"}"#).failureCode == .invalidField, "needs pre_alarm_minutes")
     }
 }
 

@@ -24,7 +24,7 @@ import Testing
         #expect(h.state["next"]?["at"] == "2026-11-22T07:00:00+01:00")
 
         h.now = instant("2026-11-21T07:01:00+01:00")
-        #expect(try h.send(.alarmSnooze, #"{"minutes": 5}"#).get()["snooze_until"] == "2026-11-21T07:06:00+01:00")
+        #expect(try h.send(.snooze, #"{"minutes": 5}"#).get()["snooze_until"] == "2026-11-21T07:06:00+01:00")
         #expect(h.eventBodies().first?["snooze_count"] == 1)
         #expect(h.takeEvents() == ["snoozed \(id)"])
         #expect(h.state["state"] == "snoozed")
@@ -38,7 +38,7 @@ import Testing
         #expect(h.state["state"] == "ringing")
 
         h.now = instant("2026-11-21T07:07:00+01:00")
-        _ = try h.send(.alarmDismiss).get()
+        _ = try h.send(.dismiss).get()
         #expect(h.takeEvents() == ["dismissed \(id)"])
         #expect(h.state["state"] == "idle")
         #expect(h.state["alarm_id"] == .null)
@@ -57,7 +57,7 @@ import Testing
 
         // After a snooze, the three minutes count from the new start.
         h.run(until: "2026-11-22T07:01:00+01:00")
-        h.send(.alarmSnooze)
+        h.send(.snooze)
         h.run(until: "2026-11-22T07:06:00+01:00")
         h.run(until: "2026-11-22T07:08:59+01:00")
         #expect(h.takeEvents() == ["fired \(id)", "snoozed \(id)", "fired \(id)"])
@@ -67,20 +67,20 @@ import Testing
 
     @Test func snoozeLengthsAndRefusals() throws {
         var h = AlarmHarness(now: "2026-11-21T06:00:00+01:00")
-        #expect(h.send(.alarmSnooze) == .failure(CommandError(.notFound, "no alarm is ringing or snoozed")))
-        #expect(h.send(.alarmDismiss) == .failure(CommandError(.notFound, "no alarm is ringing or snoozed")))
+        #expect(h.send(.snooze) == .failure(CommandError(.notFound, "no alarm is ringing or snoozed")))
+        #expect(h.send(.dismiss) == .failure(CommandError(.notFound, "no alarm is ringing or snoozed")))
         _ = h.add(#"{"time": "07:00", "repeat": "daily", "snooze_minutes": 7}"#)
         h.run(until: "2026-11-21T07:00:00+01:00")
         for bad in ["6", "0", "abc", #"{"minutes": 30}"#, #"{"minutes": "x"}"#, "[5]"] {
             let before = h.feature
-            #expect(throws: CommandError.self) { try h.send(.alarmSnooze, bad).get() }
+            #expect(throws: CommandError.self) { try h.send(.snooze, bad).get() }
             #expect(h.feature == before)
         }
-        #expect(h.send(.alarmSnooze, #"{"minute": 5}"#).failureField == "minute")
-        #expect(h.send(.alarmSnooze, "6").failureField == "minutes")
-        #expect(try h.send(.alarmSnooze).get()["snooze_until"] == "2026-11-21T07:07:00+01:00")
-        #expect(try h.send(.alarmSnooze, "15").get()["snooze_until"] == "2026-11-21T07:15:00+01:00")
-        #expect(try h.send(.alarmSnooze, "10").get()["snooze_until"] == "2026-11-21T07:10:00+01:00")
+        #expect(h.send(.snooze, #"{"minute": 5}"#).failureField == "minute")
+        #expect(h.send(.snooze, "6").failureField == "minutes")
+        #expect(try h.send(.snooze).get()["snooze_until"] == "2026-11-21T07:07:00+01:00")
+        #expect(try h.send(.snooze, "15").get()["snooze_until"] == "2026-11-21T07:15:00+01:00")
+        #expect(try h.send(.snooze, "10").get()["snooze_until"] == "2026-11-21T07:10:00+01:00")
         // Snoozing again while snoozed moves the end but is still the first snooze.
         #expect(h.eventBodies().map { $0["snooze_count"] } == [0, 1, 1, 1]) // fired, then three snoozes
     }
@@ -108,7 +108,7 @@ import Testing
         #expect(h.takeEvents() == ["fired \(first)", "fired \(second)"])
         #expect(h.state["alarm_id"] == .string(first))
         #expect(h.state["label"] == "First")
-        h.send(.alarmDismiss)
+        h.send(.dismiss)
         #expect(h.takeEvents() == ["dismissed \(first)", "dismissed \(second)"])
     }
 
@@ -118,17 +118,17 @@ import Testing
         let planned = h.nextTrigger(id)
         let persistentBefore = h.feature.persistent.map { $0["alarms"] }
         h.outbox.removeAll()
-        _ = try h.send(.alarmTest, id).get()
+        _ = try h.send(.test, id).get()
         #expect(h.eventBodies("alarm/fired").first?["test"] == true)
         #expect(h.takeEvents() == ["fired \(id)"])
         #expect(h.state["state"] == "ringing")
         #expect(h.feature.ringing?.test == true)
         #expect(h.nextTrigger(id) == planned)
         #expect(h.feature.persistent.map { $0["alarms"] } == persistentBefore)
-        h.send(.alarmDismiss)
+        h.send(.dismiss)
         h.run(until: "2026-11-21T07:00:00+01:00")
         #expect(h.takeEvents() == ["dismissed \(id)", "fired \(id)"])
-        #expect(h.send(.alarmTest, "nope").failureCode == .notFound)
+        #expect(h.send(.test, "nope").failureCode == .notFound)
     }
 
     @Test func oneTimeAlarmDisablesItselfAfterFiring() {
@@ -139,18 +139,18 @@ import Testing
         #expect(h.takeEvents() == ["fired \(id)"])
         #expect(h.alarm(id)?["enabled"] == false)
         #expect(h.nextTrigger(id) == .null)
-        h.send(.alarmDismiss)
+        h.send(.dismiss)
         h.run(until: "2026-11-23T08:00:00+01:00")
         #expect(h.takeEvents() == ["dismissed \(id)"])
         // Enabling it again plans the next 07:00.
-        h.send(.alarmEnable, id)
+        h.send(.enable, id)
         #expect(h.nextTrigger(id) == "2026-11-24T07:00:00+01:00")
     }
 
     @Test func skipNextSkipsOneOccurrenceAndClearsItself() throws {
         var h = AlarmHarness(now: "2026-11-21T06:00:00+01:00")
         let id = h.add(#"{"time": "07:00", "repeat": "daily"}"#)
-        _ = try h.send(.alarmSkip, id).get()
+        _ = try h.send(.skip, id).get()
         #expect(h.alarm(id)?["skip_next"] == true)
         #expect(h.nextTrigger(id) == "2026-11-22T07:00:00+01:00")
         h.run(until: "2026-11-21T08:00:00+01:00")
@@ -160,14 +160,14 @@ import Testing
         h.run(until: "2026-11-22T07:00:00+01:00")
         #expect(h.takeEvents() == ["fired \(id)"])
         let once = h.add(#"{"time": "09:00"}"#)
-        #expect(h.send(.alarmSkip, once).failureField == "repeat")
+        #expect(h.send(.skip, once).failureField == "repeat")
     }
 
     @Test func backwardClockJumpNeverRingsTwice() {
         var h = AlarmHarness(now: "2026-11-21T06:00:00+01:00")
         let id = h.add(#"{"time": "07:00", "repeat": "daily"}"#)
         h.run(until: "2026-11-21T07:00:30+01:00")
-        h.send(.alarmDismiss)
+        h.send(.dismiss)
         #expect(h.takeEvents() == ["fired \(id)", "dismissed \(id)"])
         // NTP (or a person) sets the clock back an hour.
         h.now = instant("2026-11-21T06:10:00+01:00")
@@ -188,7 +188,7 @@ import Testing
         h.advance(to: "2026-11-21T07:05:00+01:00")
         #expect(h.takeEvents() == [])
         // Jumping past ring_minutes reports missed instead.
-        h.send(.alarmDismiss)
+        h.send(.dismiss)
         h.outbox.removeAll()
         h.advance(to: "2026-11-22T07:10:00+01:00")
         #expect(h.takeEvents() == ["missed \(id)"])
@@ -229,7 +229,7 @@ import Testing
         var h = AlarmHarness(now: "2026-11-21T06:00:00+01:00")
         let id = h.add(#"{"time": "07:00", "repeat": "daily"}"#)
         h.run(until: "2026-11-21T07:00:00+01:00")
-        h.send(.alarmSnooze, "5")
+        h.send(.snooze, "5")
         let saved = try #require(h.feature.persistent)
         let restored = AlarmsFeature(restoring: saved)
         #expect(restored == h.feature)

@@ -72,7 +72,7 @@ import Testing
         let days = "[" + c.days.map { "\"\($0.code)\"" }.joined(separator: ",") + "]"
         let skip = "[" + c.skipDates.map { "\"\($0)\"" }.joined(separator: ",") + "]"
         let id = h.add(#"{"time": "\#(time)", "repeat": \#(days), "skip_dates": \#(skip), "skip_next": \#(c.skipNext)}"#)
-        if let pause = c.pausedUntil { _ = try h.send(.alarmsPause, pause.description).get() }
+        if let pause = c.pausedUntil { _ = try h.send(.pause, pause.description).get() }
         let trigger = h.feature.nextTrigger(of: try #require(h.feature.book[id]), zone: zone)
         return trigger?.seconds
     }

@@ -77,17 +77,20 @@ struct AlarmHarness {
     var context: FeatureContext { FeatureContext(now: now, zone: zone, locale: locale, catalog: testCatalog) }
 
     @discardableResult
-    mutating func send(_ topic: CommandTopic, _ text: String = "") -> Result<JSONValue, CommandError> {
-        guard case .command(let message) = CommandMessage.parse(topic: topic.rawValue, payload: Array(text.utf8)) else {
-            return .failure(CommandError(.invalidJSON, "test payload did not parse"))
+    mutating func send(_ command: AlarmCommand, _ text: String = "") -> Result<JSONValue, CommandError> {
+        let payload: CommandPayload
+        do {
+            payload = try CommandPayload.classify(Array(text.utf8))
+        } catch {
+            return .failure(error)
         }
-        return feature.handle(message, context: context, outbox: &outbox)
+        return feature.handle(command, payload, context: context, outbox: &outbox)
     }
 
     /// Adds an alarm and returns its id.
     mutating func add(_ json: String) -> String {
-        guard case .success(let result) = send(.alarmAdd, json), let id = result["id"]?.stringValue else {
-            Issue.record("add failed: \(send(.alarmAdd, json))")
+        guard case .success(let result) = send(.add, json), let id = result["id"]?.stringValue else {
+            Issue.record("add failed: \(send(.add, json))")
             return ""
         }
         return id

@@ -39,10 +39,10 @@ import Testing
     }
 
     @Test func parsesIDsInBothForms() throws {
-        #expect(try CommandPayload.plain("abc").id(for: .alarmDelete) == "abc")
-        #expect(try CommandPayload.json(["id": "abc"]).id(for: .alarmDelete) == "abc")
-        #expect(throws: CommandError.self) { try CommandPayload.json(["id": 5]).id(for: .alarmDelete) }
-        #expect(throws: CommandError.self) { try CommandPayload.empty.id(for: .alarmDelete) }
+        #expect(try CommandPayload.plain("abc").id(for: AlarmCommand.delete) == "abc")
+        #expect(try CommandPayload.json(["id": "abc"]).id(for: AlarmCommand.delete) == "abc")
+        #expect(throws: CommandError.self) { try CommandPayload.json(["id": 5]).id(for: AlarmCommand.delete) }
+        #expect(throws: CommandError.self) { try CommandPayload.empty.id(for: AlarmCommand.delete) }
     }
 
     @Test func unknownTopicsAreAnswered() {

@@ -41,14 +41,14 @@ import Testing
         var core = core()
         var outbox: [Publication] = []
         core.advance(to: Self.start, outbox: &outbox)
-        let set = CommandMessage(topic: .styleSet, payload: .json(["show_seconds": true]))
+        let set = CommandMessage(topic: .style(.set), payload: .json(["show_seconds": true]))
         #expect(core.handle(set, now: Self.start.adding(milliseconds: 200), outbox: &outbox).ok)
         #expect(core.nextDeadline(after: Self.start.adding(milliseconds: 200)) == Self.start.adding(seconds: 1))
         outbox = []
         for s in 1...3 { core.advance(to: Self.start.adding(seconds: Int64(s)), outbox: &outbox) }
         #expect(times(outbox).compactMap { $0["display"]?.stringValue } == ["07:04:31", "07:04:32", "07:04:33"])
         // Seconds off at 07:04:33.5: nothing more until 07:05:00, and no stale per-second message.
-        let off = CommandMessage(topic: .styleSet, payload: .json(["show_seconds": false]))
+        let off = CommandMessage(topic: .style(.set), payload: .json(["show_seconds": false]))
         outbox = []
         #expect(core.handle(off, now: Self.start.adding(milliseconds: 3500), outbox: &outbox).ok)
         core.advance(to: Self.start.adding(seconds: 4), outbox: &outbox)
@@ -68,7 +68,7 @@ import Testing
     @Test func twelveHourDisplayFollowsTheStyleAtOnce() {
         var core = core()
         var outbox: [Publication] = []
-        let set = CommandMessage(topic: .styleSet, payload: .json(["use_24_hour": false]))
+        let set = CommandMessage(topic: .style(.set), payload: .json(["use_24_hour": false]))
         #expect(core.handle(set, now: Self.start, outbox: &outbox).ok)
         let payload = core.timePayload(at: Instant(seconds: 1_795_241_100))
         #expect(payload["display"] == "7:05")

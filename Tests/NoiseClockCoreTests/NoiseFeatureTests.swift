@@ -13,14 +13,11 @@ import Testing
         FeatureContext(now: now, zone: Self.berlin, locale: .en, catalog: Self.catalog)
     }
 
-    func message(_ topic: CommandTopic, _ text: String) throws -> CommandMessage {
-        CommandMessage(topic: topic, payload: try CommandPayload.classify(Array(text.utf8)))
-    }
 
     @discardableResult
-    func send(_ feature: inout NoiseFeature, _ topic: CommandTopic, _ text: String, at now: Instant? = nil) throws -> Result<JSONValue, CommandError> {
+    func send(_ feature: inout NoiseFeature, _ command: NoiseCommand, _ text: String, at now: Instant? = nil) throws -> Result<JSONValue, CommandError> {
         var outbox: [Publication] = []
-        return feature.handle(try message(topic, text), context: context(now ?? t0), outbox: &outbox)
+        return feature.handle(command, try CommandPayload.classify(Array(text.utf8)), context: context(now ?? t0), outbox: &outbox)
     }
 
     @Test func defaultsAreBrownAtFortyNotPlaying() {
@@ -33,20 +30,20 @@ import Testing
     @Test(arguments: [("ON", true), (" on ", true), ("OFF", false), ("toggle", true)])
     func plainSwitches(text: String, playing: Bool) throws {
         var feature = NoiseFeature(restoring: nil)
-        try send(&feature, .noiseSet, text)
+        try send(&feature, .set, text)
         #expect(feature.state.playing == playing)
     }
 
     @Test func toggleTwiceStops() throws {
         var feature = NoiseFeature(restoring: nil)
-        try send(&feature, .noiseSet, "TOGGLE")
-        try send(&feature, .noiseSet, "TOGGLE")
+        try send(&feature, .set, "TOGGLE")
+        try send(&feature, .set, "TOGGLE")
         #expect(feature.state.playing == false)
     }
 
     @Test func jsonSetChangesOnlyGivenFields() throws {
         var feature = NoiseFeature(restoring: nil)
-        let result = try send(&feature, .noiseSet, #"{"playing": true, "sound": "pink", "request_id": 4}"#)
+        let result = try send(&feature, .set, #"{"playing": true, "sound": "pink", "request_id": 4}"#)
         #expect(feature.state == NoiseState(playing: true, sound: "pink", volume: 40))
         #expect(try result.get()["volume"] == 40)
     }
@@ -64,7 +61,7 @@ import Testing
     func badSetsChangeNothing(text: String, code: CommandError.Code, field: String?) throws {
         var feature = NoiseFeature(restoring: nil)
         let before = feature
-        let result = try send(&feature, .noiseSet, text)
+        let result = try send(&feature, .set, text)
         guard case .failure(let error) = result else { Issue.record("accepted \(text)"); return }
         #expect(error.code == code)
         #expect(error.field == field)
@@ -73,21 +70,21 @@ import Testing
 
     @Test func atomicSetRefusesAllWhenOneFieldIsBad() throws {
         var feature = NoiseFeature(restoring: nil)
-        try send(&feature, .noiseSet, #"{"playing": true, "volume": 101}"#)
+        try send(&feature, .set, #"{"playing": true, "volume": 101}"#)
         #expect(feature.state.playing == false)
     }
 
     @Test(arguments: [("pink", "pink"), ("PINK", "pink")])
     func soundSet(text: String, expected: String) throws {
         var feature = NoiseFeature(restoring: nil)
-        try send(&feature, .noiseSoundSet, text)
+        try send(&feature, .setSound, text)
         #expect(feature.state.sound == expected)
     }
 
     @Test(arguments: ["rain", "chime", "../x", ""])
     func soundSetRefusesWhatIsNotANoise(text: String) throws {
         var feature = NoiseFeature(restoring: nil)
-        let result = try send(&feature, .noiseSoundSet, text)
+        let result = try send(&feature, .setSound, text)
         guard case .failure(let error) = result else { Issue.record("accepted \(text)"); return }
         #expect(text.isEmpty ? error.code == .invalidField : error.code == .unknownSound)
         #expect(feature.state.sound == "brown")
@@ -96,7 +93,7 @@ import Testing
     @Test(arguments: [("0", 0), ("100", 100), (" 55 ", 55)])
     func volumeSet(text: String, expected: Int) throws {
         var feature = NoiseFeature(restoring: nil)
-        try send(&feature, .noiseVolumeSet, text)
+        try send(&feature, .setVolume, text)
         #expect(feature.state.volume == expected)
     }
 
@@ -109,19 +106,19 @@ import Testing
     ])
     func volumeSetRefusesBadValues(text: String, message: String) throws {
         var feature = NoiseFeature(restoring: nil)
-        let result = try send(&feature, .noiseVolumeSet, text)
+        let result = try send(&feature, .setVolume, text)
         #expect(result == .failure(.invalidField("volume", message)))
         #expect(feature.state.volume == NoiseState.defaults.volume)
     }
 
     @Test func sleepTimerStopsAtItsInstantWithAFadeWindow() throws {
         var feature = NoiseFeature(restoring: nil)
-        try send(&feature, .noiseSet, "ON")
-        try send(&feature, .noiseSleepTimerSet, "30")
+        try send(&feature, .set, "ON")
+        try send(&feature, .setSleepTimer, "30")
         let stopsAt = t0.adding(seconds: 1800)
         #expect(feature.state.stopsAt == stopsAt)
         #expect(feature.nextDeadline(context: context(t0)) == stopsAt)
-        #expect(try send(&feature, .noiseVolumeSet, "40").get()["stops_at"] == "2025-11-21T07:35:00+01:00")
+        #expect(try send(&feature, .setVolume, "40").get()["stops_at"] == "2025-11-21T07:35:00+01:00")
         let scene = feature.audioScene(context: context(t0))
         #expect(scene.noise?.fadeOut == AudioScene.FadeWindow(start: stopsAt.adding(seconds: -30), end: stopsAt))
 
@@ -136,20 +133,20 @@ import Testing
 
     @Test func zeroClearsTheSleepTimerAndOffClearsItToo() throws {
         var feature = NoiseFeature(restoring: nil)
-        try send(&feature, .noiseSet, #"{"playing": true, "sleep_timer_minutes": 10}"#)
+        try send(&feature, .set, #"{"playing": true, "sleep_timer_minutes": 10}"#)
         #expect(feature.state.sleepTimerMinutes == 10)
-        try send(&feature, .noiseSleepTimerSet, "0")
+        try send(&feature, .setSleepTimer, "0")
         #expect(feature.state.stopsAt == nil && feature.state.sleepTimerMinutes == nil)
-        try send(&feature, .noiseSleepTimerSet, "5")
-        try send(&feature, .noiseSet, "OFF")
+        try send(&feature, .setSleepTimer, "5")
+        try send(&feature, .set, "OFF")
         #expect(feature.state.stopsAt == nil)
     }
 
     @Test func previewPlaysThreeSecondsThenRestores() throws {
         var feature = NoiseFeature(restoring: nil)
-        try send(&feature, .noiseSet, "ON")
+        try send(&feature, .set, "ON")
         let persistentBefore = feature.persistent
-        try send(&feature, .noisePreview, "chime")
+        try send(&feature, .preview, "chime")
         #expect(feature.persistent == persistentBefore, "a preview is not state to keep")
         let scene = feature.audioScene(context: context(t0.adding(seconds: 1)))
         #expect(scene.preview == AudioScene.Preview(sound: "chime", volume: 40, until: t0.adding(seconds: 3)))
@@ -158,23 +155,23 @@ import Testing
         var outbox: [Publication] = []
         feature.advance(context: context(t0.adding(seconds: 3)), outbox: &outbox)
         #expect(feature.audioScene(context: context(t0.adding(seconds: 3))).preview == nil)
-        #expect(try send(&feature, .noisePreview, "thunder").map { _ in 0 } == .failure(
+        #expect(try send(&feature, .preview, "thunder").map { _ in 0 } == .failure(
             CommandError(.unknownSound, field: "sound", "no such sound \"thunder\"; see ~/sounds")))
     }
 
     @Test func sameValueChangesNothing() throws {
         var feature = NoiseFeature(restoring: nil)
-        try send(&feature, .noiseSet, "ON")
+        try send(&feature, .set, "ON")
         let before = feature
-        try send(&feature, .noiseSet, "ON")
-        try send(&feature, .noiseVolumeSet, "40")
-        try send(&feature, .noiseSoundSet, "brown")
+        try send(&feature, .set, "ON")
+        try send(&feature, .setVolume, "40")
+        try send(&feature, .setSound, "brown")
         #expect(feature == before)
     }
 
     @Test func survivesARestart() throws {
         var feature = NoiseFeature(restoring: nil)
-        try send(&feature, .noiseSet, #"{"playing": true, "sound": "pink", "volume": 70, "sleep_timer_minutes": 45}"#)
+        try send(&feature, .set, #"{"playing": true, "sound": "pink", "volume": 70, "sleep_timer_minutes": 45}"#)
         let document = try JSONParser().parse(feature.persistent!.serialized)
         let restored = NoiseFeature(restoring: document)
         #expect(restored.state == feature.state)

@@ -9,11 +9,8 @@ import Testing
         FeatureContext(now: now, zone: .utc, locale: .en, catalog: .empty)
     }
 
-    static func command(_ topic: CommandTopic, _ text: String) -> CommandMessage {
-        guard case .command(let message) = CommandMessage.parse(topic: topic.rawValue, payload: Array(text.utf8)) else {
-            fatalError("test command did not parse: \(text)")
-        }
-        return message
+    static func command(_ command: StyleCommand, _ text: String) -> FeatureMessage<StyleCommand> {
+        FeatureMessage(command, text)
     }
 
     static func error(_ result: Result<JSONValue, CommandError>) -> CommandError? {
@@ -39,7 +36,7 @@ import Testing
     @Test func setChangesOnlyGivenFieldsAndAnswersWithThePublishedStyle() throws {
         var feature = StyleFeature(restoring: nil, now: Self.start)
         var outbox: [Publication] = []
-        let result = feature.handle(Self.command(.styleSet, #"{"use_24_hour": false, "show_seconds": true, "request_id": "a"}"#),
+        let result = feature.handle(Self.command(.set, #"{"use_24_hour": false, "show_seconds": true, "request_id": "a"}"#),
                                     context: Self.context(), outbox: &outbox)
         #expect(!feature.use24Hour && feature.showSeconds && feature.showAMPM)
         #expect(try result.get() == Self.published(feature))
@@ -56,7 +53,7 @@ import Testing
         var feature = StyleFeature(restoring: nil, now: Self.start)
         let before = feature
         var outbox: [Publication] = []
-        let result = feature.handle(Self.command(.styleSet, payload), context: Self.context(), outbox: &outbox)
+        let result = feature.handle(Self.command(.set, payload), context: Self.context(), outbox: &outbox)
         #expect(Self.error(result)?.field == field)
         #expect(Self.error(result)?.code == .invalidField)
         #expect(feature == before)
@@ -67,7 +64,7 @@ import Testing
     func setTakesOnlyAnObject(payload: String) {
         var feature = StyleFeature(restoring: nil, now: Self.start)
         var outbox: [Publication] = []
-        guard case .failure(let error) = feature.handle(Self.command(.styleSet, payload), context: Self.context(), outbox: &outbox) else {
+        guard case .failure(let error) = feature.handle(Self.command(.set, payload), context: Self.context(), outbox: &outbox) else {
             Issue.record("accepted \(payload)")
             return
         }
@@ -79,8 +76,8 @@ import Testing
         var feature = StyleFeature(restoring: nil, now: Self.start)
         let before = (feature.persistent, feature.retained(context: Self.context()))
         var outbox: [Publication] = []
-        _ = feature.handle(Self.command(.styleSet, ##"{"digit_color": "#fff", "glow": 50}"##), context: Self.context(), outbox: &outbox)
-        _ = feature.handle(Self.command(.stylePreset, "Night"), context: Self.context(), outbox: &outbox)
+        _ = feature.handle(Self.command(.set, ##"{"digit_color": "#fff", "glow": 50}"##), context: Self.context(), outbox: &outbox)
+        _ = feature.handle(Self.command(.preset, "Night"), context: Self.context(), outbox: &outbox)
         #expect(feature.persistent == before.0)
         #expect(feature.retained(context: Self.context()) == before.1)
     }
@@ -88,10 +85,10 @@ import Testing
     @Test func presetsSwitchColours() {
         var feature = StyleFeature(restoring: nil, now: Self.start)
         var outbox: [Publication] = []
-        _ = feature.handle(Self.command(.stylePreset, "DAY"), context: Self.context(), outbox: &outbox)
+        _ = feature.handle(Self.command(.preset, "DAY"), context: Self.context(), outbox: &outbox)
         #expect(Self.published(feature)?["digit_color"] == "#000000")
         #expect(Self.published(feature)?["background_color"] == "#FFFFFF")
-        let bad = feature.handle(Self.command(.stylePreset, "dusk"), context: Self.context(), outbox: &outbox)
+        let bad = feature.handle(Self.command(.preset, "dusk"), context: Self.context(), outbox: &outbox)
         #expect(Self.error(bad)?.code == .invalidField)
         #expect(feature.style.backgroundColor == .white)
     }
@@ -99,11 +96,11 @@ import Testing
     @Test func randomColourChangesEachMinuteAndKeepsTheUsersColour() throws {
         var feature = StyleFeature(restoring: nil, now: Self.start)
         var outbox: [Publication] = []
-        _ = feature.handle(Self.command(.styleSet, ##"{"digit_color": "#336699", "background_color": "#101010"}"##),
+        _ = feature.handle(Self.command(.set, ##"{"digit_color": "#336699", "background_color": "#101010"}"##),
                            context: Self.context(), outbox: &outbox)
 
         let now = Self.start.adding(seconds: 10)
-        _ = feature.handle(Self.command(.styleSet, #"{"random_color": true}"#), context: Self.context(now), outbox: &outbox)
+        _ = feature.handle(Self.command(.set, #"{"random_color": true}"#), context: Self.context(now), outbox: &outbox)
         let background = try #require(RGBColor(hex: "#101010"))
         let minute = RandomDigitColor.minuteIndex(of: now)
         let first = RandomDigitColor.color(minute: minute, background: background)
@@ -128,7 +125,7 @@ import Testing
         #expect(outbox.isEmpty)
 
         // Turning random off brings the user's colour back.
-        _ = feature.handle(Self.command(.styleSet, #"{"random_color": false}"#), context: Self.context(next), outbox: &outbox)
+        _ = feature.handle(Self.command(.set, #"{"random_color": false}"#), context: Self.context(next), outbox: &outbox)
         #expect(Self.published(feature, at: next)?["digit_color"] == "#336699")
         #expect(feature.nextDeadline(context: Self.context(next)) == nil)
         #expect(feature.randomPick == nil)
@@ -139,7 +136,7 @@ import Testing
         var outbox: [Publication] = []
         let minute = RandomDigitColor.minuteIndex(of: Self.start)
         #expect(feature.randomPick?.color == RandomDigitColor.color(minute: minute, background: .black))
-        _ = feature.handle(Self.command(.stylePreset, "day"), context: Self.context(), outbox: &outbox)
+        _ = feature.handle(Self.command(.preset, "day"), context: Self.context(), outbox: &outbox)
         let pick = try #require(feature.randomPick)
         #expect(pick.color == RandomDigitColor.color(minute: minute, background: .white))
         #expect(pick.color.contrastRatio(against: .white) >= 4.5)
@@ -154,7 +151,7 @@ import Testing
     @Test func persistsAndRestoresEveryField() throws {
         var feature = StyleFeature(restoring: nil, now: Self.start)
         var outbox: [Publication] = []
-        _ = feature.handle(Self.command(.styleSet, """
+        _ = feature.handle(Self.command(.set, """
             {"use_24_hour": false, "show_seconds": true, "show_ampm": false, "digit_color": "#a0b", "background_color": "#010203",
              "glow": 1, "auto_fit": false, "scale": 2, "digit_opacity": 3, "overlay_opacity": 4, "random_color": false,
              "font_family": "courier", "font_weight": "black", "font_design": "serif", "show_battery": false, "show_date": false,
@@ -181,12 +178,5 @@ import Testing
         var expected = ClockStyle()
         expected.glow = 7
         #expect(feature.style == expected)
-    }
-
-    @Test func refusesOtherCommands() {
-        var feature = StyleFeature(restoring: nil, now: Self.start)
-        var outbox: [Publication] = []
-        let result = feature.handle(Self.command(.noiseSet, "ON"), context: Self.context(), outbox: &outbox)
-        #expect(Self.error(result)?.code == .unknownCommand)
     }
 }

@@ -195,7 +195,8 @@ struct ConfigurationLoadingTests {
         #expect(names.contains("NOISECLOCK_HOME_ASSISTANT_DISCOVERY"))
         #expect(names.contains("NOISECLOCK_NODE_ID"))
         #expect(names.contains("NOISECLOCK_WEB_TOKEN_FILE"))
+        #expect(names.contains("NOISECLOCK_WEB_ALLOWED_HOSTS"))
         #expect(names.contains("NOISECLOCK_BUTTON_TIMING_DOUBLE_SECONDS"))
-        #expect(names.count == 31)
+        #expect(names.count == 32)
     }
 }

@@ -31,6 +31,20 @@ import Testing
         #expect(gate.check(.init(bearer: token), from: "10.0.0.9", now: 70) == .allowed)
     }
 
+    @Test func everyWrongCredentialOfARequestIsAGuess() {
+        var gate = AccessGate(token: token)
+        for second in 0..<3 {
+            #expect(gate.check(.init(bearer: "a", cookie: "b", query: "c"), from: "x", now: Int64(second)) == .refused)
+        }
+        #expect(gate.check(.init(bearer: "d"), from: "x", now: 3) == .refused)
+        #expect(gate.check(.init(bearer: "e"), from: "x", now: 4) == .throttled(retryAfterSeconds: 60))
+        // A right one beside wrong ones counts nothing.
+        #expect(gate.check(.init(bearer: token, cookie: "b", query: "c"), from: "y", now: 0) == .allowed)
+        #expect(gate.matches(token))
+        #expect(!gate.matches("b"))
+        #expect(!gate.matches(nil))
+    }
+
     @Test func failuresSpreadOverMoreThanAMinuteAreNotThrottled() {
         var gate = AccessGate(token: token)
         for attempt in 0..<30 {

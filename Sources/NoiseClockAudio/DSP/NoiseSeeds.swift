@@ -13,14 +13,6 @@ public final class NoiseSeeds: Sendable {
 
     public init(_ seed: UInt64?) { self.seed = seed }
 
-    /// Tests that capture a node's audio fix its noise through this variable (a decimal seed);
-    /// unset or unreadable: the operating system's seeds.
-    public static let environmentKey = "NOISECLOCK_TEST_NOISE_SEED"
-
-    public convenience init(environment: [String: String]) {
-        self.init(environment[Self.environmentKey].flatMap { UInt64($0) })
-    }
-
     /// The next source's seed.
     func next() -> UInt64 {
         guard let seed else { return NoiseRandom.systemSeed() }

@@ -1,55 +1,47 @@
 /// The `alarm/*` and `alarms/set` commands. A refused command leaves the feature unchanged;
 /// a command that changes nothing leaves it equal to what it was.
 extension AlarmsFeature {
-    public mutating func handle(
-        _ message: CommandMessage, context: FeatureContext, outbox: inout [Publication]
-    ) -> Result<JSONValue, CommandError> {
-        transaction(context: context, outbox: &outbox) { feature, events throws(CommandError) in
-            try feature.apply(message, context: context, events: &events)
-        }
-    }
+    public typealias Command = AlarmCommand
 
-    private mutating func apply(
-        _ message: CommandMessage, context: FeatureContext, events: inout [Publication]
+    public mutating func apply(
+        _ command: AlarmCommand, _ payload: CommandPayload, context: FeatureContext, events: inout [Publication]
     ) throws(CommandError) -> JSONValue {
-        let topic = message.topic
-        let payload = message.payload
-        switch topic {
-        case .alarmAdd:
-            let object = try payload.object(for: topic)
+        switch command {
+        case .add:
+            let object = try payload.object(for: command)
             let id = object["id"] == nil ? makeID(now: context.now) : ""
             let alarm = Self.droppingPastSkipDates(try Alarm.parseNew(object, newID: id, catalog: context.catalog), now: context.now, zone: context.zone)
             try book.add(alarm)
             replan(alarm, now: context.now, zone: context.zone)
             return output(alarm, context: context)
-        case .alarmUpdate:
-            let object = try payload.object(for: topic)
+        case .update:
+            let object = try payload.object(for: command)
             guard let idValue = object["id"] else { throw .invalidField("id", "id is required") }
             let old = try existing(Alarm.parseID(idValue))
             let new = Self.droppingPastSkipDates(try old.merging(object, catalog: context.catalog), now: context.now, zone: context.zone)
             store(new, replacing: old, context: context)
             return output(new, context: context)
-        case .alarmDelete:
-            let alarm = try existing(payload.id(for: topic))
+        case .delete:
+            let alarm = try existing(payload.id(for: command))
             book.remove(alarm.id)
             plans[alarm.id] = nil
             return alarm.json
-        case .alarmEnable, .alarmDisable:
-            let old = try existing(payload.id(for: topic))
+        case .enable, .disable:
+            let old = try existing(payload.id(for: command))
             var new = old
-            new.enabled = topic == .alarmEnable
+            new.enabled = command == .enable
             store(new, replacing: old, context: context)
             return output(new, context: context)
-        case .alarmDuplicate:
-            let original = try existing(payload.id(for: topic))
+        case .duplicate:
+            let original = try existing(payload.id(for: command))
             guard book.count < AlarmBook.limit else { throw CommandError(.limitExceeded, "at most \(AlarmBook.limit) alarms") }
             var copy = original
             copy.id = makeID(now: context.now)
             try book.add(copy)
             replan(copy, now: context.now, zone: context.zone)
             return output(copy, context: context)
-        case .alarmSkip:
-            let old = try existing(payload.id(for: topic))
+        case .skip:
+            let old = try existing(payload.id(for: command))
             guard !old.repeatDays.isOnce else {
                 throw .invalidField("repeat", "alarm \(old.id) rings once; skip works on repeating alarms (disable or delete it instead)")
             }
@@ -58,13 +50,13 @@ extension AlarmsFeature {
             // Not a re-plan: the pending occurrence is exactly the one to skip.
             book.replace(new)
             return output(new, context: context)
-        case .alarmTest:
-            let alarm = try existing(payload.id(for: topic))
+        case .test:
+            let alarm = try existing(payload.id(for: command))
             let session = RingSession(alarm: alarm, scheduled: context.now, since: context.now, test: true)
             ring = session
             emit(.fired, session, at: context.now, zone: context.zone, to: &events)
             return stateJSON(context: context)
-        case .alarmSnooze:
+        case .snooze:
             let minutes = try snoozeMinutes(payload)
             guard var session = ring else { throw CommandError(.notFound, "no alarm is ringing or snoozed") }
             let length = minutes ?? session.alarm.snoozeMinutes
@@ -75,22 +67,20 @@ extension AlarmsFeature {
             ring = session
             emit(.snoozed, session, at: context.now, zone: context.zone, to: &events)
             return stateJSON(context: context)
-        case .alarmDismiss:
+        case .dismiss:
             guard let session = ring else { throw CommandError(.notFound, "no alarm is ringing or snoozed") }
             ring = nil
             emit(.dismissed, session, at: context.now, zone: context.zone, to: &events)
             return stateJSON(context: context)
-        case .alarmsSet:
+        case .setAll:
             try replaceAll(payload, context: context)
             return alarmsJSON(context: context)
-        case .alarmsPause:
+        case .pause:
             pausedUntil = try pauseDate(payload, context: context)
             return stateJSON(context: context)
-        case .alarmsResume:
+        case .resume:
             pausedUntil = nil
             return stateJSON(context: context)
-        default:
-            throw CommandError(.unknownCommand, "\(topic.rawValue) is not an alarm command")
         }
     }
 

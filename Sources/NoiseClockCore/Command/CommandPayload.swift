@@ -39,7 +39,7 @@ public enum CommandPayload: Sendable, Equatable {
     }
 
     /// An object payload, or the error a JSON-only command answers with.
-    public func object(for command: CommandTopic) throws(CommandError) -> JSONObject {
+    public func object(for command: some FeatureCommand) throws(CommandError) -> JSONObject {
         switch self {
         case .json(.object(let object)): return object
         case .json(let other): throw CommandError(.invalidJSON, "\(command.rawValue) takes a JSON object, got \(other.typeName)")
@@ -49,7 +49,7 @@ public enum CommandPayload: Sendable, Equatable {
     }
 
     /// An id given as `{"id": ...}` or as the plain text itself.
-    public func id(for command: CommandTopic) throws(CommandError) -> String {
+    public func id(for command: some FeatureCommand) throws(CommandError) -> String {
         switch self {
         case .plain(let text): return text
         case .json(.string(let text)): return text

@@ -1,36 +1,47 @@
-/// Every command the contract defines, named by its topic below `~/` (or `{base}/all/`).
-public enum CommandTopic: String, Sendable, CaseIterable {
-    case alarmAdd = "alarm/add"
-    case alarmUpdate = "alarm/update"
-    case alarmDelete = "alarm/delete"
-    case alarmEnable = "alarm/enable"
-    case alarmDisable = "alarm/disable"
-    case alarmDuplicate = "alarm/duplicate"
-    case alarmSkip = "alarm/skip"
-    case alarmTest = "alarm/test"
-    case alarmSnooze = "alarm/snooze"
-    case alarmDismiss = "alarm/dismiss"
-    case alarmsSet = "alarms/set"
-    case alarmsPause = "alarms/pause"
-    case alarmsResume = "alarms/resume"
-    case styleSet = "style/set"
-    case stylePreset = "style/preset"
-    case noiseSet = "noise/set"
-    case noiseSoundSet = "noise/sound/set"
-    case noiseVolumeSet = "noise/volume/set"
-    case noiseSleepTimerSet = "noise/sleep_timer/set"
-    case noisePreview = "noise/preview"
-    case routineAdd = "routine/add"
-    case routineUpdate = "routine/update"
-    case routineDelete = "routine/delete"
-    case routineEnable = "routine/enable"
-    case routineDisable = "routine/disable"
-    case routinesSet = "routines/set"
-    case routineStart = "routine/start"
-    case routineStop = "routine/stop"
-    case timerStart = "timer/start"
-    case timerCancel = "timer/cancel"
-    case timerPresetsSet = "timer/presets/set"
-    case mixSet = "mix/set"
-    case mixDelete = "mix/delete"
+/// Every command the contract defines: the feature that owns it and which of its commands. The
+/// topic (below `~/` or `{base}/all/`) is the feature command's raw value, so each feature keeps
+/// its own commands in its own folder and this enum only gathers them.
+public enum CommandTopic: Sendable, Hashable, CaseIterable, RawRepresentable {
+    case alarms(AlarmCommand)
+    case style(StyleCommand)
+    case noise(NoiseCommand)
+    case routines(RoutineCommand)
+    case timers(TimerCommand)
+    case mixes(MixCommand)
+
+    /// Every command, feature by feature (in `FeatureID` order).
+    public static let allCases: [CommandTopic] = FeatureID.allCases.flatMap(\.commands)
+
+    private static let byTopic: [String: CommandTopic] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+
+    /// The command for a topic suffix (`alarm/add`); nil for a topic no feature declares.
+    public init?(rawValue: String) {
+        guard let topic = Self.byTopic[rawValue] else { return nil }
+        self = topic
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .alarms(let command): command.rawValue
+        case .style(let command): command.rawValue
+        case .noise(let command): command.rawValue
+        case .routines(let command): command.rawValue
+        case .timers(let command): command.rawValue
+        case .mixes(let command): command.rawValue
+        }
+    }
+}
+
+extension FeatureID {
+    /// The feature's commands, as `CommandTopic`s.
+    public var commands: [CommandTopic] {
+        switch self {
+        case .alarms: AlarmCommand.allCases.map(CommandTopic.alarms)
+        case .style: StyleCommand.allCases.map(CommandTopic.style)
+        case .noise: NoiseCommand.allCases.map(CommandTopic.noise)
+        case .routines: RoutineCommand.allCases.map(CommandTopic.routines)
+        case .timers: TimerCommand.allCases.map(CommandTopic.timers)
+        case .mixes: MixCommand.allCases.map(CommandTopic.mixes)
+        }
+    }
 }

@@ -1,17 +1,24 @@
-/// The shape every feature of the node has (alarms, style, noise; routines, timers and mixes
-/// next). A feature is a value: it answers its commands, moves forward in time, says when it next
+/// The shape every feature of the node has (alarms, style, noise, routines, timers, mixes). A
+/// feature is a value: it answers its own commands, moves forward in time, says when it next
 /// needs waking, what it publishes retained and what it keeps on disk. It never does I/O.
 ///
-/// Adding a feature: one folder with a type conforming to this protocol, a case in `FeatureID`,
-/// its commands mapped in `CommandTopic.feature`, and a stored property in `NodeCore` reached
-/// through `NodeCore.withFeature` (the compiler checks every `switch` over `FeatureID`).
+/// Adding a feature (docs/architecture.md walks through it, copying `MixesFeature`): one folder
+/// with the type and its `Command` enum, a case in `FeatureID` and in `CommandTopic`, and a stored
+/// property in `NodeCore`; the compiler then names every `switch` that must learn it.
 public protocol NodeFeature: Sendable, Equatable {
+    /// This feature's commands.
+    associatedtype Command: FeatureCommand
+
     /// The state file this feature owns in `state_dir`, if any.
     static var stateFile: String? { get }
 
-    /// Applies one command of this feature. A refused command leaves the value unchanged; one
-    /// that changes nothing leaves it equal. Events to publish go into `outbox`.
-    mutating func handle(_ message: CommandMessage, context: FeatureContext, outbox: inout [Publication]) -> Result<JSONValue, CommandError>
+    /// Carries out one command on a copy that has already advanced to `context.now` (see
+    /// `handle`): change `self`, put events in `events`, return the result. Throwing refuses the
+    /// command, and nothing of the copy is kept. A command that changes nothing leaves the value
+    /// equal, so nothing is written or published but the response.
+    mutating func apply(
+        _ command: Command, _ payload: CommandPayload, context: FeatureContext, events: inout [Publication]
+    ) throws(CommandError) -> JSONValue
 
     /// Fires whatever fell due by `context.now`.
     mutating func advance(context: FeatureContext, outbox: inout [Publication])
@@ -35,48 +42,18 @@ extension NodeFeature {
     /// Whether `other` is this very value: what it publishes and keeps is then the same too
     /// (`retained` and `persistent` depend only on the value and the node's settings).
     public func isSame(as other: (any NodeFeature)?) -> Bool { (other as? Self) == self }
-}
 
-/// Every feature of the node, for exhaustive dispatch.
-public enum FeatureID: String, Sendable, CaseIterable {
-    case alarms, style, noise, routines, timers, mixes
-}
-
-extension CommandTopic {
-    /// The feature that answers this command. A new command that no feature claims does not compile.
-    public var feature: FeatureID {
-        switch self {
-        case .alarmAdd, .alarmUpdate, .alarmDelete, .alarmEnable, .alarmDisable, .alarmDuplicate,
-             .alarmSkip, .alarmTest, .alarmSnooze, .alarmDismiss, .alarmsSet, .alarmsPause, .alarmsResume:
-            .alarms
-        case .styleSet, .stylePreset:
-            .style
-        case .noiseSet, .noiseSoundSet, .noiseVolumeSet, .noiseSleepTimerSet, .noisePreview:
-            .noise
-        case .routineAdd, .routineUpdate, .routineDelete, .routineEnable, .routineDisable, .routinesSet,
-             .routineStart, .routineStop:
-            .routines
-        case .timerStart, .timerCancel, .timerPresetsSet:
-            .timers
-        case .mixSet, .mixDelete:
-            .mixes
-        }
-    }
-}
-
-extension NodeFeature {
-    /// A command as one transaction on a copy: first whatever fell due before it (so an edit at
-    /// 07:00:00.3 cannot re-plan past a 07:00 occurrence the wake-up timer has not delivered
-    /// yet), then `apply`. The feature and the outbox change only when `apply` succeeds.
-    mutating func transaction(
-        context: FeatureContext, outbox: inout [Publication],
-        _ apply: (inout Self, inout [Publication]) throws(CommandError) -> JSONValue
+    /// The one way a command is handled: a transaction on a copy. First whatever fell due before
+    /// it (so an edit at 07:00:00.3 cannot re-plan past a 07:00 occurrence the wake-up timer has
+    /// not delivered yet), then `apply`. The feature and the outbox change only when `apply` succeeds.
+    public mutating func handle(
+        _ command: Command, _ payload: CommandPayload, context: FeatureContext, outbox: inout [Publication]
     ) -> Result<JSONValue, CommandError> {
         var copy = self
         var events: [Publication] = []
         copy.advance(context: context, outbox: &events)
         do {
-            let result = try apply(&copy, &events)
+            let result = try copy.apply(command, payload, context: context, events: &events)
             self = copy
             outbox += events
             return .success(result)
@@ -84,4 +61,9 @@ extension NodeFeature {
             return .failure(error)
         }
     }
+}
+
+/// Every feature of the node, in the order their timing and retained topics go out.
+public enum FeatureID: String, Sendable, CaseIterable {
+    case alarms, style, noise, routines, timers, mixes
 }

@@ -5,47 +5,6 @@ public struct MixesFeature: Sendable, Equatable {
 
     public init() {}
 
-    public func nextDeadline(context: FeatureContext) -> Instant? { nil }
-
-    public mutating func advance(context: FeatureContext, outbox: inout [Publication]) {}
-
-    /// `context.catalog` already holds the mixes (`NodeCore.context`).
-    public func retained(context: FeatureContext) -> [Publication] {
-        [Publication(topic: "sounds", body: .json(context.catalog.json), retain: true, qos: 1)]
-    }
-
-    public mutating func handle(
-        _ message: CommandMessage, context: FeatureContext, outbox: inout [Publication]
-    ) -> Result<JSONValue, CommandError> {
-        do throws(CommandError) {
-            switch message.topic {
-            case .mixSet:
-                // Layers are plain sounds: check against the catalog without the mixes.
-                var plain = context.catalog
-                plain.mixes = []
-                let mix = try Mix.parse(message.payload.object(for: .mixSet), catalog: plain)
-                if let index = mixes.firstIndex(where: { $0.id == mix.id }) {
-                    mixes[index] = mix
-                } else {
-                    guard mixes.count < Mix.limit else { throw CommandError(.limitExceeded, "at most \(Mix.limit) mixes") }
-                    mixes.append(mix)
-                }
-                return .success(mix.json)
-            case .mixDelete:
-                let id = try message.payload.id(for: .mixDelete).lowercased()
-                guard let index = mixes.firstIndex(where: { $0.id == id }) else { throw CommandError(.notFound, "no mix with id \"\(id.prefix(64))\"") }
-                return .success(mixes.remove(at: index).json)
-            default:
-                throw CommandError(.unknownCommand, "\(message.topic.rawValue) is not a mix command")
-            }
-        } catch {
-            return .failure(error)
-        }
-    }
-
-    /// `mixes.json`: `{"version": 1, "mixes": [...]}`.
-    public var persistent: JSONValue? { .object(JSONObject([("version", 1), ("mixes", .array(mixes.map(\.json)))])) }
-
     /// Layers are taken as stored (the catalog is not known yet); a layer whose sound has gone
     /// away is simply silent.
     public init(restoring document: JSONValue?) {
@@ -63,4 +22,47 @@ public struct MixesFeature: Sendable, Equatable {
             if layers.count == list.count { mixes.append(Mix(id: id, name: name, layers: layers)) }
         }
     }
+
+    // MARK: Commands
+
+    public typealias Command = MixCommand
+
+    public mutating func apply(
+        _ command: MixCommand, _ payload: CommandPayload, context: FeatureContext, events: inout [Publication]
+    ) throws(CommandError) -> JSONValue {
+        switch command {
+        case .set:
+            // Layers are plain sounds: check against the catalog without the mixes.
+            var plain = context.catalog
+            plain.mixes = []
+            let mix = try Mix.parse(payload.object(for: command), catalog: plain)
+            if let index = mixes.firstIndex(where: { $0.id == mix.id }) {
+                mixes[index] = mix
+            } else {
+                guard mixes.count < Mix.limit else { throw CommandError(.limitExceeded, "at most \(Mix.limit) mixes") }
+                mixes.append(mix)
+            }
+            return mix.json
+        case .delete:
+            let id = try payload.id(for: command).lowercased()
+            guard let index = mixes.firstIndex(where: { $0.id == id }) else { throw CommandError(.notFound, "no mix with id \"\(id.prefix(64))\"") }
+            return mixes.remove(at: index).json
+        }
+    }
+
+    // MARK: Time (nothing is timed)
+
+    public mutating func advance(context: FeatureContext, outbox: inout [Publication]) {}
+
+    public func nextDeadline(context: FeatureContext) -> Instant? { nil }
+
+    // MARK: What it publishes and keeps
+
+    /// `context.catalog` already holds the mixes (`NodeCore.context`).
+    public func retained(context: FeatureContext) -> [Publication] {
+        [Publication(topic: "sounds", body: .json(context.catalog.json), retain: true, qos: 1)]
+    }
+
+    /// `mixes.json`: `{"version": 1, "mixes": [...]}`.
+    public var persistent: JSONValue? { .object(JSONObject([("version", 1), ("mixes", .array(mixes.map(\.json)))])) }
 }

@@ -1,6 +1,6 @@
-/// The registry of features: each is a stored property of `NodeCore`, reached through one
-/// exhaustive switch, so the core's command routing, timing, retained state and files need no
-/// per-feature code.
+/// The registry of features: each is a stored property of `NodeCore`, reached through exhaustive
+/// switches over `FeatureID` (and `CommandTopic` for commands), so the core's command routing,
+/// timing, retained state and files need no per-feature code, and no feature is cast.
 extension AlarmsFeature: NodeFeature {
     public static let stateFile: String? = NodeCore.StateFile.alarms
 }
@@ -26,15 +26,29 @@ extension MixesFeature: NodeFeature {
 }
 
 extension NodeCore {
-    /// Runs `body` on the feature named by `id`, in place.
-    mutating func withFeature<R>(_ id: FeatureID, _ body: (inout any NodeFeature) -> R) -> R {
+    /// Hands one command to the feature that owns it (its transaction: `NodeFeature.handle`).
+    mutating func dispatch(
+        _ topic: CommandTopic, _ payload: CommandPayload, context: FeatureContext, outbox: inout [Publication]
+    ) -> Result<JSONValue, CommandError> {
+        switch topic {
+        case .alarms(let command): alarms.handle(command, payload, context: context, outbox: &outbox)
+        case .style(let command): style.handle(command, payload, context: context, outbox: &outbox)
+        case .noise(let command): noise.handle(command, payload, context: context, outbox: &outbox)
+        case .routines(let command): routines.handle(command, payload, context: context, outbox: &outbox)
+        case .timers(let command): timers.handle(command, payload, context: context, outbox: &outbox)
+        case .mixes(let command): mixes.handle(command, payload, context: context, outbox: &outbox)
+        }
+    }
+
+    /// Runs `visitor` on the feature named by `id`, in place and as its own type.
+    mutating func visit(_ id: FeatureID, _ visitor: inout some FeatureVisitor) {
         switch id {
-        case .alarms: return Self.mutate(&alarms, body)
-        case .style: return Self.mutate(&style, body)
-        case .noise: return Self.mutate(&noise, body)
-        case .routines: return Self.mutate(&routines, body)
-        case .timers: return Self.mutate(&timers, body)
-        case .mixes: return Self.mutate(&mixes, body)
+        case .alarms: visitor.visit(&alarms)
+        case .style: visitor.visit(&style)
+        case .noise: visitor.visit(&noise)
+        case .routines: visitor.visit(&routines)
+        case .timers: visitor.visit(&timers)
+        case .mixes: visitor.visit(&mixes)
         }
     }
 
@@ -50,13 +64,32 @@ extension NodeCore {
         }
     }
 
-    /// Every feature, in the order their timing and retained topics go out.
+    /// Every feature, in `FeatureID` order.
     var features: [any NodeFeature] { FeatureID.allCases.map(feature) }
+}
 
-    private static func mutate<F: NodeFeature, R>(_ value: inout F, _ body: (inout any NodeFeature) -> R) -> R {
-        var boxed: any NodeFeature = value
-        let result = body(&boxed)
-        value = boxed as! F  // swiftlint:disable:this force_cast — body only mutates, never replaces the type
-        return result
+/// Something done to a feature in place, whatever its type: a generic method, so each feature is
+/// changed as itself (never boxed and cast back).
+protocol FeatureVisitor {
+    mutating func visit<Feature: NodeFeature>(_ feature: inout Feature)
+}
+
+/// Moves a feature to `context.now`.
+struct AdvanceVisitor: FeatureVisitor {
+    let context: FeatureContext
+    var outbox: [Publication] = []
+
+    mutating func visit<Feature: NodeFeature>(_ feature: inout Feature) {
+        feature.advance(context: context, outbox: &outbox)
+    }
+}
+
+/// Tells a feature the system clock was set.
+struct ClockChangeVisitor: FeatureVisitor {
+    let context: FeatureContext
+    var outbox: [Publication] = []
+
+    mutating func visit<Feature: NodeFeature>(_ feature: inout Feature) {
+        feature.clockChanged(context: context, outbox: &outbox)
     }
 }

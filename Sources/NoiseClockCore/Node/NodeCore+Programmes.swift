@@ -13,22 +13,25 @@ extension NodeCore {
         }
     }
 
-    /// What a successful command means beyond its own feature.
-    /// `result` is the command's answer, brought up to date when the rule changes what it shows.
-    mutating func commandTookEffect(_ message: CommandMessage, result: inout JSONValue, context: FeatureContext, outbox: inout [Publication]) {
-        switch message.topic {
-        case .noiseSet, .noiseSoundSet, .noiseVolumeSet, .noiseSleepTimerSet:
+    /// What a successful command means beyond its own feature, read from typed values: the
+    /// command, and the core `before` it. `result` is the command's answer, brought up to date
+    /// when the rule changes what it shows.
+    mutating func commandTookEffect(
+        _ topic: CommandTopic, before: NodeCore, result: inout JSONValue, context: FeatureContext, outbox: inout [Publication]
+    ) {
+        if case .noise(let command) = topic, command.overridesRoutine, routines.active != nil {
             // The user's hand wins: the noise does what the command said and the routine ends.
-            guard routines.active != nil else { return }
             routines.override(at: context.now, zone: context.zone, outbox: &outbox)
             noise.release()
             result = noise.state.json(zone: context.zone)
-        case .mixDelete:
-            guard let id = result["id"]?.stringValue, let first = result["layers"]?.arrayValue?.first?["sound"]?.stringValue else { return }
-            noise.replaceSound(id, with: first)
-            routines.replaceSound(id, with: first)
-        default:
-            return
+        }
+        // A mix that went away (`mix/delete`): the noise and routines that used it take its first layer.
+        if mixes.mixes != before.mixes.mixes {
+            for gone in before.mixes.mixes where !mixes.mixes.contains(where: { $0.id == gone.id }) {
+                guard let first = gone.layers.first?.sound else { continue }
+                noise.replaceSound(gone.id, with: first)
+                routines.replaceSound(gone.id, with: first)
+            }
         }
     }
 }

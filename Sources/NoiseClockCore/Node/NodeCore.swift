@@ -55,23 +55,24 @@ public struct NodeCore: Sendable {
     /// A refused command leaves the core unchanged.
     public mutating func handle(_ message: CommandMessage, now: Instant, outbox: inout [Publication]) -> Response {
         let context = context(now)
+        let before = self
         var events: [Publication] = []
-        let result = withFeature(message.topic.feature) { $0.handle(message, context: context, outbox: &events) }
+        let result = dispatch(message.topic, message.payload, context: context, outbox: &events)
         guard case .success(var value) = result else {
             return Response(command: message.topic.rawValue, requestID: message.payload.requestID, outcome: result)
         }
         outbox += events
-        commandTookEffect(message, result: &value, context: context, outbox: &outbox)
+        commandTookEffect(message.topic, before: before, result: &value, context: context, outbox: &outbox)
         advance(to: now, outbox: &outbox)
         return Response(command: message.topic.rawValue, requestID: message.payload.requestID, outcome: .success(value))
     }
 
     /// Moves the node to `now`: fires whatever is due and publishes the time on boundaries.
     public mutating func advance(to now: Instant, outbox: inout [Publication]) {
-        let context = context(now)
-        for id in FeatureID.allCases {
-            withFeature(id) { $0.advance(context: context, outbox: &outbox) }
-        }
+        var advance = AdvanceVisitor(context: context(now))
+        for id in FeatureID.allCases { visit(id, &advance) }
+        outbox += advance.outbox
+        let context = advance.context
         connectProgrammes(context: context, outbox: &outbox)
         checkAlarmAudibility(now: now, outbox: &outbox)
         advanceTime(to: now, outbox: &outbox)
@@ -80,10 +81,9 @@ public struct NodeCore: Sendable {
     /// The system clock was set: forget plans made on the old clock.
     public mutating func clockChanged(now: Instant, outbox: inout [Publication]) {
         timeCursor = nil
-        let context = context(now)
-        for id in FeatureID.allCases {
-            withFeature(id) { $0.clockChanged(context: context, outbox: &outbox) }
-        }
+        var change = ClockChangeVisitor(context: context(now))
+        for id in FeatureID.allCases { visit(id, &change) }
+        outbox += change.outbox
         advance(to: now, outbox: &outbox)
     }
 

@@ -26,29 +26,25 @@ public struct NoiseFeature: Sendable, Equatable {
 
     public var persistent: JSONValue? { state.persistent }
 
-    public mutating func handle(_ message: CommandMessage, context: FeatureContext, outbox: inout [Publication]) -> Result<JSONValue, CommandError> {
-        var next = self
-        do {
-            switch message.topic {
-            case .noiseSet: try next.applySet(message.payload, context: context)
-            case .noiseSoundSet: next.state.sound = try Self.soundID(message.payload, field: "sound", allowed: context.catalog.hasNoise)
-            case .noiseVolumeSet: next.state.volume = try Self.volume(message.payload)
-            case .noiseSleepTimerSet: next.setSleepTimer(try Self.minutes(message.payload), now: context.now)
-            case .noisePreview:
-                // An empty payload previews the selected noise (what Home Assistant's button sends).
-                let sound = message.payload == .empty
-                    ? state.sound : try Self.soundID(message.payload, field: "sound", allowed: context.catalog.hasSound)
-                next.preview = Preview(sound: sound, until: context.now.adding(milliseconds: Self.previewMilliseconds))
-                self = next
-                return .success(["sound": .string(sound), "until": .string(ISO8601.string(next.preview!.until, in: context.zone))])
-            default:
-                return .failure(CommandError(.unknownCommand, "\(message.topic.rawValue) is not a noise command"))
-            }
-        } catch {
-            return .failure(error)
+    public typealias Command = NoiseCommand
+
+    /// The result is the noise as published (a preview answers with its sound and end).
+    public mutating func apply(
+        _ command: NoiseCommand, _ payload: CommandPayload, context: FeatureContext, events: inout [Publication]
+    ) throws(CommandError) -> JSONValue {
+        switch command {
+        case .set: try applySet(payload, context: context)
+        case .setSound: state.sound = try Self.soundID(payload, field: "sound", allowed: context.catalog.hasNoise)
+        case .setVolume: state.volume = try Self.volume(payload)
+        case .setSleepTimer: setSleepTimer(try Self.minutes(payload), now: context.now)
+        case .preview:
+            // An empty payload previews the selected noise (what Home Assistant's button sends).
+            let sound = payload == .empty ? state.sound : try Self.soundID(payload, field: "sound", allowed: context.catalog.hasSound)
+            let until = context.now.adding(milliseconds: Self.previewMilliseconds)
+            preview = Preview(sound: sound, until: until)
+            return ["sound": .string(sound), "until": .string(ISO8601.string(until, in: context.zone))]
         }
-        if next != self { self = next }
-        return .success(state.json(zone: context.zone))
+        return state.json(zone: context.zone)
     }
 
     /// Ends the sleep timer (stopping the noise) and the preview when their time has come.
@@ -100,26 +96,25 @@ public struct NoiseFeature: Sendable, Equatable {
             for key in object.keys where !["playing", "sound", "volume", "sleep_timer_minutes", "request_id"].contains(key) {
                 throw CommandError.invalidField(key, "unknown field \"\(key.prefix(64))\"; noise/set takes playing, sound, volume, sleep_timer_minutes")
             }
-            var next = self
+            // All or nothing: a refusal part-way leaves nothing (the transaction works on a copy).
             if let value = object["sound"] {
                 guard let id = value.stringValue else { throw CommandError.invalidField("sound", "sound must be a string") }
-                next.state.sound = try Self.checkedSound(id.lowercased(), allowed: context.catalog.hasNoise)
+                state.sound = try Self.checkedSound(id.lowercased(), allowed: context.catalog.hasNoise)
             }
             if let value = object["volume"] {
-                next.state.volume = try FieldCheck.integer(value, "volume", in: NoiseState.volumeRange)
+                state.volume = try FieldCheck.integer(value, "volume", in: NoiseState.volumeRange)
             }
             if let value = object["playing"] {
                 guard let playing = value.boolValue else { throw CommandError.invalidField("playing", "playing must be true or false") }
-                if playing { next.state.playing = true } else { next.stop() }
+                if playing { state.playing = true } else { stop() }
             }
             if let value = object["sleep_timer_minutes"] {
                 let minutes: Int
                 if value.isNull { minutes = 0 } else {
                     minutes = try FieldCheck.integer(value, "sleep_timer_minutes", in: NoiseState.sleepTimerRange)
                 }
-                next.setSleepTimer(minutes, now: context.now)
+                setSleepTimer(minutes, now: context.now)
             }
-            self = next
         case .json(let other):
             throw CommandError(.invalidJSON, "noise/set takes a JSON object or ON/OFF/TOGGLE, got \(other.typeName)")
         case .empty:

@@ -1,19 +1,15 @@
 /// The `routine/*` and `routines/set` commands. A refused command leaves the feature unchanged;
 /// one that changes nothing leaves it equal.
 extension RoutinesFeature {
-    public mutating func handle(
-        _ message: CommandMessage, context: FeatureContext, outbox: inout [Publication]
-    ) -> Result<JSONValue, CommandError> {
-        transaction(context: context, outbox: &outbox) { feature, events throws(CommandError) in
-            try feature.apply(message, context: context, events: &events)
-        }
-    }
+    public typealias Command = RoutineCommand
 
-    private mutating func apply(_ message: CommandMessage, context: FeatureContext, events: inout [Publication]) throws(CommandError) -> JSONValue {
-        let topic = message.topic, payload = message.payload, now = context.now
-        switch topic {
-        case .routineAdd:
-            let object = try payload.object(for: topic)
+    public mutating func apply(
+        _ command: RoutineCommand, _ payload: CommandPayload, context: FeatureContext, events: inout [Publication]
+    ) throws(CommandError) -> JSONValue {
+        let now = context.now
+        switch command {
+        case .add:
+            let object = try payload.object(for: command)
             guard routines.count < Routine.limit else { throw CommandError(.limitExceeded, "at most \(Routine.limit) routines") }
             let id = object["id"] == nil ? makeID(now: now) : ""
             let routine = try Routine.parseNew(object, newID: id, catalog: context.catalog)
@@ -21,39 +17,37 @@ extension RoutinesFeature {
             routines.append(routine)
             replan(routine, now: now, zone: context.zone)
             return output(routine, context: context)
-        case .routineUpdate:
-            let object = try payload.object(for: topic)
+        case .update:
+            let object = try payload.object(for: command)
             guard let idValue = object["id"] else { throw .invalidField("id", "id is required") }
             let old = try existing(Alarm.parseID(idValue))
             let new = try old.merging(object, catalog: context.catalog)
             store(new, replacing: old, context: context)
             return output(new, context: context)
-        case .routineDelete:
-            let routine = try existing(payload.id(for: topic))
+        case .delete:
+            let routine = try existing(payload.id(for: command))
             routines.removeAll { $0.id == routine.id }
             plans[routine.id] = nil
             if active?.routine.id == routine.id { windDown(at: now) }
             return routine.json
-        case .routineEnable, .routineDisable:
-            let old = try existing(payload.id(for: topic))
+        case .enable, .disable:
+            let old = try existing(payload.id(for: command))
             var new = old
-            new.enabled = topic == .routineEnable
+            new.enabled = command == .enable
             store(new, replacing: old, context: context)
             return output(new, context: context)
-        case .routinesSet:
+        case .setAll:
             try replaceAll(payload, context: context)
             return listJSON(context: context)
-        case .routineStart:
-            let routine = try existing(payload.id(for: topic))
+        case .start:
+            let routine = try existing(payload.id(for: command))
             begin(routine, at: now, endsAt: RoutineSchedule.end(of: routine, startedAt: now, zone: context.zone),
                   event: .started, zone: context.zone, outbox: &events)
             return output(routine, context: context)
-        case .routineStop:
+        case .stop:
             guard let running = active else { throw CommandError(.notFound, "no routine is active") }
             windDown(at: now)
             return output(self[running.routine.id] ?? running.routine, context: context)
-        default:
-            throw CommandError(.unknownCommand, "\(topic.rawValue) is not a routine command")
         }
     }
 

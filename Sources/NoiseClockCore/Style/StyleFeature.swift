@@ -45,24 +45,19 @@ public struct StyleFeature: Sendable, Equatable {
 
     // MARK: The feature pattern
 
-    /// Handles `style/set` (any subset of fields, all or nothing) and `style/preset`.
-    /// The result is the style as published. A refused command leaves the value untouched.
-    public mutating func handle(
-        _ message: CommandMessage, context: FeatureContext, outbox: inout [Publication]
-    ) -> Result<JSONValue, CommandError> {
-        let changed: ClockStyle
-        do throws(CommandError) {
-            switch message.topic {
-            case .styleSet: changed = try style.merging(message.payload.object(for: .styleSet))
-            case .stylePreset: changed = try StylePreset(payload: message.payload).applied(to: style)
-            default: return .failure(CommandError(.unknownCommand, "\(message.topic.rawValue) is not a style command"))
-            }
-        } catch {
-            return .failure(error)
+    public typealias Command = StyleCommand
+
+    /// `style/set` (any subset of fields, all or nothing) and `style/preset`. The result is the
+    /// style as published.
+    public mutating func apply(
+        _ command: StyleCommand, _ payload: CommandPayload, context: FeatureContext, events: inout [Publication]
+    ) throws(CommandError) -> JSONValue {
+        switch command {
+        case .set: style = try style.merging(payload.object(for: command))
+        case .preset: style = try StylePreset(payload: payload).applied(to: style)
         }
-        style = changed
         refreshRandomPick(now: context.now)
-        return .success(displayedStyle.json)
+        return displayedStyle.json
     }
 
     /// On a new minute under random colour, picks that minute's colour. Nothing else is timed.

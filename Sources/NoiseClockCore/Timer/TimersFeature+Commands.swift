@@ -1,24 +1,20 @@
 /// `timer/start`, `timer/cancel` and `timer/presets/set`.
 extension TimersFeature {
-    public mutating func handle(
-        _ message: CommandMessage, context: FeatureContext, outbox: inout [Publication]
-    ) -> Result<JSONValue, CommandError> {
-        transaction(context: context, outbox: &outbox) { feature, events throws(CommandError) in
-            try feature.apply(message, context: context, events: &events)
-        }
-    }
+    public typealias Command = TimerCommand
 
-    private mutating func apply(_ message: CommandMessage, context: FeatureContext, events: inout [Publication]) throws(CommandError) -> JSONValue {
-        switch message.topic {
-        case .timerStart:
+    public mutating func apply(
+        _ command: TimerCommand, _ payload: CommandPayload, context: FeatureContext, events: inout [Publication]
+    ) throws(CommandError) -> JSONValue {
+        switch command {
+        case .start:
             guard timers.count < CountdownTimer.limit else { throw CommandError(.limitExceeded, "at most \(CountdownTimer.limit) timers at once") }
-            var timer = try parseStart(message.payload, context: context)
+            var timer = try parseStart(payload, context: context)
             timer.id = makeID(now: context.now)
             timers.append(timer)
             events.append(TimerEvent.started.publication(timer, at: context.now, zone: context.zone))
             return timer.json(zone: context.zone)
-        case .timerCancel:
-            let target = try message.payload.id(for: .timerCancel)
+        case .cancel:
+            let target = try payload.id(for: command)
             let cancelled = target.lowercased() == "all" ? timers : timers.filter { $0.id == target }
             guard target.lowercased() == "all" || !cancelled.isEmpty else {
                 throw CommandError(.notFound, "no running timer with id \"\(target.prefix(64))\"")
@@ -26,8 +22,8 @@ extension TimersFeature {
             timers.removeAll { timer in cancelled.contains { $0.id == timer.id } }
             for timer in cancelled { events.append(TimerEvent.cancelled.publication(timer, at: context.now, zone: context.zone)) }
             return .array(cancelled.map { $0.json(zone: context.zone) })
-        case .timerPresetsSet:
-            guard case .json(.array(let items)) = message.payload else {
+        case .setPresets:
+            guard case .json(.array(let items)) = payload else {
                 throw CommandError(.invalidJSON, "timer/presets/set takes a JSON array of {id, label, minutes, sound}")
             }
             guard items.count <= TimerPreset.limit else { throw CommandError(.limitExceeded, "\(items.count) presets given; at most \(TimerPreset.limit)") }
@@ -45,8 +41,6 @@ extension TimersFeature {
             }
             presets = list
             return .array(presets.map(\.json))
-        default:
-            throw CommandError(.unknownCommand, "\(message.topic.rawValue) is not a timer command")
         }
     }
 

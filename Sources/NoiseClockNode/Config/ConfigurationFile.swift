@@ -58,11 +58,24 @@ enum ConfigurationFile {
     /// a string), only plain `true`/`yes`/`on` (or their opposites) a boolean.
     private static func value(of node: YAMLNode, for key: any AnyConfigurationKey) throws(ConfigurationError) -> ConfigurationValue? {
         if isNull(node) { return nil }
+        if key.kind == .entries {
+            guard case .sequence(let sequence) = node else {
+                throw ConfigurationError(key: key.path, message: "expected \(key.kind.expected), got \(kindName(of: node))")
+            }
+            return .entries(sequence.nodes.map(json))
+        }
         if key.kind == .list {
             guard case .sequence(let sequence) = node else {
-                throw ConfigurationError(key: key.path, message: "expected a list, got \(kindName(of: node))")
+                throw ConfigurationError(key: key.path, message: "expected \(key.kind.expected), got \(kindName(of: node))")
             }
-            return .list(sequence.nodes.map(json))
+            var items: [String] = []
+            for item in sequence.nodes {
+                guard case .scalar(let scalar) = item, !isNull(item) else {
+                    throw ConfigurationError(key: key.path, message: "expected \(key.kind.expected), got an item \(kindName(of: item))")
+                }
+                items.append(scalar.string)
+            }
+            return .list(items)
         }
         guard case .scalar(let scalar) = node else {
             throw ConfigurationError(key: key.path, message: "expected \(key.kind.expected), got \(kindName(of: node))")
@@ -76,7 +89,7 @@ enum ConfigurationFile {
             if scalar.tag == YAMLTag.bool, let bool = scalar.boolean { return .boolean(bool) }
         case .number:
             if let number = number(scalar) { return .number(number) }
-        case .list:
+        case .list, .entries:
             break
         }
         throw ConfigurationError(key: key.path, message: "expected \(key.kind.expected), got \(kindName(of: node))")

@@ -129,16 +129,16 @@ struct ConfigurationList: ConfigurationType, Equatable {
 
     init(_ entries: [JSONValue]) { self.entries = entries }
 
-    static var kind: ConfigurationKind { .list }
+    static var kind: ConfigurationKind { .entries }
     init?(_ value: ConfigurationValue) {
-        guard case .list(let entries) = value else { return nil }
+        guard case .entries(let entries) = value else { return nil }
         self.entries = entries
     }
     init?(environment text: String) {
         guard let parsed = try? JSONParser().parse(text), let entries = parsed.arrayValue else { return nil }
         self.entries = entries
     }
-    var configurationValue: ConfigurationValue { .list(entries) }
+    var configurationValue: ConfigurationValue { .entries(entries) }
     var documented: String { entries.isEmpty ? "[]" : JSONValue.array(entries).serialized }
 }
 
@@ -174,4 +174,18 @@ extension Bool: ConfigurationType {
     }
     var configurationValue: ConfigurationValue { .boolean(self) }
     var documented: String { String(self) }
+}
+
+extension [String]: ConfigurationType {
+    static var kind: ConfigurationKind { .list }
+    init?(_ value: ConfigurationValue) {
+        guard case .list(let items) = value else { return nil }
+        self = items
+    }
+    /// Comma-separated (`a.lan, b.lan`); spaces around items and empty items dropped.
+    init?(environment text: String) {
+        self = text.split(separator: ",").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
+    }
+    var configurationValue: ConfigurationValue { .list(self) }
+    var documented: String { "[" + joined(separator: ", ") + "]" }
 }

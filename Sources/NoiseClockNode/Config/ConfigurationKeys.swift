@@ -61,6 +61,11 @@ struct ConfigurationKeys: Sendable {
     let webTokenFile = Key<String>(
         "web.token_file", nil, computed: "`<state_dir>/web_token`", check: V.notEmpty,
         "the access token; created (0600) at first start if missing; a file that cannot be made or read stops the node (exit 2, naming this key)")
+    let webAllowedHosts = Key<[String]>(
+        "web.allowed_hosts", [], check: V.hostNames,
+        "`Host` names the web app answers besides IP addresses, `localhost` and names whose first label is the machine's host name "
+            + "(`bedside`, `bedside.local`): a reverse proxy's name (`[clock.home.example]`; the variable comma-separated); "
+            + "any other `Host` gets 421 (DNS rebinding)")
     let buttons = Key<ConfigurationList>(
         "buttons", ConfigurationList([]),
         "buttons: a list of `{id, input: {device, key}}` (a local input device) or `{id, mqtt: {topic, field, press, double, hold}}`, "

@@ -6,13 +6,16 @@ enum ConfigurationValue: Equatable, Sendable {
     case integer(Int)
     case boolean(Bool)
     case number(Double)
-    /// A list (`buttons:`), as JSON: the file's YAML converted, or an environment variable's JSON.
-    case list([JSONValue])
+    case list([String])
+    /// A list of mappings (`buttons:`), as JSON: the file's YAML converted, or an environment variable's JSON array.
+    case entries([JSONValue])
 }
 
 /// The YAML type of a key's value.
 enum ConfigurationKind: Sendable {
-    case string, integer, boolean, number, list
+    /// `list`: a YAML list of strings; its variable is comma-separated. `entries`: a list of
+    /// mappings, each checked by the code that reads it; its variable is a JSON array.
+    case string, integer, boolean, number, list, entries
 
     var expected: String {
         switch self {
@@ -20,7 +23,8 @@ enum ConfigurationKind: Sendable {
         case .integer: "an integer"
         case .boolean: "true or false"
         case .number: "a number"
-        case .list: "a list"
+        case .list: "a list of strings"
+        case .entries: "a list"
         }
     }
 }

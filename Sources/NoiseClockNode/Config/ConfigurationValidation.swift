@@ -40,6 +40,18 @@ enum ConfigurationValidation {
         return "must be an IP address to listen on (0.0.0.0, 127.0.0.1, ::) or localhost, got \"\(value)\""
     }
 
+    /// Names a `Host` header may carry (`clock.home.example`): letters, digits, `-` and `.`, no
+    /// port, no scheme.
+    static func hostNames(_ values: [String]) -> String? {
+        for value in values {
+            let ok = !value.isEmpty && value.count <= 253 && value.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "."
+            }
+            if !ok { return "each item must be a host name without port or scheme (clock.home.example), got \"\(value)\"" }
+        }
+        return nil
+    }
+
     /// The host name as a node id: lower-cased, anything outside `[a-z0-9_-]` replaced by `_`.
     static func nodeID(fromHostName hostName: String) -> String {
         let mapped = hostName.lowercased().unicodeScalars.map { isNodeIDCharacter($0) ? Character($0) : "_" }

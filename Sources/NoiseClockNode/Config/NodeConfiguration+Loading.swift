@@ -26,7 +26,7 @@ extension NodeConfiguration {
         var warnings: [ConfigurationWarning] = []
         let ours = environment.filter { $0.key.hasPrefix("NOISECLOCK_") && !$0.value.isEmpty }
         // NOISECLOCK_RESOURCES (where sounds.json lives) is read by the sound library, not here.
-        let hooks = ["NOISECLOCK_RESOURCES", "NOISECLOCK_TEST_CLOCK_FILE", "NOISECLOCK_TEST_NOISE_SEED"]
+        let hooks = ["NOISECLOCK_RESOURCES", "NOISECLOCK_TEST_CLOCK_FILE", "NOISECLOCK_TEST_SEED"]
         let known = Set(ConfigurationSchema.keys.map(\.environmentVariable) + hooks)
         for name in ours.keys.sorted() where !known.contains(name) {
             warnings.append(ConfigurationWarning(key: name, message: "not a configuration variable; ignored"))
@@ -119,12 +119,14 @@ extension NodeConfiguration {
         }
         let host = try values.required(keys.webHost)
         let tokenFile = try values.value(keys.webTokenFile)
+        let allowedHosts = try values.required(keys.webAllowedHosts).map { $0.lowercased() }
         return Web(
             enabled: try values.required(keys.webEnabled),
             host: host,
             port: try values.required(keys.webPort),
             auth: auth,
-            tokenFile: tokenFile ?? ConfigurationDefaults.webTokenFile(stateDirectory: stateDirectory)
+            tokenFile: tokenFile ?? ConfigurationDefaults.webTokenFile(stateDirectory: stateDirectory),
+            allowedHosts: allowedHosts
         )
     }
 }

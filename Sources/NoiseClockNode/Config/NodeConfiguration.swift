@@ -165,19 +165,24 @@ extension NodeConfiguration {
         public var auth: Auth
         /// Where the access token is kept (created 0600 at first start).
         public var tokenFile: String
+        /// `Host` names answered besides IP literals, localhost and the machine's name (a
+        /// reverse proxy's name), lower-cased.
+        public var allowedHosts: [String]
 
         public init(
             enabled: Bool = ConfigurationDefaults.webEnabled,
             host: String = ConfigurationDefaults.webHost,
             port: Int = ConfigurationDefaults.webPort,
             auth: Auth = .token,
-            tokenFile: String
+            tokenFile: String,
+            allowedHosts: [String] = []
         ) {
             self.enabled = enabled
             self.host = host
             self.port = port
             self.auth = auth
             self.tokenFile = tokenFile
+            self.allowedHosts = allowedHosts
         }
 
         /// Whether only this machine can reach the listener.

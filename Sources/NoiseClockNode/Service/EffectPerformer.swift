@@ -5,14 +5,16 @@ import NoiseClockMQTT
 import NoiseClockPlatform
 import NoiseClockWeb
 
-/// Carries out the machine's effects through the adapters, exactly as given and in order.
+/// Carries out the machine's effects through the adapters, exactly as given and in order: the
+/// only way anything leaves the loop (MQTT publications, the web app's observations, snapshots
+/// and command replies, audio scenes, the timer's arming, log lines).
 struct EffectPerformer: Sendable {
     let mqtt: MQTTClient
     let timer: WakeTimer
     let audio: AudioEngine?
-    let inbox: NodeInbox
     let web: WebServer?
-    let buttons: ButtonService?
+    /// The local buttons' readers (learn mode); nil without local buttons.
+    var buttons: ButtonService? = nil
     let logger: Logger
 
     func perform(_ effects: [NodeEffect]) {
@@ -22,7 +24,7 @@ struct EffectPerformer: Sendable {
                 mqtt.publish(topic: message.topic, payload: message.payload, qos: message.qos, retain: message.retain,
                              correlationData: message.correlationData)
             case .reply(let id, let response):
-                inbox.reply(id, response)
+                web?.reply(id, response)
             case .play(let scene):
                 audio?.apply(scene)
             case .arm(let instant):

@@ -61,18 +61,21 @@ public enum NodeWeb {
         options.announcedURL = baseURL(web)
         return WebServer(
             options: options,
-            router: WebRouter(gate: AccessGate(token: token), site: site, locale: configuration.locale.rawValue),
+            router: WebRouter(
+                gate: AccessGate(token: token), site: site, locale: configuration.locale.rawValue,
+                hosts: HostPolicy(machineName: ConfigurationFileSystem.hostName(), allowed: web.allowedHosts)
+            ),
             backend: InboxWebBackend(inbox: inbox), logger: logger
         )
     }
 }
 
-/// The web server's way into the node: the inbox.
+/// The web server's way into the node: the inbox (answers come back as the loop's effects).
 struct InboxWebBackend: WebBackend {
     let inbox: NodeInbox
 
-    func submit(command: String, payload: [UInt8]) async -> Response {
-        await inbox.submit(command: command, payload: payload)
+    func submit(id: UInt64, command: String, payload: [UInt8]) -> Bool {
+        inbox.send(.request(LocalRequest(id: id, command: command, payload: payload)))
     }
 
     func requestSnapshot(id: UInt64) {

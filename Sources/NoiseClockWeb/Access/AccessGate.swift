@@ -44,7 +44,8 @@ public struct AccessGate: Sendable {
     public var requiresToken: Bool { token != nil }
 
     /// Decides one request. A request that presents nothing is refused but not counted as a
-    /// try (a browser's first visit); any wrong credential counts.
+    /// try (a browser's first visit); when none is right, every wrong credential counts as one
+    /// guess (a request with a wrong Bearer, cookie and `?token=` is three).
     public mutating func check(_ credentials: Credentials, from address: String, now: Int64) -> Decision {
         guard let token else { return .allowed }
         if let until = blockedUntil[address] {
@@ -54,12 +55,18 @@ public struct AccessGate: Sendable {
         let presented = credentials.presented
         if presented.contains(where: { Self.constantTimeEqual(Array($0.utf8), token) }) { return .allowed }
         guard !presented.isEmpty else { return .refused }
-        return recordFailure(from: address, now: now)
+        return recordFailures(presented.count, from: address, now: now)
     }
 
-    private mutating func recordFailure(from address: String, now: Int64) -> Decision {
+    /// Whether `candidate` is the token (false with `auth: none`, where there is none).
+    public func matches(_ candidate: String?) -> Bool {
+        guard let token, let candidate else { return false }
+        return Self.constantTimeEqual(Array(candidate.utf8), token)
+    }
+
+    private mutating func recordFailures(_ count: Int, from address: String, now: Int64) -> Decision {
         var recent = (failures[address] ?? []).filter { now - $0 < Self.window }
-        recent.append(now)
+        recent += repeatElement(now, count: count)
         if recent.count > Self.allowedFailures {
             failures[address] = nil
             blockedUntil[address] = now + Self.window

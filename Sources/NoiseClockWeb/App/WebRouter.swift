@@ -13,22 +13,31 @@ public enum WebAction: Equatable, Sendable {
     case command(String, body: [UInt8])
 }
 
-/// Decides each request: access first (token, cookie, throttle), then the route.
+/// Decides each request from its head (the body is read only once this lets it through): the
+/// `Host` first, then access (token, cookie, throttle), the proof of origin for a state change,
+/// then the route. A `.command` comes back with an empty body; the server reads the body then.
 public struct WebRouter: Sendable {
     public private(set) var gate: AccessGate
     public let site: WebSite
     public let locale: String
+    public let hosts: HostPolicy
 
-    public init(gate: AccessGate, site: WebSite, locale: String) {
+    public init(gate: AccessGate, site: WebSite, locale: String, hosts: HostPolicy = HostPolicy(machineName: "", allowed: [])) {
         self.gate = gate
         self.site = site
         self.locale = locale
+        self.hosts = hosts
     }
 
+    static let safeMethods: Set<String> = ["GET", "HEAD", "OPTIONS", "TRACE"]
+
     public mutating func route(_ request: HTTPRequest, from address: String, now: Int64) -> WebAction {
+        guard hosts.admits(request.header("host")) else {
+            return .respond(.error(421, code: "misdirected_request", "this node does not answer to that Host name; use its IP address, its host name, or add the name to web.allowed_hosts"))
+        }
         let isAPI = request.path == "/api" || request.path.hasPrefix("/api/")
         if request.path == "/healthz" {
-            return request.method == "GET" || request.method == "HEAD" ? .health : .respond(methodNotAllowed("GET"))
+            return request.method == "GET" || request.method == "HEAD" ? .health : .respond(methodNotAllowed("GET, HEAD"))
         }
         if LoginPage.publicFiles.contains(request.path) {
             return page(request)  // the sign-in page's own style and script: no secret, served before access
@@ -56,30 +65,41 @@ public struct WebRouter: Sendable {
             break
         }
         if queryToken != nil, gate.requiresToken, request.method == "GET" || request.method == "HEAD" {
-            return .respond(signIn(request))
+            return .respond(signIn(request, queryTokenMatched: gate.matches(queryToken)))
+        }
+        if !Self.safeMethods.contains(request.method), !gate.matches(credentials.bearer),
+           !OriginProof.holds(request, required: gate.requiresToken) {
+            return .respond(.error(403, code: "forbidden", "a change through the web app needs an Origin (or Sec-Fetch-Site: same-origin) of this node's own address; scripts use Authorization: Bearer <token>"))
         }
         return isAPI ? api(request) : page(request)
     }
 
-    /// `?token=` was right: set the session cookie and show the same page without the token.
-    func signIn(_ request: HTTPRequest) -> HTTPResponse {
-        let location = request.path + (request.query(removing: "token").map { "?" + $0 } ?? "")
-        let token = request.queryValue("token") ?? ""
-        // Kept 400 days (the longest browsers allow): a kiosk tablet must not be logged out.
-        let cookie = "\(AccessGate.cookieName)=\(token); HttpOnly; SameSite=Strict; Path=/; Max-Age=34560000"
-        return HTTPResponse(status: 303, headers: [("Location", location), ("Set-Cookie", cookie)])
+    /// `?token=` on a page with access: the same page without the token (a relative,
+    /// percent-encoded path: never `//host`, a scheme or a header break). The session cookie is
+    /// set only when the query's token was the right one, and then to the node's own token
+    /// (never to request bytes); a wrong `?token=` beside a right cookie changes nothing.
+    func signIn(_ request: HTTPRequest, queryTokenMatched: Bool) -> HTTPResponse {
+        let location = CleanPath.encode(request.path) + (request.query(removing: "token").map { "?" + $0 } ?? "")
+        var headers = [("Location", location)]
+        if queryTokenMatched, let token = gate.token {
+            // Kept 400 days (the longest browsers allow): a kiosk tablet must not be logged out.
+            let value = String(decoding: token, as: UTF8.self)
+            headers.append(("Set-Cookie", "\(AccessGate.cookieName)=\(value); HttpOnly; SameSite=Strict; Path=/; Max-Age=34560000"))
+        }
+        return HTTPResponse(status: 303, headers: headers)
     }
 
     func api(_ request: HTTPRequest) -> WebAction {
         switch request.path {
         case "/api/state":
-            return request.method == "GET" ? .state : .respond(methodNotAllowed("GET"))
+            return request.method == "GET" || request.method == "HEAD" ? .state : .respond(methodNotAllowed("GET, HEAD"))
         case "/api/events":
-            return request.method == "GET" ? .events : .respond(methodNotAllowed("GET"))
+            if request.method == "HEAD" { return .respond(HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream")])) }
+            return request.method == "GET" ? .events : .respond(methodNotAllowed("GET, HEAD"))
         default:
             let suffix = String(request.path.dropFirst("/api/".count))
             guard request.method == "POST" else {
-                if suffix.isEmpty || request.method != "GET" { return .respond(methodNotAllowed("POST")) }
+                if suffix.isEmpty || (request.method != "GET" && request.method != "HEAD") { return .respond(methodNotAllowed("POST")) }
                 return .respond(.error(404, code: "unknown_command", "no such API path: \(request.path) (commands are POST /api/<command topic>)"))
             }
             return .command(suffix, body: request.body)
@@ -87,7 +107,7 @@ public struct WebRouter: Sendable {
     }
 
     func page(_ request: HTTPRequest) -> WebAction {
-        guard request.method == "GET" || request.method == "HEAD" else { return .respond(methodNotAllowed("GET")) }
+        guard request.method == "GET" || request.method == "HEAD" else { return .respond(methodNotAllowed("GET, HEAD")) }
         guard let file = site.file(at: request.path) else {
             return .respond(ErrorPage.notFound(locale: locale, path: request.path))
         }

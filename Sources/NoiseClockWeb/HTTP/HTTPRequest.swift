@@ -32,12 +32,19 @@ public struct HTTPRequest: Sendable, Equatable {
         return nil
     }
 
-    /// The query without one parameter (for the redirect after `?token=`); nil when nothing is left.
+    /// The query without one parameter, every key and value decoded and percent-encoded again
+    /// (for the redirect after `?token=`: no request byte goes into a header as it came); nil
+    /// when nothing is left.
     public func query(removing name: String) -> String? {
         guard let query else { return nil }
-        let kept = query.split(separator: "&").filter { pair in
-            let key = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0]
-            return PercentDecoding.decode(Substring(key), plusIsSpace: true) != name
+        var kept: [String] = []
+        for pair in query.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let key = PercentDecoding.decode(Substring(parts[0]), plusIsSpace: true)
+            guard key != name else { continue }
+            var encoded = CleanPath.encodeComponent(key)
+            if parts.count > 1 { encoded += "=" + CleanPath.encodeComponent(PercentDecoding.decode(parts[1], plusIsSpace: true)) }
+            kept.append(encoded)
         }
         return kept.isEmpty ? nil : kept.joined(separator: "&")
     }

@@ -1,6 +1,9 @@
-/// Reads one HTTP/1.x request from the bytes received so far. Limits are checked as soon as
-/// they can be: an oversized header block or a declared body over the limit is refused before
-/// the rest arrives. Chunked bodies are not taken (browsers and curl send a length).
+/// Reads one HTTP/1.x request from the bytes received so far, in two steps so that access can be
+/// decided before any of a body is read: `head` (request line and headers, found by a scan that
+/// resumes where the last one stopped, so a request dribbled a byte at a time costs linear time),
+/// then the body of the declared length. Limits are checked as soon as they can be: an oversized
+/// header block or a declared body over the limit is refused before the rest arrives. Chunked
+/// bodies are not taken (browsers and curl send a length).
 public enum HTTPRequestParser {
     public static let maximumHeaderBytes = 16 * 1024
     public static let maximumBodyBytes = 64 * 1024
@@ -15,11 +18,35 @@ public enum HTTPRequestParser {
         case invalid(status: Int, message: String)
     }
 
+    public enum Head: Equatable, Sendable {
+        /// The header block has not ended; scan on from `resume` when more bytes arrive.
+        case incomplete(resume: Int)
+        /// The request without its body; the body (`bodyLength` bytes) starts at `bodyStart`.
+        case complete(HTTPRequest, bodyStart: Int, bodyLength: Int)
+        case invalid(status: Int, message: String)
+    }
+
+    /// The whole request at once (head, then body): for tests and the fuzzer.
     public static func parse(_ buffer: [UInt8]) -> Result {
-        guard let headerEnd = find(crlfcrlf, in: buffer, limit: maximumHeaderBytes + 4) else {
+        switch head(buffer, from: 0) {
+        case .incomplete:
+            return .incomplete
+        case .invalid(let status, let message):
+            return .invalid(status: status, message: message)
+        case .complete(var request, let bodyStart, let length):
+            guard buffer.count - bodyStart >= length else { return .incomplete }
+            request.body = Array(buffer[bodyStart..<(bodyStart + length)])
+            return .complete(request, consumed: bodyStart + length)
+        }
+    }
+
+    /// The request line and headers, once the blank line after them is in `buffer`. `from` is
+    /// the `resume` of the last `.incomplete` (bytes before it were scanned already).
+    public static func head(_ buffer: [UInt8], from: Int) -> Head {
+        guard let headerEnd = findBlankLine(in: buffer, from: from, limit: maximumHeaderBytes + 4) else {
             return buffer.count > maximumHeaderBytes
                 ? .invalid(status: 431, message: "request headers larger than \(maximumHeaderBytes / 1024) KiB")
-                : .incomplete
+                : .incomplete(resume: max(0, buffer.count - 3))
         }
         guard headerEnd <= maximumHeaderBytes else {
             return .invalid(status: 431, message: "request headers larger than \(maximumHeaderBytes / 1024) KiB")
@@ -38,6 +65,10 @@ public enum HTTPRequestParser {
         guard target.first == UInt8(ascii: "/"), target.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
             return .invalid(status: 400, message: "the request target must be a path")
         }
+        let question = target.firstIndex(of: UInt8(ascii: "?"))
+        guard let path = CleanPath.decode(target[..<(question ?? target.endIndex)]) else {
+            return .invalid(status: 400, message: "the request target must be a clean path (no //, \\, dot segments, control characters or invalid UTF-8)")
+        }
         var headers: [(name: String, value: String)] = []
         for line in lines.dropFirst() {
             guard headers.count < maximumHeaders else { return .invalid(status: 431, message: "more than \(maximumHeaders) headers") }
@@ -49,7 +80,8 @@ public enum HTTPRequestParser {
             let value = Substring(String(decoding: line[(colon + 1)...], as: UTF8.self)).trimmingSpaces
             headers.append((name, String(value)))
         }
-        let request = HTTPRequest(method: String(decoding: parts[0], as: UTF8.self), path: "", headers: headers)
+        var request = HTTPRequest(method: String(decoding: parts[0], as: UTF8.self), path: path, headers: headers)
+        request.query = question.map { String(decoding: target[($0 + 1)...], as: UTF8.self) }
         if let encoding = request.header("transfer-encoding"), encoding.lowercased() != "identity" {
             return .invalid(status: 411, message: "chunked bodies are not accepted; send Content-Length")
         }
@@ -64,26 +96,15 @@ public enum HTTPRequestParser {
         guard length <= maximumBodyBytes else {
             return .invalid(status: 413, message: "the body is larger than \(maximumBodyBytes / 1024) KiB")
         }
-        let bodyStart = headerEnd + 4
-        guard buffer.count - bodyStart >= length else { return .incomplete }
-
-        let question = target.firstIndex(of: UInt8(ascii: "?"))
-        let rawPath = Substring(String(decoding: target[..<(question ?? target.endIndex)], as: UTF8.self))
-        var complete = request
-        complete.path = PercentDecoding.decode(rawPath, plusIsSpace: false)
-        complete.query = question.map { String(decoding: target[($0 + 1)...], as: UTF8.self) }
-        complete.body = Array(buffer[bodyStart..<(bodyStart + length)])
-        return .complete(complete, consumed: bodyStart + length)
+        return .complete(request, bodyStart: headerEnd + 4, bodyLength: length)
     }
 
-    private static let crlfcrlf: [UInt8] = [13, 10, 13, 10]
-
-    private static func find(_ needle: [UInt8], in buffer: [UInt8], limit: Int) -> Int? {
-        let end = min(buffer.count, limit) - needle.count
-        guard end >= 0 else { return nil }
-        var index = 0
+    /// Where `\r\n\r\n` starts, looking only at `from...` (within `limit` bytes of the start).
+    static func findBlankLine(in buffer: [UInt8], from: Int, limit: Int) -> Int? {
+        let end = min(buffer.count, limit) - 4
+        var index = max(0, from)
         while index <= end {
-            if buffer[index] == needle[0] && buffer[index + 1] == needle[1] && buffer[index + 2] == needle[2] && buffer[index + 3] == needle[3] {
+            if buffer[index] == 13 && buffer[index + 1] == 10 && buffer[index + 2] == 13 && buffer[index + 3] == 10 {
                 return index
             }
             index += 1

@@ -5,6 +5,10 @@ import CLinux
 
 /// The listening TCP socket and the accepted ones, non-blocking, through the plain socket calls.
 enum ListeningSocket {
+    /// Connections the kernel holds before they are accepted (64 stalled `ab -c 200`; the
+    /// kernel caps it at net.core.somaxconn, 4096 on Debian 12).
+    static let backlog: Int32 = 1024
+
     struct Failure: Error, CustomStringConvertible {
         let description: String
     }
@@ -41,7 +45,7 @@ enum ListeningSocket {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
             }
         }
-        guard bound == 0, listen(fd, 64) == 0 else {
+        guard bound == 0, listen(fd, backlog) == 0 else {
             let message = String(cString: strerror(errno))
             close(fd)
             throw Failure(description: message)

@@ -1,10 +1,12 @@
 import NoiseClockCore
 
-/// The node as the web server sees it: the same command path as MQTT, and snapshots of the
-/// state answered in the order of the node's effects (`WebServer.snapshot`).
+/// The node as the web server sees it: a way in for commands and snapshot requests. Nothing
+/// comes back through it: the node's loop answers through the server itself, in the order of its
+/// effects (`WebServer.reply`, `WebServer.snapshot`, `WebServer.observe`).
 public protocol WebBackend: Sendable {
-    /// Runs one command (parse, core, persist, publish) and returns its response.
-    func submit(command: String, payload: [UInt8]) async -> Response
+    /// Hands one command (as MQTT would carry it) to the node; its response comes back through
+    /// `WebServer.reply(_:_:)` with the same `id`. False: the node no longer takes commands.
+    func submit(id: UInt64, command: String, payload: [UInt8]) -> Bool
     /// Asks for the whole state; it comes back through `WebServer.snapshot(_:_:)`.
     func requestSnapshot(id: UInt64)
 }

@@ -1,8 +1,10 @@
 /// One client connection, touched only by the server thread.
 final class WebConnection {
     enum Phase: Equatable {
-        /// Reading a request (until `deadline`).
+        /// Reading a request's head (until `deadline`).
         case reading
+        /// Access was checked: reading the command's body, which starts at `start` of `input`.
+        case readingBody(command: String, start: Int, length: Int)
         /// Waiting for the node: a command's response or a snapshot for `/api/state`.
         case waiting
         /// The answer is queued; close once it is written.
@@ -17,6 +19,8 @@ final class WebConnection {
     let address: String
     var phase = Phase.reading
     var input: [UInt8] = []
+    /// Bytes of `input` already scanned for the end of the headers.
+    var scanned = 0
     var output: [UInt8] = []
     /// Milliseconds (monotonic): reading must end by then; for a stream, the next keep-alive.
     var deadline: Int64

@@ -34,6 +34,7 @@ extension WebServer {
             }
             checkDeadlines()
         }
+        answerPendingCommands()
         for connection in Array(state.connections.values) { drop(connection) }
         if state.listener >= 0 { close(state.listener) }
     }
@@ -56,17 +57,27 @@ extension WebServer {
         }
     }
 
+    /// Takes every waiting connection; one past the limits (all together, or from one address)
+    /// gets 503 at once and is closed, so no one address can hold every slot.
     func acceptAll() {
         while let (fd, address) = ListeningSocket.accept(state.listener) {
             var one: Int32 = 1
             setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-            guard state.connections.count < options.maximumConnections else {
-                let busy = HTTPResponse.error(503, code: "busy", "too many connections (\(options.maximumConnections)); try again").serialized
+            let fromAddress = state.connections.values.reduce(0) { $0 + ($1.address == address ? 1 : 0) }
+            let refusal: String? = if state.connections.count >= options.maximumConnections {
+                "too many connections (\(options.maximumConnections)); try again"
+            } else if fromAddress >= options.maximumConnectionsPerAddress {
+                "too many connections from one address (\(options.maximumConnectionsPerAddress)); try again"
+            } else {
+                nil
+            }
+            if let refusal {
+                let busy = HTTPResponse.error(503, code: "busy", refusal).serialized
                 _ = busy.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
                 close(fd)
                 continue
             }
-            let connection = WebConnection(id: state.nextConnectionID, fd: fd, address: address, deadline: clock() + options.requestMilliseconds)
+            let connection = WebConnection(id: state.nextConnectionID, fd: fd, address: address, deadline: clock() + options.headerMilliseconds)
             state.nextConnectionID += 1
             state.connections[connection.id] = connection
         }
@@ -81,29 +92,56 @@ extension WebServer {
     }
 
     func receive(_ connection: WebConnection) {
-        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-        let count = buffer.withUnsafeMutableBytes { recv(connection.fd, $0.baseAddress, $0.count, 0) }
+        let count = state.readBuffer.withUnsafeMutableBytes { recv(connection.fd, $0.baseAddress, $0.count, 0) }
         if count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR) {
             drop(connection)
             return
         }
-        guard count > 0, connection.phase == .reading else { return }
-        connection.input += buffer.prefix(count)
-        switch HTTPRequestParser.parse(connection.input) {
-        case .incomplete:
-            break
-        case .invalid(let status, let message):
-            let code = status == 413 ? "payload_too_large" : "bad_request"
-            answer(connection, .error(status, code: code, message))
-        case .complete(let request, _):
-            connection.input = []
-            connection.isHead = request.method == "HEAD"
-            handle(request, on: connection)
+        guard count > 0 else { return }
+        switch connection.phase {
+        case .reading:
+            connection.input += state.readBuffer.prefix(count)
+            readHead(connection)
+        case .readingBody:
+            connection.input += state.readBuffer.prefix(count)
+            readBody(connection)
+        default:
+            break  // bytes after the request are not read into anything
         }
     }
 
-    func handle(_ request: HTTPRequest, on connection: WebConnection) {
-        switch state.router.route(request, from: connection.address, now: clock() / 1000) {
+    /// The head decides (Host, access, origin, route) before a byte of the body is taken: a
+    /// refused request is answered and closed with its body unread.
+    func readHead(_ connection: WebConnection) {
+        switch HTTPRequestParser.head(connection.input, from: connection.scanned) {
+        case .incomplete(let resume):
+            connection.scanned = resume
+        case .invalid(let status, let message):
+            let code = status == 413 ? "payload_too_large" : "bad_request"
+            answer(connection, .error(status, code: code, message))
+        case .complete(let request, let bodyStart, let length):
+            connection.isHead = request.method == "HEAD"
+            let action = state.router.route(request, from: connection.address, now: clock() / 1000)
+            if case .command(let suffix, _) = action, length > 0 {
+                connection.phase = .readingBody(command: suffix, start: bodyStart, length: length)
+                connection.deadline = clock() + options.requestMilliseconds
+                readBody(connection)
+            } else {
+                connection.input = []
+                handle(action, on: connection)
+            }
+        }
+    }
+
+    func readBody(_ connection: WebConnection) {
+        guard case .readingBody(let suffix, let start, let length) = connection.phase, connection.input.count - start >= length else { return }
+        let body = Array(connection.input[start..<(start + length)])
+        connection.input = []
+        handle(.command(suffix, body: body), on: connection)
+    }
+
+    func handle(_ action: WebAction, on connection: WebConnection) {
+        switch action {
         case .respond(let response):
             answer(connection, response)
         case .health:
@@ -112,9 +150,13 @@ extension WebServer {
             connection.phase = .waiting
             requestSnapshot(for: connection)
         case .events:
-            let streams = state.connections.values.filter(\.isStream).count
-            guard streams < options.maximumStreams else {
+            let streams = state.connections.values.filter(\.isStream)
+            guard streams.count < options.maximumStreams else {
                 answer(connection, .error(503, code: "busy", "too many event streams open (\(options.maximumStreams)); close one and try again"))
+                return
+            }
+            guard streams.reduce(0, { $0 + ($1.address == connection.address ? 1 : 0) }) < options.maximumStreamsPerAddress else {
+                answer(connection, .error(503, code: "busy", "too many event streams from one address (\(options.maximumStreamsPerAddress)); close one and try again"))
                 return
             }
             let head = HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("X-Accel-Buffering", "no")])
@@ -123,11 +165,11 @@ extension WebServer {
             flush(connection)
         case .command(let suffix, let body):
             connection.phase = .waiting
-            let id = connection.id
-            let backend = self.backend
-            Task { [self] in
-                let response = await backend.submit(command: suffix, payload: body)
-                post(.reply(connection: id, WebRouter.commandResponse(response)))
+            state.pendingCommands[connection.id] = suffix
+            // The reply comes back as mail (`reply`), in the order of the node's effects.
+            if !backend.submit(id: connection.id, command: suffix, payload: body) {
+                state.pendingCommands[connection.id] = nil
+                answer(connection, WebRouter.commandResponse(Self.shuttingDown(suffix)))
             }
         }
     }
@@ -166,6 +208,20 @@ extension WebServer {
     func drop(_ connection: WebConnection) {
         close(connection.fd)
         state.connections[connection.id] = nil
+        state.pendingCommands[connection.id] = nil
+    }
+
+    /// Commands the node took but will not answer (it stopped first) are answered, not left hanging.
+    func answerPendingCommands() {
+        for (id, command) in state.pendingCommands {
+            guard let connection = state.connections[id] else { continue }
+            answer(connection, WebRouter.commandResponse(Self.shuttingDown(command)))
+        }
+        state.pendingCommands = [:]
+    }
+
+    static func shuttingDown(_ command: String) -> Response {
+        Response(command: command, requestID: nil, outcome: .failure(CommandError(.shuttingDown, "the node is shutting down")))
     }
 
     // MARK: Mail from the node
@@ -190,7 +246,8 @@ extension WebServer {
             case .snapshot(let id, let entries):
                 snapshotArrived(id, entries)
             case .reply(let id, let response):
-                if let connection = state.connections[id], connection.phase == .waiting { answer(connection, response) }
+                guard state.pendingCommands.removeValue(forKey: id) != nil, let connection = state.connections[id] else { continue }
+                answer(connection, WebRouter.commandResponse(response))
             }
         }
         if overflowed {
@@ -248,7 +305,9 @@ extension WebServer {
         for connection in Array(state.connections.values) where now >= connection.deadline {
             switch connection.phase {
             case .reading:
-                answer(connection, .error(408, code: "request_timeout", "the request did not arrive within \(options.requestMilliseconds / 1000) s"))
+                answer(connection, .error(408, code: "request_timeout", "the request's headers did not arrive within \(options.headerMilliseconds / 1000) s"))
+            case .readingBody:
+                answer(connection, .error(408, code: "request_timeout", "the request's body did not arrive within \(options.requestMilliseconds / 1000) s"))
             case .streaming:
                 enqueue(Array(": keep-alive\n\n".utf8), to: connection)
             case .closing:

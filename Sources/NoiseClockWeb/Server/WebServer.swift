@@ -21,7 +21,13 @@ public final class WebServer: @unchecked Sendable {
         public var announcedURL: String?
         public var maximumConnections = 64
         public var maximumStreams = 16
-        /// A request must arrive whole within this (slow clients are cut off).
+        /// What one client address may hold of those (no one address takes the web app away).
+        public var maximumConnectionsPerAddress = 8
+        public var maximumStreamsPerAddress = 4
+        /// A request's headers must arrive within this of the connection (slow-loris clients
+        /// are cut off)…
+        public var headerMilliseconds: Int64 = 5_000
+        /// …its body within this of the headers, and an answer be read within this.
         public var requestMilliseconds: Int64 = 10_000
         /// An event stream gets a comment line after this much silence.
         public var keepAliveMilliseconds: Int64 = 15_000
@@ -40,7 +46,8 @@ public final class WebServer: @unchecked Sendable {
     enum Mail {
         case observation(Observation)
         case snapshot(UInt64, [Observation])
-        case reply(connection: UInt64, HTTPResponse)
+        /// A command's response; the id is the waiting connection's.
+        case reply(UInt64, Response)
     }
 
     struct Mailbox {
@@ -103,6 +110,11 @@ public final class WebServer: @unchecked Sendable {
         post(.snapshot(id, entries))
     }
 
+    /// The response to `WebBackend.submit(id:command:payload:)`.
+    public func reply(_ id: UInt64, _ response: Response) {
+        post(.reply(id, response))
+    }
+
     func post(_ mail: Mail) {
         let accepted = mailbox.withLock { box -> Bool in
             guard box.items.count < Self.mailboxLimit else {
@@ -137,7 +149,11 @@ final class ServerState {
     var nextSnapshotID: UInt64 = 1
     /// Snapshots asked for, by id: the connection waiting (nil: the start-up one for `/healthz`) and until when.
     var pendingSnapshots: [UInt64: (connection: UInt64?, deadline: Int64)] = [:]
+    /// Commands handed to the node, by the id of the connection waiting for the reply: the command.
+    var pendingCommands: [UInt64: String] = [:]
     var health = WebStateView.Health()
+    /// One receive buffer for every connection (the thread reads one at a time).
+    var readBuffer = [UInt8](repeating: 0, count: 16 * 1024)
 
     init(router: WebRouter) {
         self.router = router

@@ -20,3 +20,18 @@ import Testing
         #expect(FeatureID.allCases.compactMap { type(of: core.feature($0)).stateFile }.sorted() == NodeCore.stateFileNames.sorted())
     }
 }
+
+/// The topics come from the features' own command enums: each parses back to its command, and
+/// no two commands claim one topic.
+@Suite struct CommandTopicTests {
+    @Test(arguments: CommandTopic.allCases)
+    func aTopicParsesBackToItsCommand(topic: CommandTopic) {
+        #expect(CommandTopic(rawValue: topic.rawValue) == topic)
+    }
+
+    @Test func everyFeatureCommandIsListedOnce() {
+        #expect(Set(CommandTopic.allCases).count == CommandTopic.allCases.count)
+        #expect(CommandTopic.allCases.count == FeatureID.allCases.map(\.commands.count).reduce(0, +))
+        #expect(CommandTopic(rawValue: "alarm/explode") == nil)
+    }
+}

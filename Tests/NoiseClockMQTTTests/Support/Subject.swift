@@ -7,6 +7,8 @@ final class Subject: Sendable {
     let clientID: String
     let events = Recorder<MQTTEvent>()
     let messages = Recorder<MQTTMessage>()
+    /// Where the client's `onEvent` handler puts its events; finished by `shutdown`.
+    private let sink: AsyncStream<MQTTEvent>.Continuation
 
     init(port: Int, subscriptions: [String] = [], version: MQTTOptions.ProtocolVersion = .v5,
          will: MQTTOptions.Will? = nil, reconnectDelay: (minimum: Double, maximum: Double) = (1, 30)) throws {
@@ -16,8 +18,9 @@ final class Subject: Sendable {
         options.reconnectDelay = reconnectDelay
         var logger = Logger(label: "mqtt-test")
         logger.logLevel = .critical
-        client = try MQTTClient(options: options, subscriptions: subscriptions, logger: logger)
-        let stream = client.events
+        let (stream, sink) = AsyncStream.makeStream(of: MQTTEvent.self)
+        self.sink = sink
+        client = try MQTTClient(options: options, subscriptions: subscriptions, logger: logger) { sink.yield($0) }
         let (events, messages) = (self.events, self.messages)
         // Ends with the stream, when the client shuts down.
         Task {
@@ -58,6 +61,7 @@ final class Subject: Sendable {
     /// loop at once, where without one it waits out the loop's 1 s timeout.
     func shutdown(finalMessage: (topic: String, payload: [UInt8], retain: Bool)? = nil) {
         client.shutdown(finalMessage: finalMessage ?? ("bye/\(clientID)", [], false))
+        sink.finish()
     }
 }
 

@@ -69,31 +69,31 @@ struct HostilePayloads {
         let hour = Int.random(in: 0..<24, using: &random), minute = Int.random(in: 0..<60, using: &random)
         let time = "\(hour):\(minute < 10 ? "0" : "")\(minute)"
         switch command {
-        case .alarmAdd: return #"{"time": "\#(time)", "label": "Wake", "repeat": "weekdays", "sound": "classic", "volume": 70, "request_id": "r1"}"#
-        case .alarmUpdate: return #"{"id": "nope", "time": "7:30 AM", "enabled": true, "skip_next": true}"#
-        case .alarmDelete, .alarmEnable, .alarmDisable, .alarmDuplicate, .alarmSkip, .alarmTest: return #"{"id": "nope"}"#
-        case .alarmSnooze: return #"{"minutes": 9}"#
-        case .alarmDismiss: return ""
-        case .alarmsSet: return #"[{"time": "\#(time)", "repeat": ["mon", "fri"], "date": null, "ring_minutes": 5}]"#
-        case .alarmsPause: return #"{"until": "2099-01-05"}"#
-        case .alarmsResume: return ""
-        case .styleSet: return ##"{"use_24_hour": false, "digit_color": "#FF8800", "glow": 50, "font_weight": "bold", "show_seconds": true}"##
-        case .stylePreset: return Bool.random(using: &random) ? "night" : "day"
-        case .noiseSet: return #"{"playing": true, "sound": "pink", "volume": 55}"#
-        case .noiseSoundSet: return "rain"
-        case .noiseVolumeSet: return "\(Int.random(in: 0...100, using: &random))"
-        case .noiseSleepTimerSet: return "\(Int.random(in: 0...120, using: &random))"
-        case .noisePreview: return "digital"
-        case .routineAdd: return #"{"start": "\#(time)", "end": "06:45", "repeat": "weekdays", "sound": "rain", "volume": 30}"#
-        case .routineUpdate: return #"{"id": "nope", "fade_in_seconds": 60}"#
-        case .routineDelete, .routineEnable, .routineDisable, .routineStart: return #"{"id": "nope"}"#
-        case .routineStop: return ""
-        case .routinesSet: return #"[{"start": "\#(time)", "duration_minutes": 90}]"#
-        case .timerStart: return Bool.random(using: &random) ? "\(Int.random(in: 1...30, using: &random))" : #"{"preset": "nap"}"#
-        case .timerCancel: return "all"
-        case .timerPresetsSet: return #"[{"id": "nap", "label": "Nap", "minutes": 20, "sound": "chime"}]"#
-        case .mixSet: return #"{"id": "rainy_brown", "name": "Rainy brown", "layers": [{"sound": "rain", "volume": 70}, {"sound": "brown", "volume": 100}]}"#
-        case .mixDelete: return "rainy_brown"
+        case .alarms(.add): return #"{"time": "\#(time)", "label": "Wake", "repeat": "weekdays", "sound": "classic", "volume": 70, "request_id": "r1"}"#
+        case .alarms(.update): return #"{"id": "nope", "time": "7:30 AM", "enabled": true, "skip_next": true}"#
+        case .alarms(.delete), .alarms(.enable), .alarms(.disable), .alarms(.duplicate), .alarms(.skip), .alarms(.test): return #"{"id": "nope"}"#
+        case .alarms(.snooze): return #"{"minutes": 9}"#
+        case .alarms(.dismiss): return ""
+        case .alarms(.setAll): return #"[{"time": "\#(time)", "repeat": ["mon", "fri"], "date": null, "ring_minutes": 5}]"#
+        case .alarms(.pause): return #"{"until": "2099-01-05"}"#
+        case .alarms(.resume): return ""
+        case .style(.set): return ##"{"use_24_hour": false, "digit_color": "#FF8800", "glow": 50, "font_weight": "bold", "show_seconds": true}"##
+        case .style(.preset): return Bool.random(using: &random) ? "night" : "day"
+        case .noise(.set): return #"{"playing": true, "sound": "pink", "volume": 55}"#
+        case .noise(.setSound): return "rain"
+        case .noise(.setVolume): return "\(Int.random(in: 0...100, using: &random))"
+        case .noise(.setSleepTimer): return "\(Int.random(in: 0...120, using: &random))"
+        case .noise(.preview): return "digital"
+        case .routines(.add): return #"{"start": "\#(time)", "end": "06:45", "repeat": "weekdays", "sound": "rain", "volume": 30}"#
+        case .routines(.update): return #"{"id": "nope", "fade_in_seconds": 60}"#
+        case .routines(.delete), .routines(.enable), .routines(.disable), .routines(.start): return #"{"id": "nope"}"#
+        case .routines(.stop): return ""
+        case .routines(.setAll): return #"[{"start": "\#(time)", "duration_minutes": 90}]"#
+        case .timers(.start): return Bool.random(using: &random) ? "\(Int.random(in: 1...30, using: &random))" : #"{"preset": "nap"}"#
+        case .timers(.cancel): return "all"
+        case .timers(.setPresets): return #"[{"id": "nap", "label": "Nap", "minutes": 20, "sound": "chime"}]"#
+        case .mixes(.set): return #"{"id": "rainy_brown", "name": "Rainy brown", "layers": [{"sound": "rain", "volume": 70}, {"sound": "brown", "volume": 100}]}"#
+        case .mixes(.delete): return "rainy_brown"
         }
     }
 
@@ -115,7 +115,7 @@ struct HostilePayloads {
             "\"\(Self.fields.randomElement(using: &random)!)\": \(Self.oddValues.randomElement(using: &random)!)"
         }
         let object = "{" + pairs.joined(separator: ", ") + "}"
-        return Array((command == .alarmsSet && Bool.random(using: &random) ? "[\(object)]" : object).utf8)
+        return Array((command == .alarms(.setAll) && Bool.random(using: &random) ? "[\(object)]" : object).utf8)
     }
 
     private mutating func deepNesting() -> [UInt8] {

@@ -55,16 +55,17 @@ final class PacedCommander: @unchecked Sendable {
         let clientID = "hostile-\(UUID().uuidString.prefix(8))"
         let probe = TestClient.probeTopic(clientID)
         let topics = ["\(root)/response"] + Self.stateTopics.map { "\(root)/\($0)" } + [probe]
+        let (events, sink) = AsyncStream.makeStream(of: MQTTEvent.self)
         client = try MQTTClient(
             options: MQTTOptions(host: "127.0.0.1", port: port, clientID: clientID, keepaliveSeconds: 30),
             subscriptions: topics, logger: logger
-        )
+        ) { sink.yield($0) }
         client.start()
         let (connected, signal) = AsyncStream.makeStream(of: Void.self)
         let tally = self.tally
         let responseTopic = "\(root)/response"
         let prefix = "\(root)/"
-        pump = Task { [events = client.events, client] in
+        pump = Task { [client] in
             for await event in events {
                 switch event {
                 // Subscribed before `.connected`: the probe comes back once the broker has them all.

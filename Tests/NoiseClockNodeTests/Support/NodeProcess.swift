@@ -55,8 +55,8 @@ final class NodeProcess: @unchecked Sendable {
         }
     }
 
-    /// The nodes' noise seed unless the test run's environment gives NOISECLOCK_TEST_NOISE_SEED.
-    static let noiseSeed: UInt64 = 20_261_125
+    /// The nodes' seed for their random choices unless the test run's environment gives NOISECLOCK_TEST_SEED.
+    static let seed: UInt64 = 20_261_125
 
     func start() throws {
         var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("NOISECLOCK_") }
@@ -64,7 +64,7 @@ final class NodeProcess: @unchecked Sendable {
         env["NOISECLOCK_TEST_CLOCK_FILE"] = clockFile.path
         // The node's noise is the same on every run (its log says so, with the seed), so level and
         // spectrum checks on captured audio cannot pass or fail by the noise's chance.
-        env["NOISECLOCK_TEST_NOISE_SEED"] = ProcessInfo.processInfo.environment["NOISECLOCK_TEST_NOISE_SEED"] ?? "\(Self.noiseSeed)"
+        env["NOISECLOCK_TEST_SEED"] = ProcessInfo.processInfo.environment["NOISECLOCK_TEST_SEED"] ?? "\(Self.seed)"
         // Nodes run in parallel: the web app (port 8080 by default) only where a test asks for it
         // (`NodeProcess.web(port:)`).
         env["NOISECLOCK_WEB_ENABLED"] = "false"

@@ -26,9 +26,9 @@ final class RecordingClient: @unchecked Sendable {
         logger.logLevel = .critical
         let probe = TestClient.probeTopic(options.clientID)
         probeTopic = probe
-        client = try MQTTClient(options: options, subscriptions: subscriptions + [probe], logger: logger)
+        let (stream, events) = AsyncStream.makeStream(of: MQTTEvent.self)
+        client = try MQTTClient(options: options, subscriptions: subscriptions + [probe], logger: logger) { events.yield($0) }
         client.start()
-        let stream = client.events
         let received = self.received
         let connects = self.connects
         let probes = self.probes

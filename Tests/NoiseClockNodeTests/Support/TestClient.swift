@@ -31,12 +31,12 @@ final class TestClient: @unchecked Sendable {
         var logger = Logger(label: "test-client")
         logger.logLevel = .critical
         let probe = TestClient.probeTopic(clientID)
+        let (stream, events) = AsyncStream.makeStream(of: MQTTEvent.self)
         client = try MQTTClient(
             options: MQTTOptions(host: "127.0.0.1", port: port, clientID: clientID, keepaliveSeconds: 10),
             subscriptions: subscriptions + [probe], logger: logger
-        )
+        ) { events.yield($0) }
         client.start()
-        let stream = client.events
         let received = self.received
         let connected = AsyncStream.makeStream(of: Void.self)
         let mqtt = client

@@ -29,18 +29,20 @@ import Testing
     func crowd() async throws {
         let rig = try await WebRig.start()
         defer { rig.shutdown() }
-        // Idle connections that never finish a request (a slow-loris), up to the limit and past it.
+        // Idle connections that never finish a request (a slow-loris), from five addresses up
+        // to each one's limit of 8 (the per-address limits have their own tests).
         var idle: [WebSocket] = []
-        for _ in 0..<40 {
-            // Reads wait longer than the server's 10 s for a whole request.
-            let socket = try WebSocket(port: rig.port, timeout: 20)
+        for index in 0..<40 {
+            // Reads wait longer than the server's 5 s for a request's headers.
+            let socket = try WebSocket(port: rig.port, timeout: 20, from: "127.0.0.\(10 + index / 8)")
             socket.send(Array("GET /api/state HTTP/1.1\r\nHost: x\r\n".utf8))
             idle.append(socket)
         }
+        // 16 streams in all (4 from each of four addresses); the 17th is refused.
         var streams: [EventStreamClient] = []
-        for _ in 0..<16 { streams.append(try await rig.events()) }
+        for index in 0..<16 { streams.append(try await rig.events(from: "127.0.0.\(20 + index / 4)")) }
         #expect(streams.allSatisfy { $0.status == 200 })
-        let extra = try await rig.events()
+        let extra = try await rig.events(from: "127.0.0.24")
         #expect(extra.status == 503)
 
         // The node's loop and MQTT are untouched.
@@ -50,7 +52,7 @@ import Testing
         let dismissed = try await rig.post("alarm/dismiss", "")
         #expect(dismissed.status == 200)
         try await rig.client.waitFor("\(rig.root)/alarm", where: { $0.json?["state"] == .string("idle") })
-        // The idle clients are answered 408 once their 10 s run out, and closed.
+        // The idle clients are answered 408 once their 5 s run out, and closed.
         let late = try await WebTestClient.offload { [idle] in idle[0].receiveAll() }
         #expect(String(decoding: late, as: UTF8.self).hasPrefix("HTTP/1.1 408"))
         #expect(idle.count == 40)

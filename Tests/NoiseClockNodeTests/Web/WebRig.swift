@@ -26,16 +26,23 @@ struct WebRig {
         throw TestFailure("the web app did not answer on port \(port):\n\(online.node.log)")
     }
 
-    func get(_ path: String, headers: [String: String]? = nil) async throws -> WebReply {
-        try await WebTestClient.request(port: port, "GET", path, headers: headers ?? bearer)
+    func get(_ path: String, headers: [String: String]? = nil, from source: String = "127.0.0.1") async throws -> WebReply {
+        try await WebTestClient.request(port: port, "GET", path, headers: headers ?? bearer, from: source)
     }
 
-    func post(_ command: String, _ body: String, headers: [String: String]? = nil) async throws -> WebReply {
-        try await WebTestClient.request(port: port, "POST", "/api/" + command, headers: headers ?? bearer, body: body)
+    func post(_ command: String, _ body: String, headers: [String: String]? = nil, from source: String = "127.0.0.1") async throws -> WebReply {
+        try await WebTestClient.request(port: port, "POST", "/api/" + command, headers: headers ?? bearer, body: body, from: source)
     }
 
-    func events(headers: [String: String]? = nil) async throws -> EventStreamClient {
-        try await EventStreamClient(port: port, headers: headers ?? bearer)
+    func events(headers: [String: String]? = nil, from source: String = "127.0.0.1") async throws -> EventStreamClient {
+        try await EventStreamClient(port: port, headers: headers ?? bearer, from: source)
+    }
+
+    /// The session cookie (`name=value`) as `?token=` sets it.
+    func sessionCookie() async throws -> String {
+        let signIn = try await get("/?token=\(token)", headers: [:])
+        let cookie = try #require(signIn.headers["set-cookie"])
+        return String(cookie.split(separator: ";")[0])
     }
 
     /// Adds an alarm and rings it with `alarm/test` (over MQTT); returns once `~/alarm` is ringing.

@@ -17,9 +17,21 @@ struct WebReply: Sendable {
 final class WebSocket: @unchecked Sendable {
     let fd: Int32
 
-    init(port: Int, timeout: Double = 10) throws {
+    /// - Parameter source: the loopback address to connect from (the server's limits are per
+    ///   client address: a test plays several clients, or an attacker beside a user).
+    init(port: Int, timeout: Double = 10, from source: String = "127.0.0.1") throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw TestFailure("socket failed") }
+        var local = sockaddr_in()
+        local.sin_family = sa_family_t(AF_INET)
+        local.sin_addr.s_addr = inet_addr(source)
+        let bound = withUnsafePointer(to: &local) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0 else {
+            close(fd)
+            throw TestFailure("cannot bind to \(source): \(String(cString: strerror(errno)))")
+        }
         var time = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - floor(timeout)) * 1_000_000))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
@@ -68,17 +80,19 @@ enum WebTestClient {
         }
     }
 
-    static func request(port: Int, _ method: String, _ path: String, headers: [String: String] = [:], body: String? = nil) async throws -> WebReply {
-        var text = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+    static func request(port: Int, _ method: String, _ path: String, headers: [String: String] = [:], body: String? = nil,
+                        from source: String = "127.0.0.1") async throws -> WebReply {
+        var text = "\(method) \(path) HTTP/1.1\r\n"
+        if headers.keys.contains(where: { $0.lowercased() == "host" }) == false { text += "Host: 127.0.0.1:\(port)\r\n" }
         for (name, value) in headers { text += "\(name): \(value)\r\n" }
         if let body { text += "Content-Length: \(body.utf8.count)\r\n" }
         text += "\r\n" + (body ?? "")
-        return try await raw(port: port, Array(text.utf8))
+        return try await raw(port: port, Array(text.utf8), from: source)
     }
 
-    static func raw(port: Int, _ bytes: [UInt8], timeout: Double = 10) async throws -> WebReply {
+    static func raw(port: Int, _ bytes: [UInt8], timeout: Double = 10, from source: String = "127.0.0.1") async throws -> WebReply {
         try await offload {
-            let socket = try WebSocket(port: port, timeout: timeout)
+            let socket = try WebSocket(port: port, timeout: timeout, from: source)
             socket.send(bytes)
             return try parse(socket.receiveAll())
         }
@@ -111,8 +125,8 @@ final class EventStreamClient: @unchecked Sendable {
     private var buffer: [UInt8] = []
     private(set) var status = 0
 
-    init(port: Int, headers: [String: String]) async throws {
-        socket = try WebSocket(port: port, timeout: 1)
+    init(port: Int, headers: [String: String], from source: String = "127.0.0.1") async throws {
+        socket = try WebSocket(port: port, timeout: 1, from: source)
         var text = "GET /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
         for (name, value) in headers { text += "\(name): \(value)\r\n" }
         socket.send(Array((text + "\r\n").utf8))

@@ -10,14 +10,15 @@ struct AudioService: Service {
 
     func run() async throws {
         engine.start()
-        // The failsafe's confirmations travel beside the status (both end with `stop()`).
-        let sounds = Task { [engine, inbox] in
-            for await report in engine.alarmSounds { inbox.send(.alarmSound(report)) }
+        await withDiscardingTaskGroup { group in
+            // The failsafe's confirmations travel beside the status; both streams end with `stop()`.
+            group.addTask { [engine, inbox] in
+                for await report in engine.alarmSounds { inbox.send(.alarmSound(report)) }
+            }
+            for await status in engine.statuses.cancelOnGracefulShutdown() {
+                inbox.send(.audio(status))
+            }
+            engine.stop()
         }
-        for await status in engine.statuses.cancelOnGracefulShutdown() {
-            inbox.send(.audio(status))
-        }
-        engine.stop()
-        await sounds.value
     }
 }

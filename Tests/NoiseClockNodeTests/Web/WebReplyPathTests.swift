@@ -1,0 +1,101 @@
+import Dispatch
+import Logging
+import NoiseClockCore
+import NoiseClockMQTT
+import NoiseClockPlatform
+import NoiseClockWeb
+import Testing
+@testable import NoiseClockNode
+
+/// The web app's one way in and one way back: a command goes into the node's inbox as an input,
+/// its answer comes back as the loop's `reply` effect (like snapshots and observations), and a
+/// command the node will not answer any more is answered `shutting_down`, never left hanging.
+/// The real server, inbox and effect performer; the test plays the loop.
+@Suite struct WebReplyPathTests {
+    struct Rig {
+        let inbox = NodeInbox()
+        let server: WebServer
+        let effects: EffectPerformer
+        let port: Int
+
+        init() throws {
+            port = try freeLoopbackPort()
+            var logger = Logger(label: "web-reply-test")
+            logger.logLevel = .critical
+            let node = WebStateView.NodeInfo(nodeID: "t", version: "test", timezone: "UTC", locale: "en")
+            server = WebServer(
+                options: WebServer.Options(host: "127.0.0.1", port: port, node: node),
+                router: WebRouter(gate: AccessGate(token: nil), site: WebSite(files: [:]), locale: "en"),
+                backend: InboxWebBackend(inbox: inbox), logger: logger
+            )
+            let mqtt = try MQTTClient(options: MQTTOptions(host: "127.0.0.1", port: 1, clientID: "web-reply-test"),
+                                      subscriptions: [], logger: logger) { _ in }
+            effects = EffectPerformer(mqtt: mqtt, timer: try WakeTimer(), audio: nil, web: server, logger: logger)
+            try server.start()
+        }
+
+        /// Started, and listening (the server binds on its own thread): `/healthz` answers.
+        static func start() async throws -> Rig {
+            let rig = try Rig()
+            for _ in 0..<200 {
+                if let reply = try? await WebTestClient.request(port: rig.port, "GET", "/healthz"), reply.status == 200 { return rig }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            throw TestFailure("the web server did not listen on port \(rig.port)")
+        }
+
+        func post(_ command: String, _ body: String) async throws -> WebReply {
+            try await WebTestClient.request(port: port, "POST", "/api/" + command, body: body)
+        }
+
+        /// The next command the server handed to the inbox (snapshot requests pass by).
+        func nextRequest(_ items: inout AsyncStream<NodeInbox.Item>.Iterator) async -> LocalRequest? {
+            while let item = await items.next() {
+                if case .input(.request(let request)) = item { return request }
+            }
+            return nil
+        }
+
+        /// `WebServer.stop` joins the server thread: off the cooperative pool.
+        func stop() async throws {
+            try await WebTestClient.offload { [server] in server.stop() }
+        }
+    }
+
+    @Test func aCommandGoesInAsAnInputAndItsReplyComesBackAsAnEffect() async throws {
+        let rig = try await Rig.start()
+        async let answer = rig.post("noise/set", "ON")
+        var items = rig.inbox.items.makeAsyncIterator()
+        let request = try #require(await rig.nextRequest(&items))
+        #expect(request.command == "noise/set")
+        #expect(request.payload == Array("ON".utf8))
+        let response = Response(command: "noise/set", requestID: nil, outcome: .success(["playing": true]))
+        rig.effects.perform([.reply(requestID: request.id, response)])
+        let reply = try await answer
+        #expect(reply.status == 200)
+        #expect(reply.json?["command"] as? String == "noise/set")
+        #expect(reply.json?["ok"] as? Bool == true)
+        try await rig.stop()
+    }
+
+    @Test func aCommandTheNodeTookButDidNotAnswerBeforeStoppingIsAnsweredShuttingDown() async throws {
+        let rig = try await Rig.start()
+        async let answer = rig.post("alarm/add", #"{"time": "07:00"}"#)
+        var items = rig.inbox.items.makeAsyncIterator()
+        _ = try #require(await rig.nextRequest(&items))
+        try await rig.stop()
+        let reply = try await answer
+        #expect(reply.status == 503)
+        #expect(reply.errorCode == "shutting_down")
+        #expect(reply.json?["command"] as? String == "alarm/add")
+    }
+
+    @Test func aCommandAfterTheLoopStoppedIsAnsweredShuttingDownAtOnce() async throws {
+        let rig = try await Rig.start()
+        rig.inbox.finish()
+        let reply = try await rig.post("noise/set", "OFF")
+        #expect(reply.status == 503)
+        #expect(reply.errorCode == "shutting_down")
+        try await rig.stop()
+    }
+}
