@@ -19,7 +19,7 @@ public enum HomeAssistantDiscovery {
         if context.batteryPresent { entities += batteryEntities(context) }
         entities += wakeEntities(context)
         entities += diagnosticEntities(context)
-        return entities.map { config(for: $0, context) }
+        return entities.map { config(for: $0, context) } + buttonTriggers(context)
     }
 
     /// Config topics that were announced before and are gone now (a deleted alarm, a battery
