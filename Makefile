@@ -24,6 +24,8 @@ deps:
 # checked by hash, unpacked into Tests/Browser/.axe-core/ (ignored; scripts/axe-core.sh says
 # why it is not committed).
 DEB_PACKAGES += python3-pip
+# Speech (issue 20): eSpeak NG's library and voices, its command line (the tests' reference), libsoxr.
+DEB_PACKAGES += libespeak-ng-dev espeak-ng-data espeak-ng libsoxr-dev
 .PHONY: axe-core
 axe-core: deps
 	@scripts/axe-core.sh

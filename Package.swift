@@ -28,6 +28,9 @@ let package = Package(
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         // The configuration's YAML parser (Yams would bring Foundation and ICU into the process).
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        // Speech (issue 20): eSpeak NG's library, and libsoxr to bring its 22.05 kHz to the node's rate.
+        .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
+        .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
         // ALSA's error handler is variadic: only C can implement it.
         .target(name: "CALSASilence", dependencies: ["CALSA"]),
 
@@ -47,7 +50,10 @@ let package = Package(
         ),
         .target(
             name: "NoiseClockAudio",
-            dependencies: ["NoiseClockCore", "NoiseClockPlatform", "NoiseClockThreads", "CALSA", "CALSASilence", "CSndFile", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "NoiseClockCore", "NoiseClockPlatform", "NoiseClockThreads", "CALSA", "CALSASilence", "CSndFile", "CEspeakNG", "CSoxr",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: optimisedAlways
         ),
         // The web app's HTTP server (its own: see docs/web.md for why not Hummingbird).

@@ -1,0 +1,2 @@
+// libsoxr, the SoX resampler (Debian: libsoxr-dev).
+#include <soxr.h>
