@@ -72,7 +72,7 @@ public enum NodeApplication {
         let mqtt = try MQTTClient(
             options: mqttOptions(configuration, topics: topics),
             subscriptions: topics.commandSubscriptions + discovery.subscriptions(nodeID: topics.nodeID)
-                + ButtonService.subscriptions(board: board, topics: topics),
+                + ButtonService.subscriptions(board: board, topics: topics) + SpeechService.subscriptions(topics: topics),
             logger: logger, onEvent: { inbox.send(MQTTService.input(for: $0)) }
         )
         let timer = try WakeTimer(clock: clock)
@@ -80,12 +80,19 @@ public enum NodeApplication {
             "node_id": "\(configuration.nodeID)", "topic": "\(topics.root)", "broker": "\(mqtt.options)",
             "timezone": "\(prepared.zone.identifier)", "state_dir": "\(configuration.stateDirectory)",
         ])
+        let speechSettings = configuration.speech
+        let speech = speechSettings.enabled
+            ? SpeechService(
+                engine: audio, voice: speechSettings.voice ?? configuration.locale.rawValue, rate: speechSettings.rate,
+                sampleRate: configuration.audio.sampleRate, inbox: inbox)
+            : nil
         let machine = NodeMachine(core: core, topics: topics, discovery: discovery, persisted: documents,
-                                  seed: testSeed ?? UInt64.random(in: .min ... .max), observed: server != nil, buttons: board)
+                                  seed: testSeed ?? UInt64.random(in: .min ... .max), observed: server != nil, buttons: board,
+                                  speech: SpeechSettings(enabled: speechSettings.enabled, volume: speechSettings.volume))
         let notifier = SystemdNotifier(environment: environment)
         let loop = NodeLoop(
             inbox: inbox, machine: machine, store: store,
-            effects: EffectPerformer(mqtt: mqtt, timer: timer, audio: audio, web: server, buttons: buttons, logger: logger),
+            effects: EffectPerformer(mqtt: mqtt, timer: timer, audio: audio, web: server, buttons: buttons, speech: speech, logger: logger),
             notifier: notifier, clock: clock.now, logger: logger
         )
         // Dependency order: started together, shut down in reverse — the loop first (nothing new
@@ -103,6 +110,7 @@ public enum NodeApplication {
         if let interval = notifier.watchdogInterval { services.append(WatchdogService(interval: interval, inbox: inbox)) }
         if let server { services.append(WebService(server: server)) }
         if let buttons { services.append(buttons) }
+        if let speech { services.append(speech) }
         services.append(loop)
         let group = ServiceGroup(
             configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)

@@ -43,6 +43,6 @@ import Testing
     }
 
     @Test func theSectionsAreThePrefixesOfTheKeys() {
-        #expect(ConfigurationSchema.sections == ["mqtt", "mqtt.tls", "home_assistant", "audio", "battery", "web", "button_timing"])
+        #expect(ConfigurationSchema.sections == ["mqtt", "mqtt.tls", "home_assistant", "audio", "battery", "web", "button_timing", "speech"])
     }
 }

@@ -28,6 +28,8 @@ public final class AudioEngine: Sendable {
         var scene = AudioScene.silence
         var stopping = false
         var status: AudioStatus
+        /// The latest utterance (`speak`); the audio thread plays each generation once.
+        var speech: SpeechClip?
     }
 
     private let shared: Mutex<Shared>
@@ -81,6 +83,16 @@ public final class AudioEngine: Sendable {
         wakeup.signal()
     }
 
+    /// Speaks `samples` (mono, at `sampleRate`) over the scene, ducking it; replaces any
+    /// utterance still speaking. `volume` 0–100 as the scene's volumes.
+    public func speak(_ samples: [Int16], volume: Int) {
+        shared.withLock { state in
+            let generation = (state.speech?.generation ?? 0) + 1
+            state.speech = SpeechClip(samples: samples, gain: AudioScene.gain(volume: volume), generation: generation)
+        }
+        wakeup.signal()
+    }
+
     /// Fades everything out, closes the device and joins the thread (at most ~3 s).
     public func stop() {
         shared.withLock { $0.stopping = true }
@@ -124,14 +136,16 @@ public final class AudioEngine: Sendable {
         // The ring whose sound (or whose failure to make it) was last reported; forgotten when the
         // device is lost, so a device that comes back is confirmed again.
         var reportedAlarm: AlarmSoundKey?
+        var speech = SpeechPlayer(sampleRate: sampleRate)
         while true {
-            let (scene, stopping) = shared.withLock { ($0.scene, $0.stopping) }
+            let (scene, stopping, clip) = shared.withLock { ($0.scene, $0.stopping, $0.speech) }
+            speech.offer(clip)
             if stopping {
                 let deadline = stopDeadline ?? Clocks.monotonicSeconds() + 3
                 stopDeadline = deadline
                 if pcm == nil || mixer.isSilent || Clocks.monotonicSeconds() > deadline { break }
             }
-            if pcm == nil, scene == .silence, !stopping, status.state == .ok {
+            if pcm == nil, scene == .silence, !speech.isActive, !stopping, status.state == .ok {
                 // Closed while idle: nothing to play, so sleep until a scene brings sound.
                 wakeup.wait(seconds: 3600)
                 continue
@@ -151,6 +165,7 @@ public final class AudioEngine: Sendable {
             }
             let frames = min(output.periodFrames, maxFrames)
             mixer.render(stopping ? .silence : scene, at: clock(), frames: frames, into: floats)
+            speech.render(into: floats, frames: frames)
             PCMConversion.toS16(floats, pcmBuffer, count: frames * 2)
             do {
                 try output.write(pcmBuffer, frames: frames)
@@ -170,7 +185,7 @@ public final class AudioEngine: Sendable {
                     : .audible(fallback: playback.fallback)
                 alarmContinuation.yield(AlarmSoundReport(key: playback.key, outcome: outcome))
             }
-            if scene == .silence && mixer.isSilent && !stopping {
+            if scene == .silence && mixer.isSilent && !speech.isActive && !stopping {
                 let now = Clocks.monotonicSeconds()
                 silentSince = silentSince ?? now
                 if now - silentSince! >= idleCloseSeconds {

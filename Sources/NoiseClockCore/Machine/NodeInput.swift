@@ -26,6 +26,8 @@ public enum NodeInput: Sendable, Equatable {
     case snapshot(requestID: UInt64)
     /// A button's gesture, a learned key, or a button device's status.
     case button(ButtonInput)
+    /// The speech adapter spoke a `NodeEffect.speak` (or could not).
+    case spoken(SpeechOutcome)
 }
 
 /// An MQTT message as received, with the v5 request/response properties if present.

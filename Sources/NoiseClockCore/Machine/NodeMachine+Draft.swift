@@ -119,6 +119,10 @@ extension NodeMachine {
                 learnButtons(origin: origin)
                 return
             }
+            if let speech = SpeechCommand.parse(suffix, payload: payload) {
+                speak(speech, suffix: suffix, origin: origin)
+                return
+            }
             var next = core
             var outbox: [Publication] = []
             let response: Response

@@ -77,6 +77,11 @@ struct ConfigurationKeys: Sendable {
     let doubleSeconds = Key(
         "button_timing.double_seconds", 0.35, range: ButtonTiming.doubleRange,
         "seconds after a release in which a second press makes a `double`, {range}")
+    let speechEnabled = Key<Bool>("speech.enabled", true, "speak (`~/say`, `~/speak/time`, `~/speak/next_alarm`) with eSpeak NG, loaded on first use")
+    let speechVoice = Key<String>(
+        "speech.voice", nil, computed: "the one for `locale` (`en`, `ko`)", check: V.notEmpty, "an eSpeak NG voice (`espeak-ng --voices`)")
+    let speechRate = Key("speech.rate", 160, range: 80...400, "words per minute, {range}")
+    let speechVolume = Key("speech.volume", 70, range: 0...100, "loudness of speech, {range}; noise and a ringing alarm are ducked under it")
 
     /// The one table.
     static let table = ConfigurationKeys()

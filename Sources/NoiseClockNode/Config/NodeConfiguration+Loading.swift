@@ -49,6 +49,9 @@ extension NodeConfiguration {
             path: try values.required(keys.batteryPath), intervalSeconds: try values.required(keys.batteryIntervalSeconds)
         )
         configuration.web = try readWeb(values, stateDirectory: configuration.stateDirectory)
+        configuration.speech = Speech(
+            enabled: try values.required(keys.speechEnabled), voice: try values.value(keys.speechVoice),
+            rate: try values.required(keys.speechRate), volume: try values.required(keys.speechVolume))
         configuration.buttons = try readButtons(values)
         configuration.buttonTiming = ButtonTiming(
             holdSeconds: try values.required(keys.holdSeconds), doubleSeconds: try values.required(keys.doubleSeconds))

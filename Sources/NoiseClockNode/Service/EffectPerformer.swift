@@ -15,6 +15,8 @@ struct EffectPerformer: Sendable {
     let web: WebServer?
     /// The local buttons' readers (learn mode); nil without local buttons.
     var buttons: ButtonService? = nil
+    /// The speech thread; nil with `speech.enabled: false`.
+    var speech: SpeechService? = nil
     let logger: Logger
 
     func perform(_ effects: [NodeEffect]) {
@@ -35,6 +37,8 @@ struct EffectPerformer: Sendable {
                 web?.snapshot(id, entries)
             case .learnButtons(let seconds):
                 buttons?.learn(seconds: seconds)
+            case .speak(let request):
+                speech?.speak(request)
             case .log(let record):
                 logger.log(level: record.level.swiftLog, "\(record.message)", metadata: record.metadata.mapValues { .string($0) })
             }
