@@ -4,7 +4,7 @@ SWIFT ?= swift
 CONFIG ?= config/noiseclock.yaml
 PREFIX ?= /usr/local
 # libmicrohttpd-dev: only for the comparison server of Benchmarks/web-attack.sh (docs/web.md).
-DEB_PACKAGES := libmosquitto-dev mosquitto mosquitto-clients libasound2-dev libsndfile1-dev libyaml-dev \
+DEB_PACKAGES := libmosquitto-dev mosquitto mosquitto-clients libasound2-dev libsndfile1-dev libsoxr-dev libebur128-dev libyaml-dev \
 	pkg-config tzdata sox alsa-utils openssl chromium chromium-driver python3-selenium libmicrohttpd-dev
 
 .PHONY: all deps build release run web-url test lint browser-test screenshots fuzz bench sanitize install uninstall clean
@@ -24,8 +24,8 @@ deps:
 # checked by hash, unpacked into Tests/Browser/.axe-core/ (ignored; scripts/axe-core.sh says
 # why it is not committed).
 DEB_PACKAGES += python3-pip
-# Speech (issue 20): eSpeak NG's library and voices, its command line (the tests' reference), libsoxr.
-DEB_PACKAGES += libespeak-ng-dev espeak-ng-data espeak-ng libsoxr-dev
+# Speech (issue 20): eSpeak NG's library and voices, and its command line (the tests' reference).
+DEB_PACKAGES += libespeak-ng-dev espeak-ng-data espeak-ng
 .PHONY: axe-core
 axe-core: deps
 	@scripts/axe-core.sh

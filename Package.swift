@@ -26,11 +26,13 @@ let package = Package(
         // Linux headers (timerfd) that Glibc's module map does not cover.
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+        // Sample-rate conversion and EBU R128 loudness for sound files (docs/performance.md says why these).
+        .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
+        .systemLibrary(name: "CEBUR128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
         // The configuration's YAML parser (Yams would bring Foundation and ICU into the process).
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
-        // Speech (issue 20): eSpeak NG's library, and libsoxr to bring its 22.05 kHz to the node's rate.
+        // Speech (issue 20): eSpeak NG's library (its 22.05 kHz brought to the node's rate by CSoxr above).
         .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
-        .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
         // ALSA's error handler is variadic: only C can implement it.
         .target(name: "CALSASilence", dependencies: ["CALSA"]),
 
@@ -51,7 +53,7 @@ let package = Package(
         .target(
             name: "NoiseClockAudio",
             dependencies: [
-                "NoiseClockCore", "NoiseClockPlatform", "NoiseClockThreads", "CALSA", "CALSASilence", "CSndFile", "CEspeakNG", "CSoxr",
+                "NoiseClockCore", "NoiseClockPlatform", "NoiseClockThreads", "CALSA", "CALSASilence", "CSndFile", "CSoxr", "CEBUR128", "CEspeakNG",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: optimisedAlways

@@ -1,2 +1,1 @@
-// libsoxr, the SoX resampler (Debian: libsoxr-dev).
 #include <soxr.h>

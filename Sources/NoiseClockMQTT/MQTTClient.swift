@@ -65,6 +65,8 @@ public final class MQTTClient: @unchecked Sendable {
     private let thread = DedicatedThread(name: "mqtt-network")
     /// Ends a back-off pause early when `shutdown` is called.
     private let wakeup = WakeSignal()
+    /// Publications that leave together (`publishTogether`).
+    private let run = PublicationRun()
 
     /// Where events go (see `init`).
     private let handler: @Sendable (MQTTEvent) -> Void
@@ -167,7 +169,7 @@ public final class MQTTClient: @unchecked Sendable {
             }
             // Publishes from other threads wake the loop through libmosquitto's socket pair, so a
             // long timeout only delays noticing `shutdown` (by at most a second) and saves wake-ups.
-            let rc = mosquitto_loop(mosq, 1000, 1)
+            let rc = loopOnce()
             if rc != MOSQ_ERR_SUCCESS.rawValue {
                 socketOpen = false
                 let wasConnected = markDisconnected()
@@ -184,6 +186,19 @@ public final class MQTTClient: @unchecked Sendable {
                 delay = options.reconnectDelay.minimum
             }
         }
+    }
+
+    /// One `mosquitto_loop` iteration with the socket corked: what it writes, and the rest of a
+    /// run of publications being queued meanwhile (`PublicationRun`), leaves in one segment.
+    private func loopOnce() -> Int32 {
+        let socket = mosquitto_socket(mosq)
+        PublicationRun.cork(socket, true)
+        var rc = mosquitto_loop(mosq, 1000, 1)
+        if rc == MOSQ_ERR_SUCCESS.rawValue, run.isOpen { run.waitUntilClosed(seconds: 0.05) }
+        if rc == MOSQ_ERR_SUCCESS.rawValue, mosquitto_want_write(mosq) { rc = mosquitto_loop(mosq, 0, 1) }
+        // libmosquitto closes the socket on an error; its number may already be another file's.
+        if mosquitto_socket(mosq) == socket { PublicationRun.cork(socket, false) }
+        return rc
     }
 
     /// Sends the final message (e.g. `offline`), waits up to 2 s for it to leave, then disconnects.
@@ -292,6 +307,14 @@ public final class MQTTClient: @unchecked Sendable {
         }
         if let queued { return queued }
         return send(topic: topic, payload: payload, qos: qos, retain: retain, correlationData: correlationData)
+    }
+
+    /// Runs `body`, whose publications belong together (one input's events, new state and
+    /// response): they leave in one TCP segment, so subscribers get them at once.
+    public func publishTogether(_ body: () -> Void) {
+        run.begin()
+        defer { run.end() }
+        body()
     }
 
     private func send(topic: String, payload: [UInt8], qos: Int32, retain: Bool, correlationData: [UInt8]?) -> Bool {

@@ -43,7 +43,9 @@ public enum NodeApplication {
         let clock = NodeClock(environment: environment)
         let documents = loadDocuments(store: store, clock: clock, logger: logger)
 
-        let settings = NodeSettings(nodeID: configuration.nodeID, locale: configuration.locale, zone: prepared.zone)
+        let settings = NodeSettings(
+            nodeID: configuration.nodeID, locale: configuration.locale, zone: prepared.zone, devices: configuration.devices
+        )
         // A test fixes the node's random choices (its noise, the re-publication delay) with one seed.
         let testSeed = environment[testSeedKey].flatMap { UInt64($0) }
         if let testSeed { logger.notice("random choices seeded (\(testSeedKey))", metadata: ["seed": "\(testSeed)"]) }
@@ -71,7 +73,7 @@ public enum NodeApplication {
         let server = web.enabled ? try NodeWeb.server(configuration, zone: prepared.zone, inbox: inbox, logger: logger) : nil
         let mqtt = try MQTTClient(
             options: mqttOptions(configuration, topics: topics),
-            subscriptions: topics.commandSubscriptions + discovery.subscriptions(nodeID: topics.nodeID)
+            subscriptions: topics.commandSubscriptions + discovery.subscriptions(nodeID: topics.nodeID) + configuration.devices.stateTopics
                 + ButtonService.subscriptions(board: board, topics: topics) + SpeechService.subscriptions(topics: topics),
             logger: logger, onEvent: { inbox.send(MQTTService.input(for: $0)) }
         )
@@ -109,6 +111,13 @@ public enum NodeApplication {
         services.append(ClockSyncService(inbox: inbox))
         if let interval = notifier.watchdogInterval { services.append(WatchdogService(interval: interval, inbox: inbox)) }
         if let server { services.append(WebService(server: server)) }
+        if let library, let directory = library.soundsDirectory {
+            do {
+                services.append(SoundsWatchService(watcher: try DirectoryWatcher(directory: directory), library: library, engine: audio, inbox: inbox, logger: logger))
+            } catch {
+                logger.warning("sounds directory not watched; added files need a restart", metadata: ["error": "\(error)"])
+            }
+        }
         if let buttons { services.append(buttons) }
         if let speech { services.append(speech) }
         services.append(loop)
@@ -128,7 +137,8 @@ public enum NodeApplication {
         do {
             return try SoundLibrary.load(
                 catalogFile: file, soundsDirectory: configuration.audio.soundsDirectory,
-                sampleRate: configuration.audio.sampleRate, seeds: seeds, logger: logger
+                sampleRate: configuration.audio.sampleRate, stateDirectory: configuration.stateDirectory, seeds: seeds,
+                logger: logger
             )
         } catch {
             logger.error("sound catalog unusable; running without sound", metadata: ["file": "\(file)", "error": "\(error)"])

@@ -62,7 +62,8 @@ enum NoiseClockCommand {
             try await command.init(parsed).run()
             exit(0)
         } catch let error as UsageError {
-            ProcessEnvironment.printError("Error: \(error.message)\n\(command.usage)\n  See 'noiseclock \(command.name) --help' for more information.")
+            let hint = "  See 'noiseclock \(command.name) --help' for more information."
+            ProcessEnvironment.printError("Error: \(error.message)\n\(command.usage)\n\(hint)")
             exit(64)
         } catch let status as ExitStatus {
             exit(status.code)

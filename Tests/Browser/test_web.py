@@ -628,6 +628,21 @@ class D_Settings(unittest.TestCase):
             self.assertEqual(errors, [], path)
         NODE.publish("alarm/delete", "a11y")
 
+    def test_the_device_page_lists_each_custom_sound_with_its_length_and_format(self):
+        """~/sounds as the node publishes it for a sounds_dir (the test node has none): each custom
+        file's name, length and format, following the topic live; the built-in sounds are not listed."""
+        open_page("/device")
+        wait_for(lambda: DRIVER.execute_script("return !!(NC.state.sounds && NC.state.node)"), what="the device's state")
+        listed = lambda: DRIVER.find_element(By.ID, "custom_sounds").text
+        wait_for(lambda: "audio.sounds_dir" in listed(), what="the empty list's hint")
+        rain = {"id": "rain_night", "name": "Rain night", "category": "custom", "seconds": 3725.4, "format": "FLAC (Signed 16 bit PCM)"}
+        DRIVER.execute_script("NC.put('sounds', {noise: NC.state.sounds.noise.concat([arguments[0]]), alarm: NC.state.sounds.alarm})", rain)
+        wait_for(lambda: "Rain night" in listed(), what="the custom sound")
+        self.assertIn("1:02:05 · FLAC (Signed 16 bit PCM)", listed())
+        self.assertNotIn("Brown", listed())
+        DRIVER.execute_script("NC.put('sounds', {noise: NC.state.sounds.noise.filter(x => x.category !== 'custom'), alarm: NC.state.sounds.alarm})")
+        wait_for(lambda: "Rain night" not in listed(), what="the removed sound to go")
+
     def test_no_sound_output_is_said_on_the_noise_and_alarms_pages(self):
         """The notice shows exactly while ~/audio is unavailable (the test node's device does not exist)."""
         status, body = api("/api/state")

@@ -5,10 +5,17 @@ import Glibc
 
 /// Test-side signal analysis: a radix-2 FFT and a Welch power spectrum.
 enum Spectrum {
-    /// Averaged power per FFT bin (Hann window, 50% overlap) of a mono signal.
-    static func welch(_ signal: [Float], size: Int = 4096) -> [Double] {
+    /// Averaged power per FFT bin (Hann window, 50% overlap) of a mono signal. `deep`: a 7-term
+    /// Blackman-Harris window instead, whose side lobes are 180 dB down (Hann's leakage sits
+    /// ~50 dB below a tone a few bins away), for purity checks; its main lobe spans ±7 bins.
+    static func welch(_ signal: [Float], size: Int = 4096, deep: Bool = false) -> [Double] {
         var power = [Double](repeating: 0, count: size / 2)
-        let window = (0..<size).map { 0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(size)) }
+        let terms = deep
+            ? [0.27105140069342, -0.43329793923448, 0.21812299954311, -0.06592544638803, 0.01081174209837, -0.00077658482522, 0.00001388721735]
+            : [0.5, -0.5]
+        let window = (0..<size).map { n in
+            terms.enumerated().reduce(0.0) { $0 + $1.element * cos(2 * Double.pi * Double($1.offset * n) / Double(size)) }
+        }
         var segments = 0
         var start = 0
         while start + size <= signal.count {

@@ -29,9 +29,9 @@ enum TestSupport {
     static var seedNote: String { "(noise seed \(noiseSeed): NOISECLOCK_TEST_SEED=\(noiseSeed) replays it)" }
 
     /// A library whose noise sources are seeded from `noiseSeed` in the order they are made.
-    static func library(sampleRate: Int = 48000, soundsDirectory: String? = nil) throws -> SoundLibrary {
+    static func library(sampleRate: Int = 48000, soundsDirectory: String? = nil, stateDirectory: String? = nil) throws -> SoundLibrary {
         try SoundLibrary.load(
-            catalogFile: catalogFile, soundsDirectory: soundsDirectory, sampleRate: sampleRate,
+            catalogFile: catalogFile, soundsDirectory: soundsDirectory, sampleRate: sampleRate, stateDirectory: stateDirectory,
             seeds: NoiseSeeds(noiseSeed), logger: Logger(label: "test")
         )
     }

@@ -34,7 +34,7 @@ enum HomeAssistantFixtures {
     /// What the contract says the node publishes and handles, relative to `~/`.
     static let published: Set<String> = [
         "availability", "time", "battery", "alarms", "alarm", "alarm/fired", "alarm/event", "noise", "style", "sounds",
-        "audio", "response", "routines", "routine/event", "timers", "timer/presets", "timer/event",
+        "audio", "response", "routines", "routine/event", "timers", "timer/presets", "timer/event", "light",
     ]
     static let commands: Set<String> = [
         "alarm/add", "alarm/update", "alarm/delete", "alarm/enable", "alarm/disable", "alarm/duplicate", "alarm/skip",
@@ -42,7 +42,7 @@ enum HomeAssistantFixtures {
         "noise/sound/set", "noise/volume/set", "noise/sleep_timer/set", "noise/preview",
         "alarms/pause", "alarms/resume",
         "routine/add", "routine/update", "routine/delete", "routine/enable", "routine/disable", "routines/set",
-        "routine/start", "routine/stop", "timer/start", "timer/cancel", "timer/presets/set", "mix/set", "mix/delete",
+        "routine/start", "routine/stop", "timer/start", "timer/cancel", "timer/presets/set", "mix/set", "mix/delete", "light/set",
     ]
 
     static func config(_ configs: [DiscoveryConfig], _ component: String, _ object: String) -> JSONObject? {
@@ -56,8 +56,9 @@ enum HomeAssistantFixtures {
     @Test func everyConfigPassesThePlatformChecks() {
         let configs = HomeAssistantDiscovery.configs(F.context())
         // noise 5, alarm 5, style 3, two alarms 4, pause and synced 2, one routine 1, routine event 1,
-        // three presets 3, timer end 1, cancel timers 1, battery 2, audio 1
-        #expect(configs.count == 29)
+        // three presets 3, timer end 1, cancel timers 1, battery 2, audio 1; v1.2: the light 1 and each
+        // alarm's sunrise minutes 2
+        #expect(configs.count == 32)
         for config in configs {
             #expect(HomeAssistantSchema.problems(config) == [], "\(config.topic)")
         }
@@ -74,7 +75,7 @@ enum HomeAssistantFixtures {
     }
 
     @Test func topicsFollowPerEntityDiscovery() throws {
-        let regex = try Regex(#"^homeassistant/(switch|select|number|button|text|sensor|binary_sensor|event)/bedroom/[a-zA-Z0-9_-]+/config$"#)
+        let regex = try Regex(#"^homeassistant/(switch|select|number|button|text|sensor|binary_sensor|event|light)/bedroom/[a-zA-Z0-9_-]+/config$"#)
         let configs = HomeAssistantDiscovery.configs(F.context())
         for config in configs {
             #expect(config.topic.wholeMatch(of: regex) != nil, "\(config.topic)")
@@ -188,6 +189,7 @@ enum HomeAssistantFixtures {
         let added = HomeAssistantDiscovery.configs(F.context(alarms: [F.wake, F.nap]))
         #expect(Set(added.map(\.topic)).subtracting(before.map(\.topic)) == [
             "homeassistant/switch/bedroom/alarm_Nap_2_enabled/config", "homeassistant/text/bedroom/alarm_Nap_2_time/config",
+            "homeassistant/number/bedroom/alarm_Nap_2_light_minutes/config",
         ])
         #expect(HomeAssistantDiscovery.removalTopics(previous: before, current: added) == [])
 
@@ -204,6 +206,7 @@ enum HomeAssistantFixtures {
         let afterDelete = HomeAssistantDiscovery.configs(F.context(alarms: [F.nap]))
         #expect(HomeAssistantDiscovery.removalTopics(previous: afterRename, current: afterDelete) == [
             "homeassistant/switch/bedroom/alarm_wake-1_enabled/config", "homeassistant/text/bedroom/alarm_wake-1_time/config",
+            "homeassistant/number/bedroom/alarm_wake-1_light_minutes/config",
         ])
     }
 
@@ -213,7 +216,7 @@ enum HomeAssistantFixtures {
         #expect(F.config(configs, "select", "style_preset")?["options"] == .array(StylePreset.allCases.map { .string($0.rawValue) }))
         #expect(F.config(configs, "select", "style_preset")?["state_topic"] == nil)
         #expect(F.config(configs, "event", "alarm_event")?["event_types"]
-            == ["pre_alarm", "fired", "snoozed", "dismissed", "timed_out", "missed", "sounding", "failed"])
+            == ["pre_alarm", "fired", "snoozed", "dismissed", "timed_out", "missed", "sounding", "failed", "shaking"])
         let volume = try #require(F.config(configs, "number", "noise_volume"))
         #expect(volume["min"] == 0 && volume["max"] == 100 && volume["mode"] == "slider")
         #expect(F.config(configs, "number", "noise_sleep_timer")?["mode"] == "box")

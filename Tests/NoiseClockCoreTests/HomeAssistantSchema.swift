@@ -23,6 +23,10 @@ enum HomeAssistantSchema {
         "binary_sensor": ["state_topic", "value_template", "device_class", "payload_on", "payload_off", "expire_after",
                           "force_update", "off_delay"],
         "event": ["state_topic", "value_template", "event_types", "device_class"],
+        // The template schema (light.mqtt, "Template schema").
+        "light": ["schema", "state_topic", "command_topic", "command_on_template", "command_off_template", "state_template",
+                  "brightness_template", "color_temp_template", "red_template", "green_template", "blue_template",
+                  "effect_list", "effect_template", "min_mireds", "max_mireds", "optimistic"],
     ]
     static let sensorDeviceClasses: Set<String> = ["timestamp", "enum", "battery", "date", "duration"]
     static let binarySensorDeviceClasses: Set<String> = ["battery_charging", "battery", "problem", "connectivity"]
@@ -86,6 +90,11 @@ enum HomeAssistantSchema {
         case "binary_sensor":
             requireString("state_topic")
             if let dc = string("device_class"), !binarySensorDeviceClasses.contains(dc) { out.append("binary_sensor device_class \(dc)") }
+        case "light":
+            requireString("command_topic")
+            if string("schema") != "template" { out.append("light: only the template schema is used") }
+            requireString("command_on_template")
+            requireString("command_off_template")
         case "event":
             requireString("state_topic")
             let types = object["event_types"]?.arrayValue?.compactMap(\.stringValue) ?? []

@@ -95,6 +95,21 @@ import Testing
         #expect(updated.enabled == (value == "ON"))
     }
 
+    @Test func theSunriseNumberSendsAnUpdateTheAlarmAccepts() throws {
+        let config = try #require(F.config(HomeAssistantDiscovery.configs(F.context()), "number", "alarm_wake-1_light_minutes"))
+        let template = try #require(config["command_template"]?.stringValue)
+        let json = try JSONParser().parse(template.replacing("{{ value | int }}", with: "20"))
+        let updated = try F.wake.merging(json.objectValue!, catalog: .empty)
+        #expect(updated.lightMinutes == 20)
+        #expect(config["value_template"]?.stringValue?.contains("a.light_minutes") == true)
+    }
+
+    @Test func theLightEntityDrivesLightSet() throws {
+        let config = try #require(F.config(HomeAssistantDiscovery.configs(F.context()), "light", "light"))
+        #expect(config["command_topic"] == "noiseclock/bedroom/light/set" && config["state_topic"] == "noiseclock/bedroom/light")
+        #expect(config["schema"] == "template")
+    }
+
     @Test func theAlarmTextSendsAnUpdateTheAlarmAccepts() throws {
         let config = try #require(F.config(HomeAssistantDiscovery.configs(F.context()), "text", "alarm_wake-1_time"))
         let json = try JSONParser().parse(Self.render(try #require(config["command_template"]?.stringValue), value: "06:45"))

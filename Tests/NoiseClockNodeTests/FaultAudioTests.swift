@@ -4,7 +4,7 @@ import NoiseClockCore
 import Synchronization
 import Testing
 
-extension ProofSuite {
+extension ProofSuite.Surroundings {
     /// The speaker goes away while noise plays, then comes back: `~/audio` says `unavailable`, then
     /// `ok`, and sound flows again. The "speaker" is an ALSA `file` PCM (from an ALSA configuration
     /// this test owns) writing into a FIFO the test drains; unplugging closes the FIFO's reading end,

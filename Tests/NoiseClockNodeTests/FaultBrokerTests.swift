@@ -3,7 +3,7 @@ import Glibc
 import NoiseClockCore
 import Testing
 
-extension ProofSuite {
+extension ProofSuite.Crashes {
     /// The broker dies under the node: acknowledged commands stay, retained state comes back,
     /// and an alarm due while the broker is away rings on time and is reported afterwards.
     @Suite(.serialized) struct FaultBrokerTests {

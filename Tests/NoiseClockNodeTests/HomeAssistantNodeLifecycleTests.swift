@@ -39,7 +39,8 @@ extension TimingSuite.Clock {
             let broker = try TestBroker()
             let first = try await HomeAssistantRig(broker: broker)
             _ = try await first.addAlarm(label: "Wake up")
-            #expect(try await first.retainedConfigs().count == 26)  // 20 of v1 and the wake curve, 6 of the sleep programmes
+            // 20 of v1 and the wake curve, 6 of the sleep programmes, 2 of v1.2 (the light, the alarm's sunrise)
+            #expect(try await first.retainedConfigs().count == 28)
             first.node.signal(SIGTERM)
             #expect(first.node.waitForExit() == 0)
 
@@ -75,14 +76,14 @@ extension TimingSuite.Clock {
             planter.publish(other, #"{"name": "kitchen noise"}"#, retain: true)
 
             let rig = try await HomeAssistantRig(broker: broker, battery: false, waitForDiscovery: false)
-            // Its own 22 (noise 5, alarm 5, style 3, pause and clock sync 2, audio 1, routine event 1,
-            // three timer presets 3, timer end 1, cancel timers 1; no alarms, no routines, no battery)
-            // and nothing else.
+            // Its own 23 (noise 5, alarm 5, style 3, pause and clock sync 2, audio 1, routine event 1,
+            // three timer presets 3, timer end 1, cancel timers 1, the light 1; no alarms, no
+            // routines, no battery) and nothing else.
             let configs = try await rig.waitUntilRetainedConfigs(timeout: 10) { configs in
-                configs.count == 22 && stale.allSatisfy { configs[$0] == nil }
+                configs.count == 23 && stale.allSatisfy { configs[$0] == nil }
             }
             #expect(stale.filter { configs[$0] != nil } == [])
-            #expect(configs.count == 22, "\(configs.keys.sorted())")
+            #expect(configs.count == 23, "\(configs.keys.sorted())")
             #expect(try await rig.retained([other])[other] != nil)
         }
     }

@@ -3,7 +3,7 @@ import Glibc
 import NoiseClockCore
 import Testing
 
-extension ProofSuite {
+extension ProofSuite.Surroundings {
     /// 20 nodes on one broker: a group command reaches each once, each answers once on its own
     /// `~/response`, and no two nodes share a client id (a shared id would make the broker kick one
     /// off, which shows up as `offline` or a reconnect).

@@ -3,7 +3,7 @@ import Glibc
 import NoiseClockMQTT
 import Testing
 
-extension ProofSuite {
+extension ProofSuite.Surroundings {
     /// TLS and passwords against a real mosquitto: the right CA and password connect; a wrong one
     /// is one clear error line and quiet retries with back-off; the password never reaches the log.
     @Suite(.serialized) struct SecurityTLSTests {

@@ -40,11 +40,29 @@ import Testing
         "POST / HTTP/1.1\r\nContent-Length: -1\r\n\r\n",
         "POST / HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n",
         "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n",
+        "GET //evil.example/ HTTP/1.1\r\n\r\n",
+        "GET /%0d%0aX:%20y HTTP/1.1\r\n\r\n",
     ])
     func refusesMalformedRequests(_ text: String) {
         guard case .invalid(let status, let message) = parse(text) else { Issue.record("accepted \(text.debugDescription)"); return }
         #expect(status >= 400 && status < 506)
         #expect(!message.isEmpty)
+    }
+
+    @Test func aHeadDribbledAByteAtATimeIsFoundByResumingTheScan() {
+        let bytes = Array("GET /a HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
+        var resume = 0
+        for end in 1..<bytes.count {
+            guard case .incomplete(let next) = HTTPRequestParser.head(Array(bytes[..<end]), from: resume) else {
+                Issue.record("complete at \(end) of \(bytes.count)"); return
+            }
+            #expect(next >= resume)
+            resume = next
+        }
+        guard case .complete(let request, let bodyStart, 0) = HTTPRequestParser.head(bytes, from: resume) else { Issue.record("not complete"); return }
+        #expect(request.path == "/a")
+        #expect(bodyStart == bytes.count)
     }
 
     @Test func decodesThePathQueryAndCookies() throws {

@@ -35,8 +35,11 @@ public final class Mixer {
     /// One step of 16-bit PCM: the quietest sample that is not silence on the device.
     static let audibleThreshold: Float = 1.0 / 32768
 
-    public let library: SoundLibrary
+    /// Replaced when the sounds directory changes (same sample rate; voices keep their sources).
+    public var library: SoundLibrary
     public let maxFrames: Int
+    /// Streamed recordings wait for the disk (offline rendering) instead of playing silence.
+    public let waitsForDisk: Bool
     private var voices: [Voice] = []
     /// The ringing alarm's playback since its voice was made (nil: no alarm in the scene).
     public private(set) var alarmPlayback: AlarmPlayback?
@@ -54,8 +57,9 @@ public final class Mixer {
         }
     }
 
-    public init(library: SoundLibrary, maxFrames: Int = 1024) {
+    public init(library: SoundLibrary, maxFrames: Int = 1024, waitsForDisk: Bool = false) {
         self.library = library
+        self.waitsForDisk = waitsForDisk
         self.maxFrames = maxFrames
         scratch = .allocate(capacity: maxFrames * 2)
         voices.reserveCapacity(8)
@@ -126,10 +130,10 @@ public final class Mixer {
             return
         }
         var fallback = false
-        var source = library.makeSource(alarm.sound)
+        var source = library.makeSource(alarm.sound, waitsForDisk: waitsForDisk)
         if source == nil {
             fallback = true
-            source = library.makeSource(Self.fallbackSound)
+            source = library.makeSource(Self.fallbackSound, waitsForDisk: waitsForDisk)
         }
         alarmPlayback = AlarmPlayback(key: alarm.key, fallback: fallback, unplayable: source == nil, audible: false)
         guard let source else { return }
@@ -162,7 +166,7 @@ public final class Mixer {
 
     /// A plain sound's source, or a mix of its layers.
     private func makeSource(_ sound: String, layers: [AudioScene.Layer]) -> (any SoundSource)? {
-        if layers.isEmpty || (layers.count == 1 && layers[0].sound == sound && layers[0].gain == 1) { return library.makeSource(sound) }
-        return MixSource(layers: layers, library: library, maxFrames: maxFrames)
+        if layers.isEmpty || (layers.count == 1 && layers[0].sound == sound && layers[0].gain == 1) { return library.makeSource(sound, waitsForDisk: waitsForDisk) }
+        return MixSource(layers: layers, library: library, maxFrames: maxFrames, waitsForDisk: waitsForDisk)
     }
 }

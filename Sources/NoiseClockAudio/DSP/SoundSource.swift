@@ -12,6 +12,9 @@ public protocol SoundSource: AnyObject {
 /// is 12 dB above its A-weighted level and it peaks ~15 dB above its RMS, about −3 dBFS.
 public enum SoundLevel {
     public static let noiseLoudness: Float = 0.031623
+    /// The same level as EBU R128 integrated loudness (LUFS), which recordings are matched to:
+    /// what libebur128 measures of the built-in pink noise (`SoundFileTests` checks it).
+    public static let noiseLUFS: Double = -23.4
     /// Alarm tones are normalised louder: they must wake.
     public static let toneRMS: Float = 0.25
 }

@@ -30,6 +30,8 @@ public final class AudioEngine: Sendable {
         var status: AudioStatus
         /// The latest utterance (`speak`); the audio thread plays each generation once.
         var speech: SpeechClip?
+        /// A rescanned library for the mixer to take (sounds made from now on come from it).
+        var library: SoundLibrary?
     }
 
     private let shared: Mutex<Shared>
@@ -43,14 +45,18 @@ public final class AudioEngine: Sendable {
     private let thread = DedicatedThread(name: "audio")
     /// The time scenes are rendered at (their ramps and fades are instants on the node's clock).
     private let clock: @Sendable () -> Instant
+    /// The output dither's seed (nil: the system's): tests pass one so their output repeats.
+    private let ditherSeed: UInt64?
 
     /// The system's real-time clock, the default for `clock`.
     public static let realtimeClock: @Sendable () -> Instant = { WallClock.now() }
 
     public init(
         device: String, sampleRate: Int, library: SoundLibrary, logger: Logger, retryInterval: Double = 3,
-        idleCloseSeconds: Double = 5, clock: @escaping @Sendable () -> Instant = AudioEngine.realtimeClock
+        idleCloseSeconds: Double = 5, clock: @escaping @Sendable () -> Instant = AudioEngine.realtimeClock,
+        ditherSeed: UInt64? = nil
     ) {
+        self.ditherSeed = ditherSeed
         self.clock = clock
         self.device = device
         self.sampleRate = sampleRate
@@ -93,6 +99,12 @@ public final class AudioEngine: Sendable {
         wakeup.signal()
     }
 
+    /// The sounds directory changed: new voices come from `library`; playing ones go on.
+    public func replaceLibrary(_ library: SoundLibrary) {
+        shared.withLock { $0.library = library }
+        wakeup.signal()
+    }
+
     /// Fades everything out, closes the device and joins the thread (at most ~3 s).
     public func stop() {
         shared.withLock { $0.stopping = true }
@@ -130,6 +142,7 @@ public final class AudioEngine: Sendable {
             pcmBuffer.deallocate()
         }
         var pcm: AlsaPCM?
+        var conversion = PCMConversion(seed: ditherSeed)
         var pacer = Pacer(sampleRate: sampleRate)
         var stopDeadline: Double?
         var silentSince: Double?
@@ -138,7 +151,11 @@ public final class AudioEngine: Sendable {
         var reportedAlarm: AlarmSoundKey?
         var speech = SpeechPlayer(sampleRate: sampleRate)
         while true {
-            let (scene, stopping, clip) = shared.withLock { ($0.scene, $0.stopping, $0.speech) }
+            let (scene, stopping, library, clip) = shared.withLock { state in
+                defer { state.library = nil }
+                return (state.scene, state.stopping, state.library, state.speech)
+            }
+            if let library { mixer.library = library }
             speech.offer(clip)
             if stopping {
                 let deadline = stopDeadline ?? Clocks.monotonicSeconds() + 3
@@ -166,7 +183,7 @@ public final class AudioEngine: Sendable {
             let frames = min(output.periodFrames, maxFrames)
             mixer.render(stopping ? .silence : scene, at: clock(), frames: frames, into: floats)
             speech.render(into: floats, frames: frames)
-            PCMConversion.toS16(floats, pcmBuffer, count: frames * 2)
+            conversion.toS16(floats, pcmBuffer, count: frames * 2)
             do {
                 try output.write(pcmBuffer, frames: frames)
             } catch {

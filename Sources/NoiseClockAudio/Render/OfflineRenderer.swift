@@ -16,7 +16,13 @@ public struct OfflineRenderer {
     /// Frames per write: big enough that system calls cost nothing, small enough to stay in cache.
     public var blockFrames = 4096
 
-    public init(library: SoundLibrary) { self.library = library }
+    /// The dither's seed: nil draws one from the system.
+    public var ditherSeed: UInt64?
+
+    public init(library: SoundLibrary, ditherSeed: UInt64? = nil) {
+        self.library = library
+        self.ditherSeed = ditherSeed
+    }
 
     /// The scene that plays `sound` alone at `volume`: as the noise bed, or as an alarm tone.
     public func scene(for sound: String, volume: Int) throws(Failure) -> AudioScene {
@@ -35,7 +41,8 @@ public struct OfflineRenderer {
             guard totalFrames * 4 < Int(UInt32.max) - 44 else { throw Failure(description: "too long for a WAV file; use raw output") }
             try write(Self.wavHeader(frames: totalFrames, sampleRate: library.sampleRate), to: descriptor)
         }
-        let mixer = Mixer(library: library)
+        let mixer = Mixer(library: library, waitsForDisk: true)
+        var conversion = PCMConversion(seed: ditherSeed)
         let start = Instant(milliseconds: 0)
         mixer.settle(scene, at: start)
         let floats = UnsafeMutablePointer<Float>.allocate(capacity: blockFrames * 2)
@@ -49,7 +56,7 @@ public struct OfflineRenderer {
             let count = min(blockFrames, totalFrames - done)
             let now = start.adding(milliseconds: Int64(done) * 1000 / Int64(library.sampleRate))
             mixer.render(scene, at: now, frames: count, into: floats)
-            PCMConversion.toS16(floats, pcm, count: count * 2)
+            conversion.toS16(floats, pcm, count: count * 2)
             try write(UnsafeRawBufferPointer(start: pcm, count: count * 4), to: descriptor)
             done += count
         }

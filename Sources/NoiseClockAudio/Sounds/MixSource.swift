@@ -9,8 +9,8 @@ final class MixSource: SoundSource {
     private let capacity: Int
 
     /// nil when no layer can be played (their sounds have gone).
-    init?(layers: [AudioScene.Layer], library: SoundLibrary, maxFrames: Int) {
-        let playable = layers.compactMap { layer in library.makeSource(layer.sound).map { ($0, layer.gain) } }
+    init?(layers: [AudioScene.Layer], library: SoundLibrary, maxFrames: Int, waitsForDisk: Bool = false) {
+        let playable = layers.compactMap { layer in library.makeSource(layer.sound, waitsForDisk: waitsForDisk).map { ($0, layer.gain) } }
         guard !playable.isEmpty else { return nil }
         self.layers = playable
         capacity = maxFrames

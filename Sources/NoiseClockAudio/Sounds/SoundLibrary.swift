@@ -5,12 +5,18 @@ import Glibc
 #endif
 
 /// Every sound the node can play: the synthesised ones named in `sounds.json` plus the
-/// recordings in `audio.sounds_dir`, decoded once at start. Immutable, so shared freely.
+/// recordings in `audio.sounds_dir`, which are streamed from disk as they play (only their
+/// names, lengths and loudness are held). Immutable, so shared freely.
 public final class SoundLibrary: Sendable {
     public let catalog: SoundCatalog
     public let sampleRate: Int
     private let synths: [String: SynthSound]
-    private let clips: [String: SoundClip]
+    /// Custom recordings by id.
+    public let customSounds: [String: CustomSound]
+    let loudness: LoudnessStore?
+    /// What a rescan starts from: the built-in definitions and the watched directory.
+    private let definitions: [SoundDefinition]
+    public let soundsDirectory: String?
     /// Where each new noise source's seed comes from (tests pass a fixed one).
     public let seeds: NoiseSeeds
 
@@ -18,9 +24,27 @@ public final class SoundLibrary: Sendable {
         public var description: String
     }
 
+    /// A recording in `sounds_dir`, as its header describes it.
+    public struct CustomSound: Sendable, Equatable {
+        public var id: String
+        public var name: String
+        public var path: String
+        public var seconds: Double
+        /// The container and encoding, e.g. "FLAC (Signed 16 bit PCM)".
+        public var format: String
+        public var sampleRate: Int
+        public var channels: Int
+    }
+
     /// The catalog comes from `definitions`; entries whose source this build cannot play are
-    /// left out. `clips` are custom recordings, offered as both noise and alarm sounds.
-    init(definitions: [SoundDefinition], clips: [(id: String, name: String, clip: SoundClip)], sampleRate: Int, seeds: NoiseSeeds = .system) {
+    /// left out. `customs` are recordings, offered as both noise and alarm sounds.
+    init(
+        definitions: [SoundDefinition], customs: [CustomSound], loudness: LoudnessStore?, soundsDirectory: String? = nil, sampleRate: Int,
+        seeds: NoiseSeeds = .system
+    ) {
+        self.seeds = seeds
+        self.definitions = definitions
+        self.soundsDirectory = soundsDirectory
         var synths: [String: SynthSound] = [:]
         var known: [SoundDefinition] = []
         for definition in definitions {
@@ -29,36 +53,49 @@ public final class SoundLibrary: Sendable {
             known.append(definition)
         }
         var catalog = SoundCatalog(definitions: known)
-        var clipTable: [String: SoundClip] = [:]
-        for custom in clips where synths[custom.id] == nil && clipTable[custom.id] == nil {
-            clipTable[custom.id] = custom.clip
-            let entry = SoundCatalog.Entry(id: custom.id, name: custom.name, category: "custom")
+        var table: [String: CustomSound] = [:]
+        for custom in customs where synths[custom.id] == nil && table[custom.id] == nil {
+            table[custom.id] = custom
+            let entry = SoundCatalog.Entry(
+                id: custom.id, name: custom.name, category: "custom", file: .init(seconds: custom.seconds, format: custom.format)
+            )
             catalog.noise.append(entry)
             catalog.alarm.append(entry)
         }
         self.catalog = catalog
         self.synths = synths
-        self.clips = clipTable
+        customSounds = table
+        self.loudness = loudness
         self.sampleRate = sampleRate
-        self.seeds = seeds
     }
 
     /// Only the built-in sounds of `Resources/sounds.json` (parsed by the caller).
     public convenience init(definitions: [SoundDefinition], sampleRate: Int, seeds: NoiseSeeds = .system) {
-        self.init(definitions: definitions, clips: [], sampleRate: sampleRate, seeds: seeds)
+        self.init(definitions: definitions, customs: [], loudness: nil, sampleRate: sampleRate, seeds: seeds)
     }
 
-    /// A fresh source for a catalog id, seeded by `seeds`; nil for an unknown id.
-    public func makeSource(_ id: String) -> (any SoundSource)? {
+    /// A fresh source for a catalog id, seeded by `seeds`; nil for an unknown id, or a custom
+    /// file that cannot be opened now (gone, unreadable, undecodable). `waitsForDisk`: a stream
+    /// waits for its reader instead of playing silence (offline rendering, never the audio thread).
+    public func makeSource(_ id: String, waitsForDisk: Bool = false) -> (any SoundSource)? {
         if let synth = synths[id] { return synth.makeSource(sampleRate: sampleRate, seed: seeds.next()) }
-        if let clip = clips[id] { return LoopSource(clip) }
+        if let custom = customSounds[id] {
+            return try? StreamSource(
+                path: custom.path, outputRate: sampleRate, loudness: loudness?.loudness(of: custom.path), waitsForData: waitsForDisk
+            )
+        }
         return nil
     }
 
-    /// Reads the catalog file and decodes every audio file in `soundsDirectory` (if given).
-    /// A file that cannot be decoded, or whose name gives no valid id, is logged and skipped.
+    /// Waits until every custom file's loudness is measured (and remembered).
+    public func waitForLoudness() { loudness?.waitForMeasurements() }
+
+    /// Reads the catalog file and the headers of the audio files in `soundsDirectory` (if given),
+    /// then measures their loudness in the background, remembered in `stateDirectory` (if given).
+    /// A file that cannot be opened, or whose name gives no valid id, is logged and skipped.
     public static func load(
-        catalogFile: String, soundsDirectory: String?, sampleRate: Int, seeds: NoiseSeeds = .system, logger: Logger
+        catalogFile: String, soundsDirectory: String?, sampleRate: Int, stateDirectory: String? = nil, seeds: NoiseSeeds = .system,
+        logger: Logger
     ) throws(LoadError) -> SoundLibrary {
         guard let bytes = FileAccess.read(catalogFile) else { throw LoadError(description: "cannot read \(catalogFile)") }
         let definitions: [SoundDefinition]
@@ -67,27 +104,59 @@ public final class SoundLibrary: Sendable {
         } catch {
             throw LoadError(description: "\(catalogFile): \(error)")
         }
-        var clips: [(id: String, name: String, clip: SoundClip)] = []
-        if let directory = soundsDirectory {
-            for name in FileAccess.listFiles(directory) {
-                guard let id = SoundID.derive(fromFileName: name) else {
-                    logger.warning("sound file name gives no usable id; skipped", metadata: ["file": "\(name)"])
-                    continue
+        guard let directory = soundsDirectory else {
+            return SoundLibrary(definitions: definitions, customs: [], loudness: nil, sampleRate: sampleRate, seeds: seeds)
+        }
+        let customs = scan(directory, definitions: definitions, logger: logger)
+        let store = LoudnessStore(stateDirectory: stateDirectory, logger: logger)
+        store.measureInBackground(customs.map(\.path))
+        return SoundLibrary(
+            definitions: definitions, customs: customs, loudness: store, soundsDirectory: directory, sampleRate: sampleRate, seeds: seeds
+        )
+    }
+
+    /// The same library with `sounds_dir` read again (a file added, removed or replaced); new or
+    /// changed files are measured in the background. Sources already playing are not touched.
+    public func rescanned(logger: Logger) -> SoundLibrary {
+        guard let directory = soundsDirectory else { return self }
+        let customs = Self.scan(directory, definitions: definitions, logger: logger, known: customSounds)
+        loudness?.measureInBackground(customs.map(\.path))
+        return SoundLibrary(
+            definitions: definitions, customs: customs, loudness: loudness, soundsDirectory: directory, sampleRate: sampleRate, seeds: seeds
+        )
+    }
+
+    /// The recordings in `directory` whose header reads. `known`: files seen before, logged
+    /// again only if they changed.
+    static func scan(_ directory: String, definitions: [SoundDefinition], logger: Logger, known: [String: CustomSound] = [:]) -> [CustomSound] {
+        var customs: [CustomSound] = []
+        for name in FileAccess.listFiles(directory) {
+            let quiet = known.values.contains { $0.path == directory + "/" + name }
+            guard let id = SoundID.derive(fromFileName: name) else {
+                if !quiet { logger.warning("sound file name gives no usable id; skipped", metadata: ["file": "\(name)"]) }
+                continue
+            }
+            guard !definitions.contains(where: { $0.entry.id == id }), !customs.contains(where: { $0.id == id }) else {
+                logger.warning("sound id already taken; file skipped", metadata: ["file": "\(name)", "id": "\(id)"])
+                continue
+            }
+            let path = directory + "/" + name
+            do {
+                let file = try SoundFile(path: path)
+                guard file.frames >= 64 else { throw SoundFile.Failure(description: "file is too short to loop") }
+                let custom = CustomSound(
+                    id: id, name: displayName(name), path: path, seconds: file.seconds, format: file.format,
+                    sampleRate: file.sampleRate, channels: file.channels
+                )
+                customs.append(custom)
+                if known[id] != custom {
+                    logger.info("custom sound found", metadata: ["file": "\(name)", "id": "\(id)", "seconds": "\(Int(file.seconds))", "format": "\(file.format)"])
                 }
-                guard !definitions.contains(where: { $0.entry.id == id }), !clips.contains(where: { $0.id == id }) else {
-                    logger.warning("sound id already taken; file skipped", metadata: ["file": "\(name)", "id": "\(id)"])
-                    continue
-                }
-                do {
-                    let clip = try SoundFileDecoder.decode(path: directory + "/" + name, sampleRate: sampleRate)
-                    clips.append((id, displayName(name), clip))
-                    logger.info("custom sound loaded", metadata: ["file": "\(name)", "id": "\(id)", "seconds": "\(clip.frames / sampleRate)"])
-                } catch {
-                    logger.warning("sound file cannot be decoded; skipped", metadata: ["file": "\(name)", "error": "\(error)"])
-                }
+            } catch {
+                logger.warning("sound file cannot be decoded; skipped", metadata: ["file": "\(name)", "error": "\(error)"])
             }
         }
-        return SoundLibrary(definitions: definitions, clips: clips, sampleRate: sampleRate, seeds: seeds)
+        return customs
     }
 
     /// `heavy rain.flac` -> `heavy rain`.

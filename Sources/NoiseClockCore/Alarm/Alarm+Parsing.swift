@@ -7,7 +7,7 @@ extension Alarm {
     static let knownKeys: Set<String> = [
         "id", "time", "enabled", "label", "description", "repeat", "date", "sound", "volume", "vibrate",
         "snooze_minutes", "ramp_seconds", "ring_minutes", "pre_alarm_minutes", "skip_next",
-        "start_volume", "pre_alarm_sound", "skip_dates",
+        "start_volume", "pre_alarm_sound", "skip_dates", "light_minutes",
     ]
 
     /// A new alarm from a full description; `time` is required, everything else has a default.
@@ -81,6 +81,7 @@ extension Alarm {
             case "start_volume": startVolume = try Alarm.int(value, key, in: FieldCheck.percent)
             case "pre_alarm_sound": preAlarmSound = try Alarm.parsePreAlarmSound(value, catalog: catalog)
             case "skip_dates": skipDates = try Alarm.parseSkipDates(value)
+            case "light_minutes": lightMinutes = try Alarm.int(value, key, in: 0...60)
             default: break
             }
         }

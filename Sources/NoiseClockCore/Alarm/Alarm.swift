@@ -23,6 +23,8 @@ public struct Alarm: Hashable, Sendable {
     public var preAlarmSound = "none"
     /// Days this alarm does not ring, ascending, none in the past (the feature drops those).
     public var skipDates: [CivilDate] = []
+    /// Minutes of sunrise on `devices.light` before the alarm (0: none).
+    public var lightMinutes = 0
 
     public init(id: String, time: AlarmTime, sound: String) {
         self.id = id
@@ -65,6 +67,7 @@ public struct Alarm: Hashable, Sendable {
             ("start_volume", .int(Int64(startVolume))),
             ("pre_alarm_sound", .string(preAlarmSound)),
             ("skip_dates", .array(skipDates.map { .string($0.description) })),
+            ("light_minutes", .int(Int64(lightMinutes))),
         ])
     }
 

@@ -10,6 +10,8 @@ public enum AlarmEvent: String, Sendable, CaseIterable {
     case sounding
     /// The ring cannot be heard (failsafe; adds `reason` and `error`).
     case failed
+    /// The bed shaker confirmed it is on (`vibrate`).
+    case shaking
 
     public func payload(
         alarm: Alarm, scheduled: Instant, at: Instant, snoozeCount: Int, test: Bool, zone: ZoneRules,

@@ -8,6 +8,7 @@ public enum CommandTopic: Sendable, Hashable, CaseIterable, RawRepresentable {
     case routines(RoutineCommand)
     case timers(TimerCommand)
     case mixes(MixCommand)
+    case light(LightCommand)
 
     /// Every command, feature by feature (in `FeatureID` order).
     public static let allCases: [CommandTopic] = FeatureID.allCases.flatMap(\.commands)
@@ -28,6 +29,7 @@ public enum CommandTopic: Sendable, Hashable, CaseIterable, RawRepresentable {
         case .routines(let command): command.rawValue
         case .timers(let command): command.rawValue
         case .mixes(let command): command.rawValue
+        case .light(let command): command.rawValue
         }
     }
 }
@@ -42,6 +44,7 @@ extension FeatureID {
         case .routines: RoutineCommand.allCases.map(CommandTopic.routines)
         case .timers: TimerCommand.allCases.map(CommandTopic.timers)
         case .mixes: MixCommand.allCases.map(CommandTopic.mixes)
+        case .light: LightCommand.allCases.map(CommandTopic.light)
         }
     }
 }

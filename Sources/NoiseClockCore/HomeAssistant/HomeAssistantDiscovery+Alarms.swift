@@ -87,6 +87,19 @@ extension HomeAssistantDiscovery {
                 ("pattern", .string(alarmTimePattern)),
                 ("mode", "text"),
             ]),
+            // v1.2: the sunrise before this alarm, in minutes (0: none).
+            DiscoveryEntity("number", alarmObjectID(id, "light_minutes"), name: alarm.label + " sunrise", [
+                ("icon", "mdi:weather-sunset-up"),
+                ("state_topic", alarms),
+                ("value_template", .string(selectAlarm(id, "a.light_minutes"))),
+                ("command_topic", update),
+                ("command_template", .string(#"{"id": "\#(id)", "light_minutes": {{ value | int }}}"#)),
+                ("min", 0),
+                ("max", 60),
+                ("step", 1),
+                ("mode", "box"),
+                ("unit_of_measurement", "min"),
+            ]),
         ]
     }
 

@@ -18,6 +18,7 @@ public enum HomeAssistantDiscovery {
         entities += programmeEntities(context)
         if context.batteryPresent { entities += batteryEntities(context) }
         entities += wakeEntities(context)
+        entities += lightEntities(context)
         entities += diagnosticEntities(context)
         return entities.map { config(for: $0, context) } + buttonTriggers(context)
     }

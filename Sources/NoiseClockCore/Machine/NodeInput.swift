@@ -28,6 +28,8 @@ public enum NodeInput: Sendable, Equatable {
     case button(ButtonInput)
     /// The speech adapter spoke a `NodeEffect.speak` (or could not).
     case spoken(SpeechOutcome)
+    /// The sounds on disk changed: the whole new catalog (built-in sounds and custom files).
+    case soundCatalog(SoundCatalog)
 }
 
 /// An MQTT message as received, with the v5 request/response properties if present.

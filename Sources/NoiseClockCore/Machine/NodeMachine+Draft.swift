@@ -96,9 +96,20 @@ extension NodeMachine {
                 foundRetainedConfig(message)
             } else if let suffix = topics.commandSuffix(of: message.topic) {
                 command(suffix, payload: message.payload, origin: .mqtt(message))
+            } else if core.settings.devices.stateTopics.contains(message.topic) {
+                deviceMessage(message)
             } else {
                 buttonMessage(message)
             }
+        }
+
+        /// A lamp or plug reporting its state on its bridge's topic.
+        mutating func deviceMessage(_ message: InboundMessage) {
+            var next = core
+            var outbox: [Publication] = []
+            _ = next.deviceReported(topic: message.topic, payload: message.payload, now: now, outbox: &outbox)
+            next.advance(to: now, outbox: &outbox)
+            commit(next, outbox: outbox)
         }
 
         mutating func command(_ suffix: String, payload: [UInt8], origin: CommandOrigin) {
@@ -156,6 +167,10 @@ extension NodeMachine {
                 machine.lastPersisted[file] = text
             }
             machine.core = next
+            // The devices first: a shaker or lamp waits for nothing else.
+            for command in machine.core.takeDeviceCommands() {
+                effects.append(.publish(OutboundMessage(topic: command.topic, payload: Array(command.payload.utf8), qos: 1, retain: false)))
+            }
             for publication in outbox {
                 // Retained state waits for `connected`, which publishes all of it after `online`;
                 // the web app is told at once.

@@ -37,6 +37,7 @@ extension NodeCore {
         case .routines(let command): routines.handle(command, payload, context: context, outbox: &outbox)
         case .timers(let command): timers.handle(command, payload, context: context, outbox: &outbox)
         case .mixes(let command): mixes.handle(command, payload, context: context, outbox: &outbox)
+        case .light(let command): light.handle(command, payload, context: context, outbox: &outbox)
         }
     }
 
@@ -49,6 +50,7 @@ extension NodeCore {
         case .routines: visitor.visit(&routines)
         case .timers: visitor.visit(&timers)
         case .mixes: visitor.visit(&mixes)
+        case .light: visitor.visit(&light)
         }
     }
 
@@ -61,6 +63,7 @@ extension NodeCore {
         case .routines: routines
         case .timers: timers
         case .mixes: mixes
+        case .light: light
         }
     }
 

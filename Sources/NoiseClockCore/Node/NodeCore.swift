@@ -10,6 +10,8 @@ public struct NodeCore: Sendable {
     public internal(set) var routines: RoutinesFeature
     public internal(set) var timers: TimersFeature
     public internal(set) var mixes: MixesFeature
+    public internal(set) var light: LightFeature
+    public internal(set) var shaker: Shaker
     public internal(set) var battery: BatteryPublisher
     public internal(set) var audioStatus: AudioStatus?
     /// Whether the kernel's clock is synchronised (NTP), as `~/time` reports it; nil: unknown.
@@ -44,6 +46,8 @@ public struct NodeCore: Sendable {
         routines = RoutinesFeature(restoring: documents[StateFile.routines])
         timers = TimersFeature(restoring: documents[StateFile.timers])
         mixes = MixesFeature(restoring: documents[StateFile.mixes])
+        light = LightFeature(device: settings.devices.light)
+        shaker = Shaker(device: settings.devices.shaker)
         battery = BatteryPublisher(intervalSeconds: batteryIntervalSeconds)
     }
 
@@ -74,6 +78,7 @@ public struct NodeCore: Sendable {
         outbox += advance.outbox
         let context = advance.context
         connectProgrammes(context: context, outbox: &outbox)
+        connectDevices(context: context, outbox: &outbox)
         checkAlarmAudibility(now: now, outbox: &outbox)
         advanceTime(to: now, outbox: &outbox)
     }
@@ -106,7 +111,7 @@ public struct NodeCore: Sendable {
     public func nextDeadline(after now: Instant) -> Instant {
         let context = context(now)
         let time = timeCursor ?? now.nextBoundary(every: timePeriodSeconds)
-        let due = features.compactMap { $0.nextDeadline(context: context) }.reduce(time, min)
+        let due = (features.compactMap { $0.nextDeadline(context: context) } + deviceDeadlines(context: context)).reduce(time, min)
         return alarmSoundDeadline.map { min($0, due) } ?? due
     }
 

@@ -3,10 +3,13 @@ public struct NodeSettings: Sendable {
     public var nodeID: String
     public var locale: NodeLocale
     public var zone: ZoneRules
+    /// The lamp and the bed shaker the node drives over MQTT (`devices:`).
+    public var devices: DeviceSettings
 
-    public init(nodeID: String, locale: NodeLocale, zone: ZoneRules) {
+    public init(nodeID: String, locale: NodeLocale, zone: ZoneRules, devices: DeviceSettings = DeviceSettings()) {
         self.nodeID = nodeID
         self.locale = locale
         self.zone = zone
+        self.devices = devices
     }
 }

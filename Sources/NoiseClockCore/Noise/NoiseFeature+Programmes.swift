@@ -3,7 +3,8 @@ extension NoiseFeature {
     /// Plays `active`'s sound and volume while it runs, and stops when it has ended. A noise
     /// started by hand (no `routine`) is left alone when no routine runs.
     mutating func follow(_ active: ActiveRoutine?) {
-        if let active {
+        // A routine with `sound: "none"` is light and face only: the noise is left alone.
+        if let active, active.routine.sound != "none" {
             guard state.routine != active.routine.id else { return }
             state.playing = true
             state.sound = active.routine.sound

@@ -32,6 +32,8 @@ public struct NoiseFeature: Sendable, Equatable {
     public mutating func apply(
         _ command: NoiseCommand, _ payload: CommandPayload, context: FeatureContext, events: inout [Publication]
     ) throws(CommandError) -> JSONValue {
+        // A command is the user choosing again: the node's own switch is no longer news.
+        if command != .preview { state.error = nil }
         switch command {
         case .set: try applySet(payload, context: context)
         case .setSound: state.sound = try Self.soundID(payload, field: "sound", allowed: context.catalog.hasNoise)
@@ -45,6 +47,16 @@ public struct NoiseFeature: Sendable, Equatable {
             return ["sound": .string(sound), "until": .string(ISO8601.string(until, in: context.zone))]
         }
         return state.json(zone: context.zone)
+    }
+
+    /// The catalog changed (a custom file added, removed or replaced): a selected sound that left
+    /// it is replaced by `brown`, saying why on `~/noise`. Returns that reason, nil if it stays.
+    public mutating func soundsChanged(catalog: SoundCatalog) -> String? {
+        guard !catalog.hasNoise(state.sound) else { return nil }
+        let reason = "sound \"\(state.sound)\" is no longer available (its file was removed or cannot be read); playing brown"
+        state.sound = NoiseState.defaults.sound
+        state.error = reason
+        return reason
     }
 
     /// Ends the sleep timer (stopping the noise) and the preview when their time has come.

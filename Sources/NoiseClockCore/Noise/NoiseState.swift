@@ -8,6 +8,9 @@ public struct NoiseState: Sendable, Equatable {
     public var stopsAt: Instant?
     /// The routine playing this noise (its id), nil when the noise was started by hand.
     public var routine: String?
+    /// Why the node switched the noise to another sound by itself (its custom file went away);
+    /// cleared by the next noise command. Not persisted.
+    public var error: String?
 
     public init(playing: Bool = false, sound: String = "brown", volume: Int = 40, sleepTimerMinutes: Int? = nil, stopsAt: Instant? = nil) {
         self.playing = playing
@@ -27,7 +30,7 @@ public struct NoiseState: Sendable, Equatable {
             "playing": .bool(playing), "sound": .string(sound), "volume": .int(Int64(volume)),
             "sleep_timer_minutes": .optional(sleepTimerMinutes),
             "stops_at": .optional(stopsAt.map { ISO8601.string($0, in: zone) }),
-            "routine": .optional(routine),
+            "routine": .optional(routine), "error": .optional(error),
         ]
     }
 

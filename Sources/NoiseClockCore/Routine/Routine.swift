@@ -17,6 +17,18 @@ public struct Routine: Hashable, Sendable {
     public var volume = 40
     public var fadeInSeconds = 300
     public var fadeOutSeconds = 300
+    /// The light while the routine is active (v1.2), nil: the routine leaves the light alone.
+    public var light: LightLevel?
+    /// ClockStyle fields shown while the routine is active, restored after (v1.2); nil: none.
+    public var face: Face?
+
+    /// A routine's ClockStyle fields, as given (checked by the parser).
+    public struct Face: Hashable, Sendable {
+        public var fields: JSONObject
+
+        public static func == (lhs: Face, rhs: Face) -> Bool { lhs.fields == rhs.fields }
+        public func hash(into hasher: inout Hasher) { hasher.combine(JSONValue.object(fields).serialized) }
+    }
 
     public init(id: String, start: AlarmTime) {
         self.id = id
@@ -46,10 +58,18 @@ public struct Routine: Hashable, Sendable {
         object["volume"] = .int(Int64(volume))
         object["fade_in_seconds"] = .int(Int64(fadeInSeconds))
         object["fade_out_seconds"] = .int(Int64(fadeOutSeconds))
+        object["light"] = light.map(Self.lightJSON) ?? .null
+        object["face"] = face.map { .object($0.fields) } ?? .null
         return object
     }
 
     public var json: JSONValue { .object(jsonObject) }
+
+    static func lightJSON(_ level: LightLevel) -> JSONValue {
+        var object = JSONObject([("brightness", .int(Int64(level.brightness)))])
+        if let color = level.color { object["color"] = .string(color.hex) } else if let kelvin = level.kelvin { object["kelvin"] = .int(Int64(kelvin)) }
+        return .object(object)
+    }
 
     /// The published form: stored fields plus `active`, `next_start`, `ends_at` and `repeat_text`.
     public func output(active: Bool, nextStart: Instant?, endsAt: Instant?, zone: ZoneRules, locale: NodeLocale) -> JSONValue {

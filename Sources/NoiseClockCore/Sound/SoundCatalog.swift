@@ -5,14 +5,35 @@ public struct SoundCatalog: Sendable, Equatable {
         public var id: String
         public var name: String
         public var category: String
+        /// A custom recording's file: its length and format, for the device page.
+        public var file: FileDetails?
 
-        public init(id: String, name: String, category: String) {
+        /// What a custom file's header says: published as `seconds` and `format`.
+        public struct FileDetails: Sendable, Equatable {
+            public var seconds: Double
+            public var format: String
+
+            public init(seconds: Double, format: String) {
+                self.seconds = seconds
+                self.format = format
+            }
+        }
+
+        public init(id: String, name: String, category: String, file: FileDetails? = nil) {
             self.id = id
             self.name = name
             self.category = category
+            self.file = file
         }
 
-        public var json: JSONValue { ["id": .string(id), "name": .string(name), "category": .string(category)] }
+        public var json: JSONValue {
+            guard let file else { return ["id": .string(id), "name": .string(name), "category": .string(category)] }
+            // Whole milliseconds: the header's length is exact to the frame, nobody needs more.
+            return [
+                "id": .string(id), "name": .string(name), "category": .string(category),
+                "seconds": .double((file.seconds * 1000).rounded() / 1000), "format": .string(file.format),
+            ]
+        }
     }
 
     public var noise: [Entry]

@@ -17,6 +17,8 @@ public struct StyleFeature: Sendable, Equatable {
     public private(set) var style: ClockStyle
     /// Present exactly while `style.randomColor` is on.
     public private(set) var randomPick: RandomPick?
+    /// An active routine's `face`, shown over the user's style and never stored (v1.2).
+    public internal(set) var routineFace: JSONObject?
 
     /// Restores from the state file `{"version": 1, "style": {...}}`. Never fails: a missing or
     /// unreadable document gives the defaults; a bad field inside gives that field's default.
@@ -40,6 +42,7 @@ public struct StyleFeature: Sendable, Equatable {
     public var displayedStyle: ClockStyle {
         var shown = style
         if let randomPick { shown.digitColor = randomPick.color }
+        if let routineFace { shown = (try? shown.merging(routineFace)) ?? shown }
         return shown
     }
 

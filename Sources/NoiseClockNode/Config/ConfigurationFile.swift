@@ -26,7 +26,8 @@ enum ConfigurationFile {
         var seen: Set<String> = []
         for pair in mapping.pairs {
             guard case .scalar(let scalar) = pair.key else {
-                throw ConfigurationError(key: section.isEmpty ? "(top level)" : section, message: "keys must be plain names, got \(kindName(of: pair.key))")
+                let message = "keys must be plain names, got \(kindName(of: pair.key))"
+                throw ConfigurationError(key: section.isEmpty ? "(top level)" : section, message: message)
             }
             // A bare `?` or `: x` makes an empty key; the error must still name where it is.
             guard !scalar.string.isEmpty else {
@@ -40,7 +41,8 @@ enum ConfigurationFile {
             if ConfigurationSchema.sections.contains(path) {
                 if isNull(pair.value) { continue }
                 guard case .mapping(let inner) = pair.value else {
-                    throw ConfigurationError(key: path, message: "expected a mapping of keys (\(ConfigurationSchema.names(under: path).joined(separator: ", "))), got \(kindName(of: pair.value))")
+                    let names = ConfigurationSchema.names(under: path).joined(separator: ", ")
+                    throw ConfigurationError(key: path, message: "expected a mapping of keys (\(names)), got \(kindName(of: pair.value))")
                 }
                 try collect(inner, section: path, into: &values)
             } else if let key = ConfigurationSchema.keysByPath[path] {

@@ -66,6 +66,14 @@ struct ConfigurationKeys: Sendable {
         "`Host` names the web app answers besides IP addresses, `localhost` and names whose first label is the machine's host name "
             + "(`bedside`, `bedside.local`): a reverse proxy's name (`[clock.home.example]`; the variable comma-separated); "
             + "any other `Host` gets 421 (DNS rebinding)")
+    let lightTopic = Key<String>(
+        "devices.light.topic", nil, check: V.topicPrefix,
+        "the bedside lamp's topic as its bridge names it (`zigbee2mqtt/bedroom_lamp`, Tasmota's `bedroom_bulb`); unset: no lamp (`~/light` is published all the same)")
+    let lightProtocol = Key<String>("devices.light.protocol", "zigbee2mqtt", check: V.deviceBridge, "the lamp's bridge: `zigbee2mqtt` or `tasmota`")
+    let shakerTopic = Key<String>(
+        "devices.shaker.topic", nil, check: V.topicPrefix,
+        "the plug with a bed shaker on it (`zigbee2mqtt/bed_shaker_plug`); unset: no shaker (a `vibrate` ring reports `failed`)")
+    let shakerProtocol = Key<String>("devices.shaker.protocol", "zigbee2mqtt", check: V.deviceBridge, "the plug's bridge: `zigbee2mqtt` or `tasmota`")
     let buttons = Key<ConfigurationList>(
         "buttons", ConfigurationList([]),
         "buttons: a list of `{id, input: {device, key}}` (a local input device) or `{id, mqtt: {topic, field, press, double, hold}}`, "

@@ -1,3 +1,5 @@
+import NoiseClockCore
+
 /// Checks shared by several keys. Each returns a message, or nil when the value is fine.
 enum ConfigurationValidation {
     static func range(_ value: Int, _ range: ClosedRange<Int>) -> String? {
@@ -28,6 +30,11 @@ enum ConfigurationValidation {
         if value.contains("//") { return "must not contain an empty level (//), got \"\(value)\"" }
         if value.unicodeScalars.contains(where: { $0.value == 0 }) { return "must not contain NUL" }
         return nil
+    }
+
+    /// A device's bridge: one of `DeviceEndpoint.Bridge`.
+    static func deviceBridge(_ value: String) -> String? {
+        DeviceEndpoint.Bridge(rawValue: value) == nil ? "must be zigbee2mqtt or tasmota, got \"\(value)\"" : nil
     }
 
     /// An address to listen on: a numeric IPv4 or IPv6 address, or `localhost`.

@@ -49,6 +49,7 @@ extension NodeConfiguration {
             path: try values.required(keys.batteryPath), intervalSeconds: try values.required(keys.batteryIntervalSeconds)
         )
         configuration.web = try readWeb(values, stateDirectory: configuration.stateDirectory)
+        configuration.devices = try readDevices(values)
         configuration.speech = Speech(
             enabled: try values.required(keys.speechEnabled), voice: try values.value(keys.speechVoice),
             rate: try values.required(keys.speechRate), volume: try values.required(keys.speechVolume))
@@ -112,6 +113,16 @@ extension NodeConfiguration {
         return Audio(
             device: try values.required(keys.audioDevice), sampleRate: try values.required(keys.sampleRate), soundsDirectory: soundsDirectory
         )
+    }
+
+    private static func readDevices(_ values: ConfigurationValues) throws(ConfigurationError) -> DeviceSettings {
+        let keys = ConfigurationKeys.table
+        func endpoint(_ topic: ConfigurationKey<String>, _ bridge: ConfigurationKey<String>) throws(ConfigurationError) -> DeviceEndpoint? {
+            guard let name = try values.value(topic) else { return nil }
+            // The key's check admits only known bridges.
+            return DeviceEndpoint(topic: name, bridge: DeviceEndpoint.Bridge(rawValue: try values.required(bridge)) ?? .zigbee2mqtt)
+        }
+        return DeviceSettings(light: try endpoint(keys.lightTopic, keys.lightProtocol), shaker: try endpoint(keys.shakerTopic, keys.shakerProtocol))
     }
 
     private static func readWeb(_ values: ConfigurationValues, stateDirectory: String) throws(ConfigurationError) -> Web {

@@ -19,6 +19,8 @@ public struct NodeConfiguration: Sendable, Equatable {
     public var audio: Audio
     public var battery: Battery
     public var web: Web
+    /// The lamp and the bed shaker (`devices:`).
+    public var devices = DeviceSettings()
     public var buttons: [ButtonDefinition] = []
     public var buttonTiming = ButtonTiming()
     public var speech = Speech()

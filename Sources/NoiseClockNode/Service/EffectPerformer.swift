@@ -20,6 +20,17 @@ struct EffectPerformer: Sendable {
     let logger: Logger
 
     func perform(_ effects: [NodeEffect]) {
+        // One input's publications (events, new state, response) leave MQTT together; what
+        // follows them (scene, arming, log lines) does not hold them up.
+        guard let last = effects.lastIndex(where: \.isPublication) else {
+            carryOut(effects[...])
+            return
+        }
+        mqtt.publishTogether { carryOut(effects[...last]) }
+        carryOut(effects[(last + 1)...])
+    }
+
+    private func carryOut(_ effects: ArraySlice<NodeEffect>) {
         for effect in effects {
             switch effect {
             case .publish(let message):
@@ -43,6 +54,12 @@ struct EffectPerformer: Sendable {
                 logger.log(level: record.level.swiftLog, "\(record.message)", metadata: record.metadata.mapValues { .string($0) })
             }
         }
+    }
+}
+
+extension NodeEffect {
+    var isPublication: Bool {
+        if case .publish = self { true } else { false }
     }
 }
 

@@ -41,7 +41,8 @@ public struct HostPolicy: Sendable {
             rest = text[(colon ?? text.endIndex)...]
             guard !host.contains(":") else { return nil }
         }
-        guard !host.isEmpty, host.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "@") }) else { return nil }
+        let plain = host.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "@") }
+        guard !host.isEmpty, plain else { return nil }
         if rest.isEmpty { return (String(host), nil) }
         guard rest.first == ":" else { return nil }
         let digits = rest.dropFirst()

@@ -33,7 +33,9 @@ public struct WebRouter: Sendable {
 
     public mutating func route(_ request: HTTPRequest, from address: String, now: Int64) -> WebAction {
         guard hosts.admits(request.header("host")) else {
-            return .respond(.error(421, code: "misdirected_request", "this node does not answer to that Host name; use its IP address, its host name, or add the name to web.allowed_hosts"))
+            return .respond(.error(421, code: "misdirected_request",
+                                   "this node does not answer to that Host name; use its IP address, its host name, "
+                                       + "or add the name to web.allowed_hosts"))
         }
         let isAPI = request.path == "/api" || request.path.hasPrefix("/api/")
         if request.path == "/healthz" {
@@ -69,7 +71,9 @@ public struct WebRouter: Sendable {
         }
         if !Self.safeMethods.contains(request.method), !gate.matches(credentials.bearer),
            !OriginProof.holds(request, required: gate.requiresToken) {
-            return .respond(.error(403, code: "forbidden", "a change through the web app needs an Origin (or Sec-Fetch-Site: same-origin) of this node's own address; scripts use Authorization: Bearer <token>"))
+            return .respond(.error(403, code: "forbidden",
+                                   "a change through the web app needs an Origin (or Sec-Fetch-Site: same-origin) of this node's own address; "
+                                       + "scripts use Authorization: Bearer <token>"))
         }
         return isAPI ? api(request) : page(request)
     }

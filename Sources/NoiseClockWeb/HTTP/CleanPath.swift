@@ -42,9 +42,11 @@ enum CleanPath {
         return out
     }
 
-    /// A query component (key or value) re-encoded the same way.
+    /// A query component (key or value) re-encoded the same way, `/` too.
     static func encodeComponent(_ text: String) -> String {
-        encode(text).replacingSlashes()
+        var out = ""
+        for character in encode(text) { out += character == "/" ? "%2F" : String(character) }
+        return out
     }
 
     static func isUnreserved(_ byte: UInt8) -> Bool {
@@ -66,13 +68,5 @@ enum CleanPath {
         case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
         default: nil
         }
-    }
-}
-
-private extension String {
-    func replacingSlashes() -> String {
-        var out = ""
-        for character in self { out += character == "/" ? "%2F" : String(character) }
-        return out
     }
 }

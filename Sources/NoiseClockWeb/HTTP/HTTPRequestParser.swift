@@ -67,7 +67,8 @@ public enum HTTPRequestParser {
         }
         let question = target.firstIndex(of: UInt8(ascii: "?"))
         guard let path = CleanPath.decode(target[..<(question ?? target.endIndex)]) else {
-            return .invalid(status: 400, message: "the request target must be a clean path (no //, \\, dot segments, control characters or invalid UTF-8)")
+            return .invalid(status: 400,
+                            message: "the request target must be a clean path (no //, \\, dot segments, control characters or invalid UTF-8)")
         }
         var headers: [(name: String, value: String)] = []
         for line in lines.dropFirst() {
@@ -80,6 +81,8 @@ public enum HTTPRequestParser {
             let value = Substring(String(decoding: line[(colon + 1)...], as: UTF8.self)).trimmingSpaces
             headers.append((name, String(value)))
         }
+        // Two Hosts could be read one way by a proxy and another by the Host check.
+        guard headers.count(where: { $0.name == "host" }) <= 1 else { return .invalid(status: 400, message: "more than one Host header") }
         var request = HTTPRequest(method: String(decoding: parts[0], as: UTF8.self), path: path, headers: headers)
         request.query = question.map { String(decoding: target[($0 + 1)...], as: UTF8.self) }
         if let encoding = request.header("transfer-encoding"), encoding.lowercased() != "identity" {

@@ -156,7 +156,8 @@ extension WebServer {
                 return
             }
             guard streams.reduce(0, { $0 + ($1.address == connection.address ? 1 : 0) }) < options.maximumStreamsPerAddress else {
-                answer(connection, .error(503, code: "busy", "too many event streams from one address (\(options.maximumStreamsPerAddress)); close one and try again"))
+                let limit = options.maximumStreamsPerAddress
+                answer(connection, .error(503, code: "busy", "too many event streams from one address (\(limit)); close one and try again"))
                 return
             }
             let head = HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("X-Accel-Buffering", "no")])
@@ -305,9 +306,11 @@ extension WebServer {
         for connection in Array(state.connections.values) where now >= connection.deadline {
             switch connection.phase {
             case .reading:
-                answer(connection, .error(408, code: "request_timeout", "the request's headers did not arrive within \(options.headerMilliseconds / 1000) s"))
+                let seconds = options.headerMilliseconds / 1000
+                answer(connection, .error(408, code: "request_timeout", "the request's headers did not arrive within \(seconds) s"))
             case .readingBody:
-                answer(connection, .error(408, code: "request_timeout", "the request's body did not arrive within \(options.requestMilliseconds / 1000) s"))
+                let seconds = options.requestMilliseconds / 1000
+                answer(connection, .error(408, code: "request_timeout", "the request's body did not arrive within \(seconds) s"))
             case .streaming:
                 enqueue(Array(": keep-alive\n\n".utf8), to: connection)
             case .closing:

@@ -17,9 +17,9 @@ struct ProgrammeHarness {
     var now: Instant
     var outbox: [Publication] = []
 
-    init(zone: ZoneRules = AlarmTestZones.berlin, now: String, documents: [String: JSONValue] = [:]) {
+    init(zone: ZoneRules = AlarmTestZones.berlin, now: String, documents: [String: JSONValue] = [:], devices: DeviceSettings = DeviceSettings()) {
         self.now = instant(now)
-        core = NodeCore(settings: NodeSettings(nodeID: "bed", locale: .en, zone: zone), catalog: Self.catalog,
+        core = NodeCore(settings: NodeSettings(nodeID: "bed", locale: .en, zone: zone, devices: devices), catalog: Self.catalog,
                         documents: documents, now: self.now)
     }
 
@@ -71,7 +71,7 @@ struct ProgrammeHarness {
     mutating func restart(at iso: String) {
         let documents = core.persistentState()
         let zone = core.settings.zone
-        self = ProgrammeHarness(zone: zone, now: iso, documents: documents)
+        self = ProgrammeHarness(zone: zone, now: iso, documents: documents, devices: core.settings.devices)
         core.advance(to: now, outbox: &outbox)
     }
 

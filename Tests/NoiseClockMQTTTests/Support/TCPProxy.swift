@@ -16,6 +16,8 @@ final class TCPProxy: @unchecked Sendable {
     let port: Int
     /// When each connection attempt arrived (accepted or refused), to measure the back-off.
     let attempts = Recorder<ContinuousClock.Instant>()
+    /// Each read from a client, as it came: what arrived together.
+    let clientReads = Recorder<[UInt8]>()
     private let target: Int
     private let listener: Int32
     private let state = Locked(State())
@@ -98,19 +100,21 @@ final class TCPProxy: @unchecked Sendable {
                 $0.links.append((client, broker))
                 $0.pumps += [up, down]
             }
-            _ = try? up.start { relay(from: client, to: broker) }
+            let reads = clientReads
+            _ = try? up.start { relay(from: client, to: broker) { reads.append($0) } }
             _ = try? down.start { relay(from: broker, to: client) }
         }
     }
 }
 
 /// Copies bytes until either side ends, then ends both, so the other direction stops too.
-private func relay(from source: Int32, to sink: Int32) {
+private func relay(from source: Int32, to sink: Int32, record: ([UInt8]) -> Void = { _ in }) {
     var buffer = [UInt8](repeating: 0, count: 16_384)
     copying: while true {
         let count = buffer.withUnsafeMutableBytes { read(source, $0.baseAddress, $0.count) }
         if count < 0 && errno == EINTR { continue }
         guard count > 0 else { break }
+        record(Array(buffer.prefix(count)))
         var offset = 0
         while offset < count {
             let written = buffer.withUnsafeBytes { send(sink, $0.baseAddress! + offset, count - offset, Int32(MSG_NOSIGNAL)) }

@@ -94,12 +94,13 @@ struct HostilePayloads {
         case .timers(.setPresets): return #"[{"id": "nap", "label": "Nap", "minutes": 20, "sound": "chime"}]"#
         case .mixes(.set): return #"{"id": "rainy_brown", "name": "Rainy brown", "layers": [{"sound": "rain", "volume": 70}, {"sound": "brown", "volume": 100}]}"#
         case .mixes(.delete): return "rainy_brown"
+        case .light(.set): return Bool.random(using: &random) ? "TOGGLE" : ##"{"state": "ON", "brightness": 40, "color": "#FF2200", "transition": 3}"##
         }
     }
 
     private static let fields = [
         "id", "time", "label", "description", "repeat", "date", "sound", "volume", "vibrate", "snooze_minutes", "ramp_seconds",
-        "ring_minutes", "pre_alarm_minutes", "skip_next", "start_volume", "pre_alarm_sound", "skip_dates", "until", "enabled", "minutes", "playing", "sleep_timer_minutes", "request_id",
+        "ring_minutes", "pre_alarm_minutes", "light_minutes", "brightness", "kelvin", "transition", "skip_next", "start_volume", "pre_alarm_sound", "skip_dates", "until", "enabled", "minutes", "playing", "sleep_timer_minutes", "request_id",
         "use_24_hour", "show_seconds", "digit_color", "background_color", "glow", "scale", "font_family", "font_weight", "random_color",
     ]
 

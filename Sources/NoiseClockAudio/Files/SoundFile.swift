@@ -1,0 +1,73 @@
+import CSndFile
+
+/// An open audio file (anything libsndfile reads), read as interleaved stereo floats in blocks:
+/// mono is doubled, of more channels the first two are kept. One thread uses it at a time.
+final class SoundFile {
+    struct Failure: Error, CustomStringConvertible, Sendable {
+        var description: String
+    }
+
+    let path: String
+    let frames: Int
+    let sampleRate: Int
+    let channels: Int
+    /// The container and encoding as libsndfile names them ("FLAC", "Ogg Vorbis", ...).
+    let format: String
+    private let handle: OpaquePointer
+    /// The file's own interleaving, when it is not already stereo.
+    private var scratch: [Float] = []
+
+    init(path: String) throws(Failure) {
+        var info = SF_INFO()
+        guard let handle = sf_open(path, Int32(SFM_READ), &info) else {
+            throw Failure(description: String(cString: sf_strerror(nil)))
+        }
+        guard info.channels > 0, info.samplerate > 0, info.frames > 0 else {
+            sf_close(handle)
+            throw Failure(description: "no audio in file")
+        }
+        self.path = path
+        self.handle = handle
+        frames = Int(info.frames)
+        sampleRate = Int(info.samplerate)
+        channels = Int(info.channels)
+        format = Self.formatName(info.format)
+    }
+
+    deinit { sf_close(handle) }
+
+    var seconds: Double { Double(frames) / Double(sampleRate) }
+
+    /// Reads up to `count` frames at the current position; returns how many (0 at the end or on
+    /// an error: the file truncated or replaced under us).
+    func read(into out: UnsafeMutablePointer<Float>, frames count: Int) -> Int {
+        if channels == 2 { return max(0, Int(sf_readf_float(handle, out, sf_count_t(count)))) }
+        if scratch.count < count * channels { scratch = [Float](repeating: 0, count: count * channels) }
+        let read = scratch.withUnsafeMutableBufferPointer { max(0, Int(sf_readf_float(handle, $0.baseAddress, sf_count_t(count)))) }
+        let second = channels > 1 ? 1 : 0
+        for i in 0..<read {
+            out[2 &* i] = scratch[i &* channels]
+            out[2 &* i &+ 1] = scratch[i &* channels &+ second]
+        }
+        return read
+    }
+
+    /// Moves the read position to `frame`; false if the file cannot seek there.
+    @discardableResult
+    func seek(to frame: Int) -> Bool { sf_seek(handle, sf_count_t(frame), SEEK_SET) == sf_count_t(frame) }
+
+    static func formatName(_ format: Int32) -> String {
+        var info = SF_FORMAT_INFO()
+        info.format = format & Int32(SF_FORMAT_TYPEMASK)
+        var container = "audio"
+        if sf_command(nil, Int32(SFC_GET_FORMAT_INFO), &info, Int32(MemoryLayout<SF_FORMAT_INFO>.size)) == 0, let name = info.name {
+            container = String(cString: name)
+        }
+        var sub = SF_FORMAT_INFO()
+        sub.format = format & Int32(SF_FORMAT_SUBMASK)
+        if sf_command(nil, Int32(SFC_GET_FORMAT_INFO), &sub, Int32(MemoryLayout<SF_FORMAT_INFO>.size)) == 0, let name = sub.name {
+            return container + " (" + String(cString: name) + ")"
+        }
+        return container
+    }
+}

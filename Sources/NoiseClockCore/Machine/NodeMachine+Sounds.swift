@@ -1,0 +1,14 @@
+extension NodeMachine.Draft {
+    /// The sounds directory changed (a custom file added, removed or replaced): `~/sounds`, the
+    /// pickers in Home Assistant and the web app follow; noise whose sound went away plays brown.
+    mutating func soundCatalog(_ catalog: SoundCatalog) {
+        guard catalog != core.catalog else { return }
+        var next = core
+        next.catalog = catalog
+        if let reason = next.soundsChanged() { log(.warning, "noise sound gone; playing brown instead", ["reason": reason]) }
+        log(.info, "sound catalog changed", ["noise": "\(catalog.noise.count)", "alarm": "\(catalog.alarm.count)"])
+        // `~/sounds` is rendered by the mixes feature, which did not change itself.
+        machine.retainedFrom[.mixes] = nil
+        commit(next, outbox: [])
+    }
+}

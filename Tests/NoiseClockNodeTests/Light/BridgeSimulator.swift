@@ -1,0 +1,158 @@
+import Foundation
+import Logging
+import NoiseClockCore
+import NoiseClockMQTT
+import Synchronization
+
+/// The far end of a lamp or plug, played as its bridge documents it: Zigbee2MQTT answers a
+/// `<topic>/set` with the device's state on `<topic>`; Tasmota answers `cmnd/<topic>/…` on
+/// `stat/<topic>/RESULT` (and `stat/<topic>/POWER` for a POWER command). A `silent` device
+/// takes the commands and says nothing (a plug that is unplugged, a lamp out of range).
+final class BridgeSimulator: @unchecked Sendable {
+    struct Command: Sendable {
+        let topic: String
+        let payload: String
+        let at: Date
+        var json: JSONValue? { try? JSONParser().parse(payload) }
+    }
+
+    let device: DeviceEndpoint
+    let silent: Bool
+    private let client: MQTTClient
+    /// Shared with the pump task, hence a class around the mutex.
+    final class Log: Sendable {
+        let items = Mutex<[Command]>([])
+        let syncs = Mutex(0)
+        func withLock<R>(_ body: (inout [Command]) -> R) -> R { items.withLock { body(&$0) } }
+    }
+
+    private let log = Log()
+    private var pump: Task<Void, Never>?
+    private let probe: String
+
+    init(port: Int, device: DeviceEndpoint, silent: Bool = false) async throws {
+        self.device = device
+        self.silent = silent
+        var logger = Logger(label: "bridge")
+        logger.logLevel = .critical
+        let commands = device.bridge == .zigbee2mqtt ? ["\(device.topic)/set"] : ["cmnd/\(device.topic)/+"]
+        let probe = "noiseclock-test-probe/bridge-\(UUID().uuidString.prefix(8))"
+        self.probe = probe
+        let (stream, events) = AsyncStream.makeStream(of: MQTTEvent.self)
+        client = try MQTTClient(
+            options: MQTTOptions(host: "127.0.0.1", port: port, clientID: "bridge-\(UUID().uuidString.prefix(8))", keepaliveSeconds: 10),
+            subscriptions: commands + [probe], logger: logger
+        ) { events.yield($0) }
+        client.start()
+        let ready = AsyncStream.makeStream(of: Void.self)
+        let mqtt = client
+        let log = log
+        pump = Task { [device, silent] in
+            for await event in stream {
+                switch event {
+                case .connected: mqtt.publish(topic: probe, payload: [], qos: 1, retain: false)
+                case .message(let message) where message.topic == probe:
+                    ready.continuation.yield()
+                    log.syncs.withLock { $0 += 1 }
+                case .message(let message):
+                    let text = String(decoding: message.payload, as: UTF8.self)
+                    log.withLock { $0.append(Command(topic: message.topic, payload: text, at: Date())) }
+                    guard !silent else { continue }
+                    for (topic, reply) in Self.replies(device, topic: message.topic, payload: text) {
+                        mqtt.publish(topic: topic, payload: Array(reply.utf8), qos: 1, retain: false)
+                    }
+                default: break
+                }
+            }
+        }
+        var iterator = ready.stream.makeAsyncIterator()
+        _ = await iterator.next()
+    }
+
+    var commands: [Command] { log.withLock { $0 } }
+
+    /// Returns once everything the broker had for this device when called has arrived: the
+    /// broker forwards in order, so a message of the bridge's own, sent now, comes back after it.
+    /// (After `AlarmRig.barrier`, that is everything the node has sent.)
+    func sync(timeout: Double = 10) async throws {
+        let before = log.syncs.withLock { $0 }
+        client.publish(topic: probe, payload: [], qos: 1, retain: false)
+        let deadline = Date().addingTimeInterval(timeout)
+        while log.syncs.withLock({ $0 }) <= before {
+            guard Date() < deadline else { throw TestFailure("bridge sync timed out") }
+            try await Task.sleep(for: .milliseconds(2))
+        }
+    }
+
+    /// Waits for the command after the first `after` that `predicate` accepts.
+    func waitFor(after: Int = 0, timeout: Double = 10, where predicate: (Command) -> Bool = { _ in true }) async throws -> Command {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let found = commands.dropFirst(after).first(where: predicate) { return found }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        throw TestFailure("no matching command to \(device.topic) within \(timeout) s; got \(commands.dropFirst(after).map(\.payload))")
+    }
+
+    func shutdown() {
+        client.shutdown(finalMessage: nil)
+        pump?.cancel()
+    }
+
+    /// What the bridge publishes for one command.
+    static func replies(_ device: DeviceEndpoint, topic: String, payload: String) -> [(String, String)] {
+        switch device.bridge {
+        case .zigbee2mqtt:
+            guard case .object(var state)? = try? JSONParser().parse(payload) else { return [] }
+            state["transition"] = nil
+            return [(device.topic, JSONValue.object(state).serialized)]
+        case .tasmota:
+            if topic.hasSuffix("/POWER") {
+                return [("stat/\(device.topic)/RESULT", #"{"POWER":"\#(payload)"}"#), ("stat/\(device.topic)/POWER", payload)]
+            }
+            // Backlog: each command answers on RESULT; Dimmer switches the light on.
+            var replies: [(String, String)] = []
+            for step in payload.split(separator: ";").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+                let parts = step.split(separator: " ", maxSplits: 1).map(String.init)
+                guard parts.count == 2 else { continue }
+                switch parts[0].uppercased() {
+                case "DIMMER": replies.append(("stat/\(device.topic)/RESULT", #"{"POWER":"ON","Dimmer":\#(parts[1])}"#))
+                case "CT": replies.append(("stat/\(device.topic)/RESULT", #"{"POWER":"ON","CT":\#(parts[1])}"#))
+                case "POWER": replies.append(("stat/\(device.topic)/RESULT", #"{"POWER":"\#(parts[1].uppercased())"}"#))
+                case "FADE": replies.append(("stat/\(device.topic)/RESULT", #"{"Fade":"ON"}"#))
+                case "SPEED": replies.append(("stat/\(device.topic)/RESULT", #"{"Speed":\#(parts[1])}"#))
+                default: break
+                }
+            }
+            return replies
+        }
+    }
+}
+
+extension BridgeSimulator.Command {
+    /// The brightness in percent and the colour temperature in mireds the command asks for
+    /// (nil for an OFF), in either bridge's units.
+    var light: (percent: Double, mireds: Int)? {
+        if let json, let brightness = json["brightness"]?.intValue, let mireds = json["color_temp"]?.intValue {
+            return (Double(brightness) * 100 / 254, mireds)
+        }
+        var dimmer: Int?, ct: Int?
+        for step in payload.split(separator: ";").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            if step.hasPrefix("Dimmer ") { dimmer = Int(step.dropFirst(7)) }
+            if step.hasPrefix("CT ") { ct = Int(step.dropFirst(3)) }
+        }
+        guard let dimmer, let ct else { return nil }
+        return (Double(dimmer), ct)
+    }
+
+    var isOff: Bool { json?["state"] == "OFF" || payload.hasSuffix("POWER OFF") || payload == "OFF" }
+
+    /// Seconds the lamp takes to get there.
+    var transition: Double {
+        if let seconds = json?["transition"]?.intValue { return Double(seconds) }
+        if let speed = payload.split(separator: ";").map({ $0.trimmingCharacters(in: .whitespaces) }).first(where: { $0.hasPrefix("Speed ") }) {
+            return (Double(speed.dropFirst(6)) ?? 0) / 2
+        }
+        return 0
+    }
+}
