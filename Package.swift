@@ -31,8 +31,9 @@ let package = Package(
         .systemLibrary(name: "CEBUR128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
         // The configuration's YAML parser (Yams would bring Foundation and ICU into the process).
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
-        // Speech (issue 20): eSpeak NG's library (its 22.05 kHz brought to the node's rate by CSoxr above).
-        .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
+        // Speech (issue 20): eSpeak NG's header only; the library is opened on first use (dlopen), so
+        // an idle node never maps it. Its 22.05 kHz is brought to the node's rate by CSoxr above.
+        .systemLibrary(name: "CEspeakNG", providers: [.apt(["libespeak-ng-dev"])]),
         // ALSA's error handler is variadic: only C can implement it.
         .target(name: "CALSASilence", dependencies: ["CALSA"]),
 

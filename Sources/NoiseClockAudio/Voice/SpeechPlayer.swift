@@ -1,11 +1,12 @@
 /// Speech over whatever plays: the audio thread's part. It ducks the rest of the mix (noise,
-/// alarm) while it speaks and brings it back after, each in `duckSeconds`, and adds the voice
-/// (mono, on both channels). A new utterance replaces one still speaking. Owned by one thread.
+/// alarm) while it speaks, going down in `attackSeconds` as the voice starts (the voice never
+/// waits for it: a button's answer comes at once) and back up in `releaseSeconds` after, and adds
+/// the voice (mono, on both channels). A new utterance replaces one still speaking. Owned by one thread.
 struct SpeechPlayer {
     /// The rest of the mix while speech plays (about −12 dB).
     static let duckLevel: Float = 0.25
-    /// How long the duck takes to go down, and to come back after the speech.
-    static let duckSeconds: Float = 0.25
+    static let attackSeconds: Float = 0.1
+    static let releaseSeconds: Float = 0.25
 
     private var samples: [Int16] = []
     private var position = 0
@@ -13,10 +14,12 @@ struct SpeechPlayer {
     private var generation: UInt64 = 0
     /// The rest of the mix's current factor (1: not ducked).
     private(set) var duck: Float = 1
-    private let step: Float
+    private let attack: Float
+    private let release: Float
 
     init(sampleRate: Int) {
-        step = (1 - Self.duckLevel) / (Self.duckSeconds * Float(sampleRate))
+        attack = (1 - Self.duckLevel) / (Self.attackSeconds * Float(sampleRate))
+        release = (1 - Self.duckLevel) / (Self.releaseSeconds * Float(sampleRate))
     }
 
     /// Speaking, or the duck not yet back to 1.
@@ -35,17 +38,13 @@ struct SpeechPlayer {
     mutating func render(into mix: UnsafeMutablePointer<Float>, frames: Int) {
         guard isActive else { return }
         for frame in 0..<frames {
-            let speaking = position < samples.count
-            // Duck down before the voice comes in (it waits for the duck), back up after it ends.
-            if speaking {
-                duck = max(Self.duckLevel, duck - step)
-            } else {
-                duck = min(1, duck + step)
-            }
             var voice: Float = 0
-            if speaking && duck <= Self.duckLevel {
+            if position < samples.count {
+                duck = max(Self.duckLevel, duck - attack)
                 voice = Float(samples[position]) / 32768 * gain
                 position += 1
+            } else {
+                duck = min(1, duck + release)
             }
             mix[2 * frame] = mix[2 * frame] * duck + voice
             mix[2 * frame + 1] = mix[2 * frame + 1] * duck + voice

@@ -2,8 +2,9 @@ import CEspeakNG
 import NoiseClockThreads
 
 /// Speech from eSpeak NG's library (not a subprocess). The library is one global engine, so
-/// there is one synthesizer, used under a lock; it is initialised on the first utterance, so a
-/// node that never speaks never loads the voices (issue 20: idle memory as before).
+/// there is one synthesizer, used under a lock; the library is opened (`SpeechLibrary`) and
+/// initialised on the first utterance, so a node that never speaks never maps it nor loads the
+/// voices (issue 20: idle memory as before).
 public final class SpeechSynthesizer: Sendable {
     public static let shared = SpeechSynthesizer()
 
@@ -18,35 +19,42 @@ public final class SpeechSynthesizer: Sendable {
         public let description: String
     }
 
-    /// eSpeak NG's sample rate once initialised (nil: not yet).
-    private let engine = Locked<Int?>(nil)
+    /// eSpeak NG once opened and initialised: its functions and sample rate (nil: not yet).
+    private let engine = Locked<Engine?>(nil)
+
+    private struct Engine: @unchecked Sendable {
+        // @unchecked Sendable: C function pointers, only called under the lock.
+        let library: SpeechLibrary
+        let sampleRate: Int
+    }
 
     private init() {}
 
     /// Speaks `text` with `voice` (`en`, `ko`, or any eSpeak NG voice name) at `rate` words per
     /// minute (80–450), at eSpeak NG's default amplitude (as `espeak-ng -w` makes it).
     public func synthesize(_ text: String, voice: String, rate: Int) throws(SpeechError) -> Utterance {
-        try engine.withLock { sampleRate throws(SpeechError) -> Utterance in
-            let rate32 = Int32(min(max(rate, 80), 450))
-            if sampleRate == nil {
-                let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, 0)
+        try engine.withLock { engine throws(SpeechError) -> Utterance in
+            if engine == nil {
+                let library = try SpeechLibrary.open().get()
+                let rate = library.initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, 0)
                 guard rate > 0 else { throw SpeechError(description: "eSpeak NG could not start (is espeak-ng-data installed?)") }
-                espeak_SetSynthCallback(speechCallback)
-                sampleRate = Int(rate)
+                library.setSynthCallback(speechCallback)
+                engine = Engine(library: library, sampleRate: Int(rate))
             }
-            guard espeak_SetVoiceByName(voice) == EE_OK else { throw SpeechError(description: "no eSpeak NG voice \"\(voice)\"") }
-            espeak_SetParameter(espeakRATE, rate32, 0)
+            guard let engine else { throw SpeechError(description: "eSpeak NG is not available") }
+            let library = engine.library
+            guard library.setVoiceByName(voice) == EE_OK else { throw SpeechError(description: "no eSpeak NG voice \"\(voice)\"") }
+            _ = library.setParameter(espeakRATE, Int32(min(max(rate, 80), 450)), 0)
             let collector = SampleCollector()
             let context = Unmanaged.passRetained(collector)
             defer { context.release() }
             let bytes = Array(text.utf8) + [0]
             let status = bytes.withUnsafeBytes { buffer in
-                espeak_Synth(
-                    buffer.baseAddress, buffer.count, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil, context.toOpaque())
+                library.synth(buffer.baseAddress, buffer.count, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil, context.toOpaque())
             }
             guard status == EE_OK else { throw SpeechError(description: "eSpeak NG could not speak (error \(status.rawValue))") }
-            espeak_Synchronize()
-            return Utterance(samples: collector.samples, sampleRate: sampleRate ?? 22050)
+            _ = library.synchronize()
+            return Utterance(samples: collector.samples, sampleRate: engine.sampleRate)
         }
     }
 }

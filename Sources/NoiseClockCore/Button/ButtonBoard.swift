@@ -83,11 +83,16 @@ public struct ButtonBoard: Sendable, Equatable {
     }
 
     /// The payload's gesture text: a JSON field's string (or number), or the plain payload, trimmed.
+    /// A dotted field walks into objects: Tasmota's `{"Button1": {"Action": "SINGLE"}}` is `Button1.Action`.
     private static func value(of payload: [UInt8], field: String?) -> String? {
         guard let field else {
             return String(validating: payload, as: UTF8.self).map { $0.trimmingWhitespace() }
         }
-        guard let json = try? JSONParser().parse(payload), let object = json.objectValue, let value = object[field] else { return nil }
+        guard var value = try? JSONParser().parse(payload) else { return nil }
+        for name in field.split(separator: ".", omittingEmptySubsequences: false) {
+            guard let inner = value.objectValue?[String(name)] else { return nil }
+            value = inner
+        }
         return value.stringValue ?? value.intValue.map(String.init)
     }
 

@@ -69,4 +69,24 @@ import Testing
         #expect(ButtonAction.volumeDown.description == "volume_down")
         #expect(ButtonAction.command("noise/set", payload: "TOGGLE").description == "command:noise/set")
     }
+
+    @Test func mqttGesturesFromAFieldADottedFieldOrThePlainPayload() {
+        let board = ButtonBoard(definitions: [
+            ButtonDefinition(id: "z", source: .mqtt(MQTTButtonSource(topic: "zigbee2mqtt/b", field: "action"))),
+            ButtonDefinition(id: "t", source: .mqtt(MQTTButtonSource(
+                topic: "stat/bed/RESULT", field: "Button1.Action", values: [.press: "SINGLE", .double: "DOUBLE", .hold: "HOLD"]))),
+            ButtonDefinition(id: "p", source: .mqtt(MQTTButtonSource(topic: "plain", field: nil))),
+        ])
+        func gestures(_ topic: String, _ payload: String) -> [String] {
+            board.gestures(topic: topic, payload: Array(payload.utf8)).map { "\($0.button):\($0.gesture.rawValue)" }
+        }
+        #expect(gestures("zigbee2mqtt/b", #"{"action": "double", "battery": 90}"#) == ["z:double"])
+        #expect(gestures("zigbee2mqtt/b", #"{"battery": 90}"#).isEmpty)
+        #expect(gestures("zigbee2mqtt/b", "not json").isEmpty)
+        #expect(gestures("stat/bed/RESULT", #"{"Button1": {"Action": "HOLD"}}"#) == ["t:hold"])
+        #expect(gestures("stat/bed/RESULT", #"{"POWER": "ON"}"#).isEmpty)
+        #expect(gestures("plain", " single\n") == ["p:press"])
+        #expect(gestures("other", "single").isEmpty)
+        #expect(board.mqttTopics == ["zigbee2mqtt/b", "stat/bed/RESULT", "plain"])
+    }
 }
