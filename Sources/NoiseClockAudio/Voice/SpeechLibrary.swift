@@ -5,7 +5,8 @@ import CEspeakNG
 /// every node, speaking or not (about 1.5 MB of idle RSS).
 struct SpeechLibrary {
     typealias Initialize = @convention(c) (espeak_AUDIO_OUTPUT, Int32, UnsafePointer<CChar>?, Int32) -> Int32
-    typealias SetCallback = @convention(c) ((@convention(c) (UnsafeMutablePointer<Int16>?, Int32, UnsafeMutablePointer<espeak_EVENT>?) -> Int32)?) -> Void
+    typealias Callback = @convention(c) (UnsafeMutablePointer<Int16>?, Int32, UnsafeMutablePointer<espeak_EVENT>?) -> Int32
+    typealias SetCallback = @convention(c) (Callback?) -> Void
     typealias SetVoice = @convention(c) (UnsafePointer<CChar>?) -> espeak_ERROR
     typealias SetParameter = @convention(c) (espeak_PARAMETER, Int32, Int32) -> espeak_ERROR
     typealias Synth = @convention(c) (
