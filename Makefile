@@ -26,6 +26,8 @@ deps:
 DEB_PACKAGES += python3-pip
 # The failover stage's clustered broker (make cluster-test).
 DEB_PACKAGES += rabbitmq-server
+# Speech (issue 20): eSpeak NG's library and voices, and its command line (the tests' reference).
+DEB_PACKAGES += libespeak-ng-dev espeak-ng-data espeak-ng
 .PHONY: axe-core
 axe-core: deps
 	@scripts/axe-core.sh

@@ -31,6 +31,9 @@ let package = Package(
         .systemLibrary(name: "CEBUR128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
         // The configuration's YAML parser (Yams would bring Foundation and ICU into the process).
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        // Speech (issue 20): eSpeak NG's header only; the library is opened on first use (dlopen), so
+        // an idle node never maps it. Its 22.05 kHz is brought to the node's rate by CSoxr above.
+        .systemLibrary(name: "CEspeakNG", providers: [.apt(["libespeak-ng-dev"])]),
         // ALSA's error handler is variadic: only C can implement it.
         .target(name: "CALSASilence", dependencies: ["CALSA"]),
 
@@ -51,7 +54,7 @@ let package = Package(
         .target(
             name: "NoiseClockAudio",
             dependencies: [
-                "NoiseClockCore", "NoiseClockPlatform", "NoiseClockThreads", "CALSA", "CALSASilence", "CSndFile", "CSoxr", "CEBUR128",
+                "NoiseClockCore", "NoiseClockPlatform", "NoiseClockThreads", "CALSA", "CALSASilence", "CSndFile", "CSoxr", "CEBUR128", "CEspeakNG",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: optimisedAlways
@@ -83,7 +86,7 @@ let package = Package(
         .testTarget(name: "NoiseClockCoreTests", dependencies: ["NoiseClockCore"], swiftSettings: strict),
         .testTarget(
             name: "NoiseClockPlatformTests",
-            dependencies: ["NoiseClockPlatform", "NoiseClockCore", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["NoiseClockPlatform", "NoiseClockCore", "NoiseClockThreads", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
         .testTarget(name: "NoiseClockAudioTests", dependencies: ["NoiseClockAudio", "NoiseClockCore", "CSndFile"], swiftSettings: optimisedAlways),

@@ -220,3 +220,18 @@ if [ -n "$alarm_script" ]; then
 else
     row "alarm fire delay median / worst (20 fires)" "TODO" "-" "worst <= 50 ms: needs Benchmarks/alarm-latency*"
 fi
+# Buttons (issue 20): a press-only button's key-down, and a default button's release, to the
+# ringing alarm's `snoozed` event.
+buttons=$(python3 Benchmarks/button-latency.py "$(realpath "$BIN")" 20 | tail -2)
+echo "$buttons" >>"$results"
+quick_worst=$(echo "$buttons" | sed -n '1s/.*worst \([0-9.]*\) ms.*/\1/p')
+top_worst=$(echo "$buttons" | sed -n '2s/.*worst \([0-9.]*\) ms.*/\1/p')
+row "button to snooze, press-only, from key-down (worst of 20)" "$quick_worst ms" "-" "<= 100 ms: $(meets "${quick_worst:-999}" 100)"
+row "button to snooze, default, from release (worst of 20)" "$top_worst ms" "350 ms double_seconds" "<= 450 ms: $(meets "${top_worst:-999}" 450)"
+# Speech (issue 20): button press to the first audible speech sample; idle RSS before any speech.
+speech=$(python3 Benchmarks/speech-latency.py "$(realpath "$BIN")" 10 | tail -3)
+echo "$speech" >>"$results"
+first=$(echo "$speech" | sed -n '1s/.*first: \([0-9.]*\) ms.*/\1/p')
+later=$(echo "$speech" | sed -n '2s/.*worst \([0-9.]*\) ms.*/\1/p')
+row "speech, button to first audible sample, first" "$first ms" "-" "<= 300 ms: $(meets "${first:-999}" 300)"
+row "speech, button to first audible sample, later (worst)" "$later ms" "-" "<= 150 ms: $(meets "${later:-999}" 150)"

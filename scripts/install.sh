@@ -32,13 +32,18 @@ run() { $sudo "$@"; }
 
 # The system user first: the config and state directories are handed to it.
 if [ -z "$destdir" ]; then
-    getent group audio >/dev/null || run groupadd --system audio
+    # audio: ALSA; input: the buttons' /dev/input/event* (read and grabbed).
+    for group in audio input; do
+        getent group "$group" >/dev/null || run groupadd --system "$group"
+    done
     if ! getent passwd "$user" >/dev/null; then
-        echo "install: creating system user $user (groups: $user, audio)"
-        run useradd --system --user-group --groups audio --home-dir "$statedir" --no-create-home \
+        echo "install: creating system user $user (groups: $user, audio, input)"
+        run useradd --system --user-group --groups audio,input --home-dir "$statedir" --no-create-home \
             --shell /usr/sbin/nologin --comment "NoiseClock node" "$user"
-    elif ! id -nG "$user" | tr ' ' '\n' | grep -qx audio; then
-        run usermod --append --groups audio "$user"
+    else
+        for group in audio input; do
+            id -nG "$user" | tr ' ' '\n' | grep -qx "$group" || run usermod --append --groups "$group" "$user"
+        done
     fi
     owner=(-o "$user" -g "$user")
     config_owner=(-o root -g "$user")

@@ -67,11 +67,16 @@ public enum NodeApplication {
             configurationURL: web.enabled ? NodeWeb.baseURL(web) : nil
         )
         let inbox = NodeInbox()
+        let board = ButtonBoard(definitions: configuration.buttons)
+        // Local buttons only need their reader threads; MQTT buttons arrive with the commands.
+        let buttons = board.panels(timing: configuration.buttonTiming).isEmpty
+            ? nil : ButtonService(board: board, timing: configuration.buttonTiming, inbox: inbox)
         let server = web.enabled ? try NodeWeb.server(configuration, zone: prepared.zone, inbox: inbox, logger: logger) : nil
         let mqtt = try MQTTClient(
             options: mqttOptions(configuration, topics: topics),
             subscriptions: topics.commandSubscriptions + [topics.groupRingSubscription] + discovery.subscriptions(nodeID: topics.nodeID)
-                + configuration.devices.stateTopics,
+                + configuration.devices.stateTopics + ButtonService.subscriptions(board: board, topics: topics)
+                + SpeechService.subscriptions(topics: topics),
             logger: logger, onEvent: { inbox.send(MQTTService.input(for: $0)) }
         )
         let timer = try WakeTimer(clock: clock)
@@ -79,13 +84,22 @@ public enum NodeApplication {
             "node_id": "\(configuration.nodeID)", "topic": "\(topics.root)", "broker": "\(mqtt.options)",
             "timezone": "\(prepared.zone.identifier)", "state_dir": "\(configuration.stateDirectory)",
         ])
+        let speechSettings = configuration.speech
+        let speech = speechSettings.enabled
+            ? SpeechService(
+                engine: audio, voice: speechSettings.voice ?? configuration.locale.rawValue, rate: speechSettings.rate,
+                sampleRate: configuration.audio.sampleRate, inbox: inbox)
+            : nil
         let machine = NodeMachine(core: core, topics: topics, discovery: discovery, persisted: documents,
-                                  seed: testSeed ?? UInt64.random(in: .min ... .max), observed: server != nil)
+                                  seed: testSeed ?? UInt64.random(in: .min ... .max), observed: server != nil, buttons: board,
+                                  speech: SpeechSettings(enabled: speechSettings.enabled, volume: speechSettings.volume))
         let notifier = SystemdNotifier(environment: environment)
         let (probes, probeContinuation) = AsyncStream.makeStream(of: ReadinessProbe.self, bufferingPolicy: .bufferingNewest(4))
         let loop = NodeLoop(
             inbox: inbox, machine: machine, store: store,
-            effects: EffectPerformer(mqtt: mqtt, timer: timer, audio: audio, web: server, readiness: probeContinuation, logger: logger),
+            effects: EffectPerformer(
+                mqtt: mqtt, timer: timer, audio: audio, web: server, readiness: probeContinuation, buttons: buttons, speech: speech,
+                logger: logger),
             notifier: notifier, clock: clock.now, logger: logger
         )
         // Dependency order: started together, shut down in reverse — the loop first (nothing new
@@ -111,6 +125,8 @@ public enum NodeApplication {
                 logger.warning("sounds directory not watched; added files need a restart", metadata: ["error": "\(error)"])
             }
         }
+        if let buttons { services.append(buttons) }
+        if let speech { services.append(speech) }
         services.append(loop)
         let group = ServiceGroup(
             configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// One of `run`, `render`, `sounds`, `play`, `web-url`.
+/// One of `run`, `render`, `sounds`, `play`, `web-url`, `say`.
 protocol Subcommand: Sendable {
     static var name: String { get }
     /// The usage line and the options, as `noiseclock NAME --help` prints them (`CommandHelp.text`
@@ -23,7 +23,7 @@ extension Subcommand {
 @main
 enum NoiseClockCommand {
     static var subcommands: [any Subcommand.Type] {
-        [RunCommand.self, RenderCommand.self, SoundsCommand.self, PlayCommand.self, WebURLCommand.self, FleetCommand.self]
+        [RunCommand.self, RenderCommand.self, SoundsCommand.self, PlayCommand.self, WebURLCommand.self, FleetCommand.self, SayCommand.self]
     }
 
     static let help = """
@@ -39,6 +39,7 @@ enum NoiseClockCommand {
           play           Play a sound through ALSA in real time (no MQTT).
           web-url        Print the address of the node's web app, with its token.
           fleet          Every node on the broker: online, next alarm, ready; exit 1 when one is not ready.
+          say            Speak text offline into a WAV file, as the node would say it.
 
           See 'noiseclock <subcommand> --help' for its options.
         """

@@ -36,6 +36,7 @@ enum HomeAssistantSchema {
         var out: [String] = []
         let component = config.component
         guard let object = config.payload.objectValue else { return ["payload is not an object"] }
+        if component == "device_automation" { return triggerProblems(object) }
         guard let allowed = platformKeys[component] else { return ["unknown platform \(component)"] }
         for key in object.keys where !commonKeys.contains(key) && !allowed.contains(key) {
             out.append("\(component): key \(key) is not an option of the platform")
@@ -101,6 +102,24 @@ enum HomeAssistantSchema {
         default: break
         }
         return out
+    }
+
+    /// An MQTT device trigger (homeassistant/components/mqtt/device_trigger.py): no entity keys.
+    static let triggerKeys: Set<String> = [
+        "automation_type", "topic", "type", "subtype", "payload", "value_template", "qos", "encoding", "device", "origin",
+    ]
+    static let triggerTypes: Set<String> = [
+        "button_short_press", "button_short_release", "button_long_press", "button_long_release", "button_double_press",
+        "button_triple_press", "button_quadruple_press", "button_quintuple_press",
+    ]
+
+    static func triggerProblems(_ object: JSONObject) -> [String] {
+        var out: [String] = []
+        for key in object.keys where !triggerKeys.contains(key) { out.append("device_automation: key \(key) is not an option") }
+        if object["automation_type"] != "trigger" { out.append("automation_type must be trigger") }
+        for key in ["topic", "type", "subtype"] where object[key]?.stringValue == nil { out.append("device_automation: \(key) is required") }
+        if let type = object["type"]?.stringValue, !triggerTypes.contains(type) { out.append("trigger type \(type) has no name in Home Assistant") }
+        return out + deviceProblems(object["device"]) + originProblems(object["origin"])
     }
 
     static func sensorProblems(_ object: JSONObject) -> [String] {

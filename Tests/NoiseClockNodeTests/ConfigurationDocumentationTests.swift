@@ -43,6 +43,8 @@ import Testing
     }
 
     @Test func theSectionsAreThePrefixesOfTheKeys() {
-        #expect(ConfigurationSchema.sections == ["mqtt", "mqtt.tls", "home_assistant", "audio", "battery", "web", "devices", "devices.light", "devices.shaker"])
+        #expect(ConfigurationSchema.sections == [
+            "mqtt", "mqtt.tls", "home_assistant", "audio", "battery", "web", "devices", "devices.light", "devices.shaker", "button_timing", "speech",
+        ])
     }
 }

@@ -197,6 +197,8 @@ struct ConfigurationLoadingTests {
         #expect(names.contains("NOISECLOCK_WEB_TOKEN_FILE"))
         #expect(names.contains("NOISECLOCK_WEB_ALLOWED_HOSTS"))
         #expect(names.contains("NOISECLOCK_DEVICES_LIGHT_TOPIC"))
-        #expect(names.count == 34)
+        #expect(names.contains("NOISECLOCK_BUTTON_TIMING_DOUBLE_SECONDS"))
+        #expect(names.contains("NOISECLOCK_SPEECH_VOLUME"))
+        #expect(names.count == 41)
     }
 }

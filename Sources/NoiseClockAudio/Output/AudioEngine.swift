@@ -30,6 +30,8 @@ public final class AudioEngine: Sendable {
         var status: AudioStatus
         /// Readiness checks for the audio thread to answer.
         var checks: [AudioCheckRequest] = []
+        /// The latest utterance (`speak`); the audio thread plays each generation once.
+        var speech: SpeechClip?
         /// A rescanned library for the mixer to take (sounds made from now on come from it).
         var library: SoundLibrary?
     }
@@ -86,6 +88,16 @@ public final class AudioEngine: Sendable {
     /// What should be audible from now on. Cheap and thread-safe.
     public func apply(_ scene: AudioScene) {
         shared.withLock { $0.scene = scene }
+        wakeup.signal()
+    }
+
+    /// Speaks `samples` (mono, at `sampleRate`) over the scene, ducking it; replaces any
+    /// utterance still speaking. `volume` 0–100 as the scene's volumes.
+    public func speak(_ samples: [Int16], volume: Int) {
+        shared.withLock { state in
+            let generation = (state.speech?.generation ?? 0) + 1
+            state.speech = SpeechClip(samples: samples, gain: AudioScene.gain(volume: volume), generation: generation)
+        }
         wakeup.signal()
     }
 
@@ -189,19 +201,21 @@ public final class AudioEngine: Sendable {
         // The ring whose sound (or whose failure to make it) was last reported; forgotten when the
         // device is lost, so a device that comes back is confirmed again.
         var reportedAlarm: AlarmSoundKey?
+        var speech = SpeechPlayer(sampleRate: sampleRate)
         while true {
-            let (scene, stopping, library) = shared.withLock { state in
+            let (scene, stopping, library, clip) = shared.withLock { state in
                 defer { state.library = nil }
-                return (state.scene, state.stopping, state.library)
+                return (state.scene, state.stopping, state.library, state.speech)
             }
             if let library { mixer.library = library }
             answerChecks(pcm: pcm, library: mixer.library)
+            speech.offer(clip)
             if stopping {
                 let deadline = stopDeadline ?? Clocks.monotonicSeconds() + 3
                 stopDeadline = deadline
                 if pcm == nil || mixer.isSilent || Clocks.monotonicSeconds() > deadline { break }
             }
-            if pcm == nil, scene == .silence, !stopping, status.state == .ok {
+            if pcm == nil, scene == .silence, !speech.isActive, !stopping, status.state == .ok {
                 // Closed while idle: nothing to play, so sleep until a scene brings sound.
                 wakeup.wait(seconds: 3600)
                 continue
@@ -221,6 +235,7 @@ public final class AudioEngine: Sendable {
             }
             let frames = min(output.periodFrames, maxFrames)
             mixer.render(stopping ? .silence : scene, at: clock(), frames: frames, into: floats)
+            speech.render(into: floats, frames: frames)
             conversion.toS16(floats, pcmBuffer, count: frames * 2)
             do {
                 try output.write(pcmBuffer, frames: frames)
@@ -240,7 +255,7 @@ public final class AudioEngine: Sendable {
                     : .audible(fallback: playback.fallback)
                 alarmContinuation.yield(AlarmSoundReport(key: playback.key, outcome: outcome))
             }
-            if scene == .silence && mixer.isSilent && !stopping {
+            if scene == .silence && mixer.isSilent && !speech.isActive && !stopping {
                 let now = Clocks.monotonicSeconds()
                 silentSince = silentSince ?? now
                 if now - silentSince! >= idleCloseSeconds {

@@ -11,6 +11,8 @@ public struct CommandError: Error, Equatable, Sendable {
         case storageError = "storage_error"
         /// A command from another source (HTTP) that reached a node already stopping.
         case shuttingDown = "shutting_down"
+        /// Speech is off (`speech.enabled: false`) or eSpeak NG could not speak (v1.2, Voice).
+        case speechUnavailable = "speech_unavailable"
     }
 
     public var code: Code

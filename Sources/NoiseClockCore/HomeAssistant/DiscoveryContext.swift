@@ -20,6 +20,8 @@ public struct DiscoveryContext: Sendable {
     public var routines: [Routine]
     /// Each timer preset gets a button that starts it.
     public var timerPresets: [TimerPreset]
+    /// The configured buttons' ids: each gesture of each is a device trigger.
+    public var buttons: [String] = []
 
     public init(
         nodeID: String, root: String, prefix: String = "homeassistant", softwareVersion: String,

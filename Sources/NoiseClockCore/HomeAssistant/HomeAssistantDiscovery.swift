@@ -20,7 +20,7 @@ public enum HomeAssistantDiscovery {
         entities += wakeEntities(context)
         entities += lightEntities(context)
         entities += diagnosticEntities(context)
-        return entities.map { config(for: $0, context) }
+        return entities.map { config(for: $0, context) } + buttonTriggers(context)
     }
 
     /// Config topics that were announced before and are gone now (a deleted alarm, a battery

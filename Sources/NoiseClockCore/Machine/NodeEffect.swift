@@ -18,6 +18,10 @@ public enum NodeEffect: Sendable, Equatable {
     case checkReadiness(ReadinessProbe)
     /// Answer a `NodeInput.snapshot`: the whole state now, one entry per retained topic plus `time`.
     case snapshot(requestID: UInt64, [Observation])
+    /// Report every key of every local input device for this many seconds (`~/buttons/learn`).
+    case learnButtons(seconds: Double)
+    /// Speak this (ducking what plays); the adapter answers with `NodeInput.spoken`.
+    case speak(SpeechRequest)
 }
 
 /// A publication as the web app sees it: the topic relative to the node's root (`alarms`,

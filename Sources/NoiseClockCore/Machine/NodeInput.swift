@@ -26,6 +26,10 @@ public enum NodeInput: Sendable, Equatable {
     /// The web app asks for the whole state (its page load, an event stream's start); answered
     /// by `NodeEffect.snapshot` in the effects' order, so nothing published later is older.
     case snapshot(requestID: UInt64)
+    /// A button's gesture, a learned key, or a button device's status.
+    case button(ButtonInput)
+    /// The speech adapter spoke a `NodeEffect.speak` (or could not).
+    case spoken(SpeechOutcome)
     /// The sounds on disk changed: the whole new catalog (built-in sounds and custom files).
     case soundCatalog(SoundCatalog)
 }

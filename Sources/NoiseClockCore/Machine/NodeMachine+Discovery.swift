@@ -5,6 +5,7 @@ struct DiscoveryInputs: Equatable, Sendable {
     var batteryPresent: Bool
     var routines: [Routine] = []
     var timerPresets: [TimerPreset] = []
+    var buttons: [String] = []
 }
 
 extension NodeMachine.Draft {
@@ -12,7 +13,7 @@ extension NodeMachine.Draft {
         DiscoveryInputs(
             alarms: core.alarms.book.alarms, noiseSounds: core.soundCatalog.noiseEntries,
             batteryPresent: core.battery.lastPublished?.present ?? false,
-            routines: core.routines.routines, timerPresets: core.timers.presets
+            routines: core.routines.routines, timerPresets: core.timers.presets, buttons: machine.buttons.definitions.map(\.id)
         )
     }
 
@@ -33,12 +34,14 @@ extension NodeMachine.Draft {
         if force || inputs != machine.discoveryInputs {
             machine.discoveryInputs = inputs
             var current: [String: [UInt8]] = [:]
-            let configs = HomeAssistantDiscovery.configs(DiscoveryContext(
+            var context = DiscoveryContext(
                 nodeID: topics.nodeID, root: topics.root, prefix: machine.discovery.prefix,
                 softwareVersion: NoiseClockVersion.current, configurationURL: machine.discovery.configurationURL, alarms: inputs.alarms,
                 noiseSounds: inputs.noiseSounds, batteryPresent: inputs.batteryPresent,
                 routines: inputs.routines, timerPresets: inputs.timerPresets
-            ))
+            )
+            context.buttons = inputs.buttons
+            let configs = HomeAssistantDiscovery.configs(context)
             for config in configs {
                 let bytes = config.payload.bytes
                 current[config.topic] = bytes

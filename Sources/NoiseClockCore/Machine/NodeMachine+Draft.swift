@@ -49,7 +49,7 @@ extension NodeMachine {
         /// The whole state for the web app: availability, every retained topic, and `time` now.
         mutating func snapshot(_ id: UInt64) {
             var entries = [Observation(suffix: "availability", payload: Array((machine.online ? "online" : "offline").utf8))]
-            for publication in core.retainedState(now: now) {
+            for publication in core.retainedState(now: now) + machine.buttons.retainedList {
                 entries.append(Observation(suffix: publication.topic, payload: publication.body.bytes))
             }
             entries.append(Observation(suffix: "time", payload: core.timePayload(at: now).bytes))
@@ -101,6 +101,8 @@ extension NodeMachine {
                 command(suffix, payload: message.payload, origin: .mqtt(message))
             } else if core.settings.devices.stateTopics.contains(message.topic) {
                 deviceMessage(message)
+            } else {
+                buttonMessage(message)
             }
         }
 
@@ -127,6 +129,14 @@ extension NodeMachine {
                     "retain",
                     "retained commands are ignored: publish commands without the retain flag, and clear this one with an empty retained message")
                 effects += machine.respond(Response(command: suffix, requestID: nil, outcome: .failure(error)), to: origin)
+                return
+            }
+            if suffix == ButtonBoard.learnCommand {
+                learnButtons(origin: origin)
+                return
+            }
+            if let speech = SpeechCommand.parse(suffix, payload: payload) {
+                speak(speech, suffix: suffix, origin: origin)
                 return
             }
             var next = core
@@ -213,6 +223,7 @@ extension NodeMachine {
                 for publication in feature.retained(context: context) { publishIfChanged(publication) }
             }
             for publication in core.deviceRetained { publishIfChanged(publication) }
+            if !machine.buttons.definitions.isEmpty { publishIfChanged(machine.buttons.retained) }
         }
 
         mutating func publishIfChanged(_ publication: Publication) {

@@ -40,6 +40,13 @@ public struct NodeMachine: Sendable {
     var random: SplitMix64
     /// `~/alarm/check` commands waiting for the check's answer.
     var pendingChecks: [PendingCheck] = []
+    /// The configured buttons and their devices' status.
+    public internal(set) var buttons: ButtonBoard
+    /// Whether the node speaks, and how loud by default (`speech:`).
+    public let speech: SpeechSettings
+    /// Speech commands waiting for their utterance's length before they are answered.
+    var pendingSpeech: [UInt64: PendingSpeech] = [:]
+    var nextSpeechID: UInt64 = 1
 
     /// - Parameters:
     ///   - persisted: the state files as read at start, so unchanged ones are not rewritten.
@@ -47,8 +54,10 @@ public struct NodeMachine: Sendable {
     ///   - observed: whether a web app follows the node (`observe` and `snapshot` effects).
     public init(
         core: NodeCore, topics: TopicScheme, discovery: DiscoverySettings, persisted: [String: JSONValue], seed: UInt64,
-        observed: Bool = false
+        observed: Bool = false, buttons: ButtonBoard = ButtonBoard(), speech: SpeechSettings = SpeechSettings()
     ) {
+        self.buttons = buttons
+        self.speech = speech
         self.core = core
         self.observed = observed
         self.topics = topics
@@ -72,6 +81,8 @@ public struct NodeMachine: Sendable {
         case .alarmSound(let report): draft.alarmSound(report)
         case .clockSync(let synced): draft.clockSync(synced)
         case .snapshot(let id): draft.snapshot(id)
+        case .button(let input): draft.button(input)
+        case .spoken(let outcome): draft.spoken(outcome)
         case .soundCatalog(let catalog): draft.soundCatalog(catalog)
         case .readiness(let report): draft.readiness(report)
         }

@@ -1,3 +1,5 @@
+import NoiseClockCore
+
 /// Parses the YAML configuration strictly: every key must be in `ConfigurationKeys`, every value
 /// of the key's type; `null` (or an empty value) means "not set". Yields the file's layer of
 /// `ConfigurationValues`, by dotted path.
@@ -58,6 +60,12 @@ enum ConfigurationFile {
     /// a string), only plain `true`/`yes`/`on` (or their opposites) a boolean.
     private static func value(of node: YAMLNode, for key: any AnyConfigurationKey) throws(ConfigurationError) -> ConfigurationValue? {
         if isNull(node) { return nil }
+        if key.kind == .entries {
+            guard case .sequence(let sequence) = node else {
+                throw ConfigurationError(key: key.path, message: "expected \(key.kind.expected), got \(kindName(of: node))")
+            }
+            return .entries(sequence.nodes.map(json))
+        }
         if key.kind == .list {
             guard case .sequence(let sequence) = node else {
                 throw ConfigurationError(key: key.path, message: "expected \(key.kind.expected), got \(kindName(of: node))")
@@ -81,10 +89,40 @@ enum ConfigurationFile {
             if scalar.tag == YAMLTag.int, let int = scalar.integer { return .integer(int) }
         case .boolean:
             if scalar.tag == YAMLTag.bool, let bool = scalar.boolean { return .boolean(bool) }
-        case .list:
+        case .number:
+            if let number = number(scalar) { return .number(number) }
+        case .list, .entries:
             break
         }
         throw ConfigurationError(key: key.path, message: "expected \(key.kind.expected), got \(kindName(of: node))")
+    }
+
+    /// A plain integer or float scalar, finite (`.inf` and `.nan` are not a duration).
+    private static func number(_ scalar: YAMLScalar) -> Double? {
+        if scalar.tag == YAMLTag.int, let int = scalar.integer { return Double(int) }
+        guard scalar.tag == YAMLTag.float, scalar.isPlain, let double = Double(scalar.string.filter { $0 != "_" }), double.isFinite else {
+            return nil
+        }
+        return double
+    }
+
+    /// A list entry as JSON, scalars typed by their resolved tag (so `key: 28` is a number and
+    /// `key: KEY_ENTER` a string, as in JSON).
+    private static func json(_ node: YAMLNode) -> JSONValue {
+        switch node {
+        case .scalar(let scalar):
+            switch scalar.tag {
+            case YAMLTag.null: return .null
+            case YAMLTag.bool: return scalar.boolean.map(JSONValue.bool) ?? .string(scalar.string)
+            case YAMLTag.int: return scalar.integer.map { .int(Int64($0)) } ?? .string(scalar.string)
+            case YAMLTag.float: return number(scalar).map(JSONValue.double) ?? .string(scalar.string)
+            default: return .string(scalar.string)
+            }
+        case .mapping(let mapping):
+            return .object(JSONObject(mapping.pairs.map { (($0.key.text ?? ""), json($0.value)) }))
+        case .sequence(let sequence):
+            return .array(sequence.nodes.map(json))
+        }
     }
 
     private static func isNull(_ node: YAMLNode) -> Bool {

@@ -105,6 +105,59 @@ extension Int: ConfigurationType {
     var documented: String { String(self) }
 }
 
+extension Double: ConfigurationType {
+    static var kind: ConfigurationKind { .number }
+    init?(_ value: ConfigurationValue) {
+        switch value {
+        case .number(let number): self = number
+        case .integer(let number): self = Double(number)
+        default: return nil
+        }
+    }
+    init?(environment text: String) {
+        guard let number = Double(text), number.isFinite else { return nil }
+        self = number
+    }
+    var configurationValue: ConfigurationValue { .number(self) }
+    var documented: String { String(self) }
+}
+
+/// A list of entries (`buttons:`), each checked by the code that reads it. From the environment:
+/// a JSON array.
+struct ConfigurationList: ConfigurationType, Equatable {
+    var entries: [JSONValue]
+
+    init(_ entries: [JSONValue]) { self.entries = entries }
+
+    static var kind: ConfigurationKind { .entries }
+    init?(_ value: ConfigurationValue) {
+        guard case .entries(let entries) = value else { return nil }
+        self.entries = entries
+    }
+    init?(environment text: String) {
+        guard let parsed = try? JSONParser().parse(text), let entries = parsed.arrayValue else { return nil }
+        self.entries = entries
+    }
+    var configurationValue: ConfigurationValue { .entries(entries) }
+    var documented: String { entries.isEmpty ? "[]" : JSONValue.array(entries).serialized }
+}
+
+extension ConfigurationKey where Value == Double {
+    /// A number key allowed only within `range`; its doc says the range where it writes `{range}`.
+    init(_ path: String, _ defaultValue: Double, range: ClosedRange<Double>, _ doc: String) {
+        let text = "\(range.lowerBound.formatted)–\(range.upperBound.formatted)"
+        let check: @Sendable (Double) -> String? = {
+            range.contains($0) ? nil : "must be between \(range.lowerBound.formatted) and \(range.upperBound.formatted), got \($0.formatted)"
+        }
+        self.init(path, defaultValue, check: check, doc.replacing("{range}", with: text))
+    }
+}
+
+extension Double {
+    /// `1` for 1.0, `0.35` for 0.35: as a person writes it in the file.
+    fileprivate var formatted: String { rounded() == self ? String(Int(self)) : String(self) }
+}
+
 extension Bool: ConfigurationType {
     static var kind: ConfigurationKind { .boolean }
     init?(_ value: ConfigurationValue) {

@@ -1,3 +1,5 @@
+import NoiseClockCore
+
 /// Every key the node knows, one line each: path, default, check, and the line that
 /// docs/configuration.md shows for it (`ConfigurationDocumentationTests` keeps the two equal).
 /// The file's parser, the environment variables and the defaults all come from here, so adding a
@@ -78,6 +80,22 @@ struct ConfigurationKeys: Sendable {
         "devices.shaker.topic", nil, check: V.topicPrefix,
         "the plug with a bed shaker on it (`zigbee2mqtt/bed_shaker_plug`); unset: no shaker (`vibrate` is only carried in the alarm events)")
     let shakerProtocol = Key<String>("devices.shaker.protocol", "zigbee2mqtt", check: V.deviceBridge, "the plug's bridge: `zigbee2mqtt` or `tasmota`")
+    let buttons = Key<ConfigurationList>(
+        "buttons", ConfigurationList([]),
+        "buttons: a list of `{id, input: {device, key}}` (a local input device) or `{id, mqtt: {topic, field, press, double, hold}}`, "
+            + "each with `press`, `double`, `hold` actions ([bedroom.md](bedroom.md), [mqtt-api.md](mqtt-api.md#buttons)); "
+            + "from the environment, a JSON array")
+    let holdSeconds = Key(
+        "button_timing.hold_seconds", 1.0, range: ButtonTiming.holdRange,
+        "seconds a local button stays down to be a `hold` (fired before release), {range}")
+    let doubleSeconds = Key(
+        "button_timing.double_seconds", 0.35, range: ButtonTiming.doubleRange,
+        "seconds after a release in which a second press makes a `double`, {range}")
+    let speechEnabled = Key<Bool>("speech.enabled", true, "speak (`~/say`, `~/speak/time`, `~/speak/next_alarm`) with eSpeak NG, loaded on first use")
+    let speechVoice = Key<String>(
+        "speech.voice", nil, computed: "the one for `locale` (`en`, `ko`)", check: V.notEmpty, "an eSpeak NG voice (`espeak-ng --voices`)")
+    let speechRate = Key("speech.rate", 160, range: 80...400, "words per minute, {range}")
+    let speechVolume = Key("speech.volume", 70, range: 0...100, "loudness of speech, {range}; noise and a ringing alarm are ducked under it")
 
     /// The one table.
     static let table = ConfigurationKeys()

@@ -1,22 +1,30 @@
+import NoiseClockCore
+
 /// A typed value: what the file gives (typed by the schema) and what an environment variable is read as.
 enum ConfigurationValue: Equatable, Sendable {
     case string(String)
     case integer(Int)
     case boolean(Bool)
+    case number(Double)
     case list([String])
+    /// A list of mappings (`buttons:`), as JSON: the file's YAML converted, or an environment variable's JSON array.
+    case entries([JSONValue])
 }
 
 /// The YAML type of a key's value.
 enum ConfigurationKind: Sendable {
-    /// `list`: a YAML list of strings; its variable is comma-separated.
-    case string, integer, boolean, list
+    /// `list`: a YAML list of strings; its variable is comma-separated. `entries`: a list of
+    /// mappings, each checked by the code that reads it; its variable is a JSON array.
+    case string, integer, boolean, number, list, entries
 
     var expected: String {
         switch self {
         case .string: "a string"
         case .integer: "an integer"
         case .boolean: "true or false"
+        case .number: "a number"
         case .list: "a list of strings"
+        case .entries: "a list"
         }
     }
 }

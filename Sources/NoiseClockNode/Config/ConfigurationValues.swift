@@ -39,8 +39,13 @@ struct ConfigurationValues {
 
     /// An error for `key`, saying which variable set the value when the environment did.
     func error(_ key: any AnyConfigurationKey, _ message: String) -> ConfigurationError {
+        error(key, at: key.path, message)
+    }
+
+    /// An error for a place inside `key`'s value (`buttons[1].input.key`).
+    func error(_ key: any AnyConfigurationKey, at path: String, _ message: String) -> ConfigurationError {
         let variable = key.environmentVariable
         let suffix = environment[variable] != nil ? " (from \(variable))" : ""
-        return ConfigurationError(key: key.path, message: message + suffix)
+        return ConfigurationError(key: path, message: message + suffix)
     }
 }

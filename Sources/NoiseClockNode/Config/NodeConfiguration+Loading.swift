@@ -50,6 +50,12 @@ extension NodeConfiguration {
         )
         configuration.web = try readWeb(values, stateDirectory: configuration.stateDirectory)
         configuration.devices = try readDevices(values)
+        configuration.speech = Speech(
+            enabled: try values.required(keys.speechEnabled), voice: try values.value(keys.speechVoice),
+            rate: try values.required(keys.speechRate), volume: try values.required(keys.speechVolume))
+        configuration.buttons = try readButtons(values)
+        configuration.buttonTiming = ButtonTiming(
+            holdSeconds: try values.required(keys.holdSeconds), doubleSeconds: try values.required(keys.doubleSeconds))
         return LoadedConfiguration(configuration: configuration, warnings: warnings)
     }
 

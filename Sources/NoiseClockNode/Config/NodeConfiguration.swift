@@ -21,6 +21,25 @@ public struct NodeConfiguration: Sendable, Equatable {
     public var web: Web
     /// The lamp and the bed shaker (`devices:`).
     public var devices = DeviceSettings()
+    public var buttons: [ButtonDefinition] = []
+    public var buttonTiming = ButtonTiming()
+    public var speech = Speech()
+
+    /// `speech:`.
+    public struct Speech: Sendable, Equatable {
+        public var enabled = true
+        /// nil: the voice for `locale`.
+        public var voice: String?
+        public var rate = 160
+        public var volume = 70
+
+        public init(enabled: Bool = true, voice: String? = nil, rate: Int = 160, volume: Int = 70) {
+            self.enabled = enabled
+            self.voice = voice
+            self.rate = rate
+            self.volume = volume
+        }
+    }
 
     public init(
         nodeID: String,

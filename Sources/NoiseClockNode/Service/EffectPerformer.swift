@@ -15,6 +15,10 @@ struct EffectPerformer: Sendable {
     let web: WebServer?
     /// Readiness probes for the `ReadinessService` (none: checks are not carried out).
     var readiness: AsyncStream<ReadinessProbe>.Continuation? = nil
+    /// The local buttons' readers (learn mode); nil without local buttons.
+    var buttons: ButtonService? = nil
+    /// The speech thread; nil with `speech.enabled: false`.
+    var speech: SpeechService? = nil
     let logger: Logger
 
     func perform(_ effects: [NodeEffect]) {
@@ -46,6 +50,10 @@ struct EffectPerformer: Sendable {
                 readiness?.yield(probe)
             case .snapshot(let id, let entries):
                 web?.snapshot(id, entries)
+            case .learnButtons(let seconds):
+                buttons?.learn(seconds: seconds)
+            case .speak(let request):
+                speech?.speak(request)
             case .log(let record):
                 logger.log(level: record.level.swiftLog, "\(record.message)", metadata: record.metadata.mapValues { .string($0) })
             }

@@ -21,6 +21,8 @@ import Testing
             case .observe(let observation): "observe " + observation.suffix
             case .snapshot: "snapshot"
             case .checkReadiness: "check"
+            case .learnButtons: "learn"
+            case .speak: "speak"
             }
         }
         #expect(order == ["noiseclock/bed/noise", "noiseclock/bed/response", "play", "log"])

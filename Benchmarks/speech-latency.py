@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""Button press to first audible speech sample: a press-only button bound to `speak_time` is
+pressed (a key-down written into the FIFO the node reads as an input device) and the node's
+output, an ALSA `file` PCM of this script's own configuration, is watched for the first
+non-silent sample after the press. The first utterance loads eSpeak NG; later ones do not.
+Also the node's RSS when idle, before it has spoken and after.
+
+    Benchmarks/speech-latency.py [path/to/noiseclock] [later presses]   (defaults: release build, 10)
+
+Last lines: `speech latency, first: X ms`, `speech latency, later: median X ms, worst Y ms (N)`,
+`idle RSS before speaking: X MB, after: Y MB`.
+"""
+import os, socket, struct, subprocess, sys, tempfile, time, shutil
+
+root_dir = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(root_dir, ".build/release/noiseclock")
+later = int(sys.argv[2]) if len(sys.argv) > 2 else 10
+work = tempfile.mkdtemp(prefix="noiseclock-speech-latency.")
+procs = []
+
+
+def record(code, value, kind=1):
+    return struct.pack("<qqHHi", 0, 0, kind, code, value)
+
+
+def rss_mb(pid):
+    with open(f"/proc/{pid}/smaps_rollup") as f:
+        for line in f:
+            if line.startswith("Rss:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+try:
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    with open(f"{work}/mosquitto.conf", "w") as f:
+        f.write(f"listener {port} 127.0.0.1\nallow_anonymous true\npersistence false\n")
+    procs.append(subprocess.Popen(["mosquitto", "-c", f"{work}/mosquitto.conf"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+    capture = f"{work}/out.raw"
+    with open(f"{work}/asoundrc", "w") as f:
+        f.write(f'pcm.bench {{\n type file\n slave.pcm null\n file "{capture}"\n format raw\n}}\n')
+    os.mkfifo(f"{work}/key")
+    with open(f"{work}/noiseclock.yaml", "w") as f:
+        f.write(f"""node_id: bench
+timezone: UTC
+state_dir: {work}/state
+mqtt: {{host: 127.0.0.1, port: {port}}}
+home_assistant: {{discovery: false}}
+audio: {{device: bench}}
+battery: {{path: {work}/no-battery}}
+web: {{enabled: false}}
+buttons:
+  - id: talk
+    input: {{device: {work}/key, key: KEY_ENTER}}
+    press: speak_time
+    double: none
+    hold: none
+""")
+    env = dict(os.environ, NOISECLOCK_LOG_LEVEL="warning", NOISECLOCK_RESOURCES=os.path.join(root_dir, "Resources"),
+               ALSA_CONFIG_PATH="/usr/share/alsa/alsa.conf:" + f"{work}/asoundrc")
+    node = subprocess.Popen([binary, "--config", f"{work}/noiseclock.yaml"], env=env, stdout=subprocess.DEVNULL,
+                            stderr=open(f"{work}/node.log", "w"))
+    procs.append(node)
+    key = os.open(f"{work}/key", os.O_WRONLY)  # blocks until the node has the FIFO open
+    time.sleep(3)  # settle: connected, idle
+    idle_before = rss_mb(node.pid)
+
+    def size():
+        try:
+            return os.path.getsize(capture)
+        except OSError:
+            return 0
+
+    def press():
+        offset = size() // 4 * 4
+        started = time.monotonic()
+        os.write(key, record(28, 1) + record(0, 0, 0) + record(28, 0) + record(0, 0, 0))
+        deadline = started + 10
+        with open(capture, "ab"):
+            pass
+        while time.monotonic() < deadline:
+            with open(capture, "rb") as f:
+                f.seek(offset)
+                data = f.read()
+            whole = len(data) // 4 * 4
+            samples = struct.unpack("<%dh" % (whole // 2), data[:whole])
+            for index, sample in enumerate(samples):
+                if abs(sample) > 64:  # −54 dBFS: speech, not a ramp's first step
+                    return (time.monotonic() - started) * 1000
+            offset += whole
+            time.sleep(0.0005)
+        raise SystemExit("no speech within 10 s")
+
+    first = press()
+    times = []
+    for _ in range(later):
+        time.sleep(3.5)  # the utterance over (and the device still open: the engine closes after 5 s idle)
+        times.append(press())
+    time.sleep(8)  # idle again: the device closed
+    idle_after = rss_mb(node.pid)
+    times.sort()
+    print(f"speech latency, first: {first:.0f} ms")
+    print(f"speech latency, later: median {times[len(times) // 2]:.0f} ms, worst {times[-1]:.0f} ms ({len(times)})")
+    print(f"idle RSS before speaking: {idle_before:.1f} MB, after: {idle_after:.1f} MB")
+finally:
+    for p in reversed(procs):
+        p.terminate()
+    for p in procs:
+        try:
+            p.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            p.kill()
+    shutil.rmtree(work, ignore_errors=True)

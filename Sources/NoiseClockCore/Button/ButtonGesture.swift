@@ -1,0 +1,6 @@
+/// What a sleeper did with a button.
+public enum ButtonGesture: String, Sendable, CaseIterable {
+    case press
+    case double
+    case hold
+}

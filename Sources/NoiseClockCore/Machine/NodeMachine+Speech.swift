@@ -1,0 +1,61 @@
+extension NodeMachine.Draft {
+    /// `~/say`, `~/speak/time`, `~/speak/next_alarm`: the text is decided here, the speaking is the
+    /// adapter's (`NodeEffect.speak`); the command is answered `{"text", "seconds"}` once spoken.
+    mutating func speak(_ parsed: Result<SpeechCommand, CommandError>, suffix: String, origin: CommandOrigin) {
+        let command: SpeechCommand
+        switch parsed {
+        case .failure(let error):
+            effects += machine.respond(Response(command: suffix, requestID: nil, outcome: .failure(error)), to: origin)
+            return
+        case .success(let value): command = value
+        }
+        guard machine.speech.enabled else {
+            let error = CommandError(.speechUnavailable, "speech is off (speech.enabled: false)")
+            effects += machine.respond(Response(command: suffix, requestID: nil, outcome: .failure(error)), to: origin)
+            return
+        }
+        let (text, volume) = speechText(command)
+        let id = machine.nextSpeechID
+        machine.nextSpeechID += 1
+        machine.pendingSpeech[id] = PendingSpeech(command: suffix, text: text, origin: origin)
+        effects.append(.speak(SpeechRequest(id: id, text: text, volume: volume ?? machine.speech.volume)))
+        log(.info, "speak", ["command": suffix, "text": String(text.prefix(80))])
+    }
+
+    /// What to say, in the node's locale and the clock's 12/24-hour style.
+    func speechText(_ command: SpeechCommand) -> (String, Int?) {
+        let zone = core.settings.zone
+        let locale = core.settings.locale
+        let use24Hour = core.style.style.use24Hour
+        switch command {
+        case .say(let text, let volume):
+            return (text, volume)
+        case .speakTime:
+            return (SpeechPhrases.time(zone.local(at: now), locale: locale, use24Hour: use24Hour), nil)
+        case .speakNextAlarm:
+            var best: (Alarm, Instant)?
+            for alarm in core.alarms.book.alarms {
+                guard let at = core.alarms.nextTrigger(of: alarm, zone: zone) else { continue }
+                if best == nil || at < best!.1 { best = (alarm, at) }
+            }
+            let text = SpeechPhrases.nextAlarm(
+                best.map { zone.local(at: $0.1) }, label: best?.0.label, locale: locale, use24Hour: use24Hour)
+            return (text, nil)
+        }
+    }
+
+    /// The adapter spoke (or could not): the waiting command is answered now.
+    mutating func spoken(_ outcome: SpeechOutcome) {
+        guard let pending = machine.pendingSpeech.removeValue(forKey: outcome.id) else { return }
+        let result: Result<JSONValue, CommandError>
+        switch outcome.result {
+        case .success(let seconds):
+            let rounded = (seconds * 100).rounded() / 100
+            result = .success(.object(JSONObject([("text", .string(pending.text)), ("seconds", .double(rounded))])))
+        case .failure(let failure):
+            result = .failure(CommandError(.speechUnavailable, failure.message))
+            log(.warning, "speech failed", ["error": failure.message])
+        }
+        effects += machine.respond(Response(command: pending.command, requestID: nil, outcome: result), to: pending.origin)
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+@testable import NoiseClockAudio
+
+/// The node's speech is eSpeak NG's: what the library makes, brought to 48 kHz by libsoxr, has the
+/// loudness envelope (RMS in 10 ms windows) of `espeak-ng -w` with the same voice and rate.
+@Suite struct SpeechSynthesizerTests {
+    /// RMS of each 10 ms window.
+    static func envelope(_ samples: [Int16], sampleRate: Int) -> [Double] {
+        let step = sampleRate / 100
+        return stride(from: 0, to: samples.count - step + 1, by: step).map { start in
+            let sum = samples[start..<start + step].reduce(0.0) { $0 + Double($1) * Double($1) }
+            return (sum / Double(step)).squareRoot()
+        }
+    }
+
+    static func correlation(_ a: [Double], _ b: [Double]) -> Double {
+        let n = min(a.count, b.count)
+        let x = a.prefix(n), y = b.prefix(n)
+        let mx = x.reduce(0, +) / Double(n), my = y.reduce(0, +) / Double(n)
+        var sxy = 0.0, sxx = 0.0, syy = 0.0
+        for (p, q) in zip(x, y) {
+            sxy += (p - mx) * (q - my)
+            sxx += (p - mx) * (p - mx)
+            syy += (q - my) * (q - my)
+        }
+        return sxy / (sxx * syy).squareRoot()
+    }
+
+    /// `espeak-ng -w` of `text`: its samples (mono 16-bit) and rate, from the WAV's fmt and data chunks.
+    static func reference(_ text: String, voice: String, rate: Int) throws -> (samples: [Int16], sampleRate: Int) {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("noiseclock-espeak-\(UUID().uuidString).wav")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/espeak-ng")
+        process.arguments = ["-v", voice, "-s", String(rate), "-w", file.path, text]
+        try process.run()
+        process.waitUntilExit()
+        let bytes = [UInt8](try Data(contentsOf: file))
+        var offset = 12
+        var sampleRate = 0
+        while offset + 8 <= bytes.count {
+            let id = String(decoding: bytes[offset..<offset + 4], as: UTF8.self)
+            let size = Int(bytes[offset + 4]) | Int(bytes[offset + 5]) << 8 | Int(bytes[offset + 6]) << 16 | Int(bytes[offset + 7]) << 24
+            let body = offset + 8
+            if id == "fmt " {
+                sampleRate = Int(bytes[body + 4]) | Int(bytes[body + 5]) << 8 | Int(bytes[body + 6]) << 16 | Int(bytes[body + 7]) << 24
+            } else if id == "data" {
+                let end = min(bytes.count, body + size)
+                let samples = stride(from: body, to: end - 1, by: 2).map { Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8) }
+                return (samples, sampleRate)
+            }
+            offset = body + size + size % 2
+        }
+        throw CocoaError(.fileReadCorruptFile)
+    }
+
+    @Test(arguments: [("It's 6:45 AM, Tuesday", "en"), ("오전 6시 45분, 화요일", "ko"), ("Next alarm: Tuesday at 6:45 AM, Work", "en")])
+    func theEnvelopeIsESpeakNGs(text: String, voice: String) throws {
+        let utterance = try SpeechSynthesizer.shared.synthesize(text, voice: voice, rate: 160)
+        #expect(utterance.sampleRate == 22050)
+        let resampled = SpeechResampler.resample(utterance.samples, from: utterance.sampleRate, to: 48000)
+        #expect(abs(Double(resampled.count) / 48000 - utterance.seconds) < 0.01)
+        let reference = try Self.reference(text, voice: voice, rate: 160)
+        let ours = Self.envelope(resampled, sampleRate: 48000)
+        let theirs = Self.envelope(reference.samples, sampleRate: reference.sampleRate)
+        let r = Self.correlation(ours, theirs)
+        #expect(r >= 0.9, "envelope correlation \(r) for \"\(text)\" (\(voice))")
+        #expect(utterance.seconds > 1 && utterance.seconds < 5)
+    }
+
+    @Test func anUnknownVoiceIsAClearError() {
+        #expect(throws: SpeechSynthesizer.SpeechError.self) {
+            _ = try SpeechSynthesizer.shared.synthesize("hello", voice: "no-such-voice", rate: 160)
+        }
+    }
+
+    @Test func theWAVHeaderSaysMono16Bit() {
+        let bytes = SpeechWAV.bytes([0, 1, -1], sampleRate: 48000)
+        #expect(bytes.count == 44 + 6)
+        #expect(Array(bytes[22..<24]) == [1, 0])  // channels
+        #expect(Array(bytes[34..<36]) == [16, 0])  // bits
+        #expect(Array(bytes[44...]) == [0, 0, 1, 0, 0xFF, 0xFF])
+    }
+}

@@ -1,0 +1,70 @@
+import Testing
+@testable import NoiseClockCore
+
+/// The speech commands in the machine: the text is decided from the node's time, locale, style
+/// and alarms; the command is answered once the adapter says how long the speech is.
+@Suite struct SpeechMachineTests {
+    func speakRequests(_ effects: [NodeEffect]) -> [SpeechRequest] {
+        effects.compactMap { if case .speak(let request) = $0 { request } else { nil } }
+    }
+
+    @Test func speakTimeSaysTheLocalTimeAndIsAnsweredWhenSpoken() throws {
+        var rig = MachineRig()
+        rig.step(.connected)
+        // 06:04:30 UTC is 07:04 in Berlin, a Saturday; the default style is 24-hour.
+        let effects = rig.command("speak/time", "")
+        let request = try #require(speakRequests(effects).first)
+        #expect(request.text == "It's 7:04, Saturday" && request.volume == 70)
+        #expect(effects.published("noiseclock/bed/response").isEmpty)
+        let answered = rig.step(.spoken(SpeechOutcome(id: request.id, result: .success(1.8333))))
+        let response = try #require(answered.json("noiseclock/bed/response"))
+        #expect(response["ok"] == true && response["command"] == "speak/time")
+        #expect(response["result"] == ["text": "It's 7:04, Saturday", "seconds": 1.83])
+        // Answered once: a second outcome for the same id changes nothing.
+        #expect(rig.step(.spoken(SpeechOutcome(id: request.id, result: .success(1)))).published("noiseclock/bed/response").isEmpty)
+    }
+
+    @Test func twelveHourStyleAndTheNextAlarm() throws {
+        var rig = MachineRig()
+        rig.step(.connected)
+        _ = rig.command("style/set", #"{"use_24_hour": false}"#)
+        #expect(speakRequests(rig.command("speak/time", "")).first?.text == "It's 7:04 AM, Saturday")
+        #expect(speakRequests(rig.command("speak/next_alarm", "")).first?.text == "No alarm is set")
+        _ = rig.command("alarm/add", #"{"id": "work", "time": "06:45", "repeat": "weekdays", "label": "Work"}"#)
+        #expect(speakRequests(rig.command("speak/next_alarm", "")).first?.text == "Next alarm: Monday at 6:45 AM, Work")
+    }
+
+    @Test func sayTakesTextOrJSONAndRefusesBadPayloads() throws {
+        var rig = MachineRig()
+        rig.step(.connected)
+        #expect(speakRequests(rig.command("say", "  Good night ")).first == SpeechRequest(id: 1, text: "Good night", volume: 70))
+        #expect(speakRequests(rig.command("say", #"{"text": "Hi", "volume": 30}"#)).first == SpeechRequest(id: 2, text: "Hi", volume: 30))
+        for (payload, code, field) in [
+            ("", "invalid_field", "text"), (String(repeating: "a", count: 301), "invalid_field", "text"),
+            (#"{"text": "Hi", "volume": 101}"#, "invalid_field", "volume"), (#"{"words": "Hi"}"#, "invalid_field", "words"),
+            ("{not json", "invalid_json", nil),
+        ] {
+            let effects = rig.command("say", payload)
+            #expect(speakRequests(effects).isEmpty)
+            let error = try #require(effects.json("noiseclock/bed/response")?["error"])
+            #expect(error["code"] == .string(code) && error["field"] == (field.map { .string($0) } ?? .null), "\(payload)")
+        }
+    }
+
+    @Test func aFailureOrSpeechOffIsSpeechUnavailable() throws {
+        var rig = MachineRig()
+        rig.step(.connected)
+        let request = try #require(speakRequests(rig.command("say", "Hello")).first)
+        let failed = rig.step(.spoken(SpeechOutcome(id: request.id, result: .failure(SpeechFailure("no eSpeak NG voice \"xx\"")))))
+        #expect(failed.json("noiseclock/bed/response")?["error"]?["code"] == "speech_unavailable")
+
+        var off = MachineRig()
+        off.machine = NodeMachine(
+            core: off.machine.core, topics: MachineRig.topics, discovery: off.machine.discovery, persisted: [:], seed: 1,
+            speech: SpeechSettings(enabled: false))
+        off.step(.connected)
+        let effects = off.command("speak/time", "")
+        #expect(speakRequests(effects).isEmpty)
+        #expect(effects.json("noiseclock/bed/response")?["error"]?["code"] == "speech_unavailable")
+    }
+}

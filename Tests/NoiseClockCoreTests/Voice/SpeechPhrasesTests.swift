@@ -1,0 +1,34 @@
+import Testing
+@testable import NoiseClockCore
+
+/// The spoken time and next alarm, in English and Korean, 12- and 24-hour.
+@Suite struct SpeechPhrasesTests {
+    /// 2026-11-24 is a Tuesday.
+    static func at(_ hour: Int, _ minute: Int) -> LocalDateTime { LocalDateTime(year: 2026, month: 11, day: 24, hour: hour, minute: minute) }
+
+    @Test(arguments: [
+        (6, 45, NodeLocale.en, false, "It's 6:45 AM, Tuesday"),
+        (6, 5, .en, false, "It's 6:05 AM, Tuesday"),
+        (7, 0, .en, false, "It's 7 AM, Tuesday"),
+        (0, 30, .en, false, "It's 12:30 AM, Tuesday"),
+        (12, 0, .en, false, "It's 12 PM, Tuesday"),
+        (18, 45, .en, true, "It's 18:45, Tuesday"),
+        (6, 5, .en, true, "It's 6:05, Tuesday"),
+        (6, 45, .ko, false, "오전 6시 45분, 화요일"),
+        (7, 0, .ko, false, "오전 7시, 화요일"),
+        (13, 5, .ko, false, "오후 1시 5분, 화요일"),
+        (0, 10, .ko, false, "오전 12시 10분, 화요일"),
+        (18, 45, .ko, true, "18시 45분, 화요일"),
+    ])
+    func theTime(hour: Int, minute: Int, locale: NodeLocale, use24Hour: Bool, expected: String) {
+        #expect(SpeechPhrases.time(Self.at(hour, minute), locale: locale, use24Hour: use24Hour) == expected)
+    }
+
+    @Test func theNextAlarm() {
+        #expect(SpeechPhrases.nextAlarm(Self.at(6, 45), label: "Work", locale: .en, use24Hour: false) == "Next alarm: Tuesday at 6:45 AM, Work")
+        #expect(SpeechPhrases.nextAlarm(Self.at(6, 45), label: " ", locale: .en, use24Hour: true) == "Next alarm: Tuesday at 6:45")
+        #expect(SpeechPhrases.nextAlarm(Self.at(6, 45), label: "출근", locale: .ko, use24Hour: false) == "다음 알람: 화요일 오전 6시 45분, 출근")
+        #expect(SpeechPhrases.nextAlarm(nil, label: nil, locale: .en, use24Hour: false) == "No alarm is set")
+        #expect(SpeechPhrases.nextAlarm(nil, label: nil, locale: .ko, use24Hour: false) == "설정된 알람이 없습니다")
+    }
+}
