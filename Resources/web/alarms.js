@@ -7,7 +7,7 @@
   const form = $('#form');
   const list = $('#list');
   const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
-  const defaults = { time: '07:00', label: '', description: '', repeat: [], date: '', sound: 'digital', volume: 80, vibrate: false, snooze_minutes: 9, ramp_seconds: 30, ring_minutes: 10, pre_alarm_minutes: 0, light_minutes: 0, enabled: true, start_volume: 0, pre_alarm_sound: 'none' };
+  const defaults = { time: '07:00', label: '', description: '', repeat: [], date: '', sound: 'digital', volume: 80, vibrate: false, snooze_minutes: 9, ramp_seconds: 30, ring_minutes: 10, pre_alarm_minutes: 0, light_minutes: 0, enabled: true, start_volume: 0, pre_alarm_sound: 'none', speak_time: false };
 
   function drawDays() {
     const names = t('days');
@@ -48,7 +48,7 @@
     form.snooze_minutes.value = String(v.snooze_minutes); form.ramp_seconds.value = v.ramp_seconds;
     form.ring_minutes.value = v.ring_minutes; form.pre_alarm_minutes.value = v.pre_alarm_minutes;
     form.light_minutes.value = v.light_minutes || 0;
-    form.vibrate.checked = !!v.vibrate; form.enabled.checked = v.enabled !== false;
+    form.vibrate.checked = !!v.vibrate; form.enabled.checked = v.enabled !== false; form.speak_time.checked = !!v.speak_time;
     form.start_volume.value = v.start_volume || 0;
     drawSounds(); form.sound.value = v.sound; form.pre_alarm_sound.value = v.pre_alarm_sound || 'none';
     form.querySelectorAll('[name=repeat]').forEach((i) => { i.checked = v.repeat.includes(i.value); });
@@ -88,6 +88,8 @@
     const known = (NC.state.alarms || []).some((a) => 'start_volume' in a) || 'paused_until' in (NC.state.alarm || {});
     if (known || n(form.start_volume.value) !== 0) body.start_volume = n(form.start_volume.value);
     if (known || form.pre_alarm_sound.value !== 'none') body.pre_alarm_sound = form.pre_alarm_sound.value;
+    // v1.2: speak_time likewise (a node without it refuses the field: that refusal is shown).
+    if ((NC.state.alarms || []).some((a) => 'speak_time' in a) || form.speak_time.checked) body.speak_time = form.speak_time.checked;
     const editing = !form.id.disabled && form.id.value;
     if (!repeat.length && form.date.value) body.date = form.date.value; else if (editing) body.date = null;
     if (editing) body.id = form.id.value;
@@ -108,7 +110,7 @@
     const whenText = a.enabled && a.next_trigger ? (a.skip_next ? t('skipping') + ' · ' : '') + t('next_at', { t: NC.when(a.next_trigger) }) : t('off');
     return el('div', { class: 'alarm' + (a.enabled ? '' : ' off'), 'data-nc': 'alarm-row', 'data-id': a.id },
       el('div', { class: 'when', text: NC.clockOf('T' + a.time) }),
-      el('div', { class: 'what' }, el('b', { text: a.label }), el('small', { text: a.repeat_text + (a.description ? ' · ' + a.description : '') }), el('small', { text: whenText })),
+      el('div', { class: 'what' }, el('b', { text: a.label }), el('small', { text: a.repeat_text + (a.description ? ' · ' + a.description : '') + (a.speak_time ? ' · ' + t('says_time') : '') }), el('small', { text: whenText })),
       el('label', { class: 'switch' }, sw),
       el('div', { class: 'tools' },
         el('button', { type: 'button', class: 'btn', text: t('edit'), onclick: () => { fill(a); form.scrollIntoView({ behavior: 'smooth' }); form.time.focus(); } }),

@@ -67,6 +67,16 @@ const NC = (() => {
       save_presets: 'Save presets', remaining: 'Time left',
       mixes: 'Mixes', mix_name: 'Name', layer: 'Layer {n}', layer_volume: 'Layer {n} volume', add_layer: 'Add a layer',
       save_mix: 'Save mix', no_mixes: 'No mixes yet.', confirm_delete_mix: 'Delete the mix “{l}”?', none: '—',
+      /* buttons and voice (v1.2): the device page's Buttons and Say, the face's Speak, the alarm's speak_time */
+      buttons: 'Buttons', no_buttons: 'No buttons: add them under buttons in the configuration (see docs/bedroom.md).',
+      src_input: 'Local input', src_mqtt: 'MQTT', missing: 'Missing', g_press: 'Press', g_double: 'Double', g_hold: 'Hold',
+      a_snooze_or_speak: 'Snooze, or say the time', a_snooze: 'Snooze', a_dismiss: 'Dismiss', a_speak_time: 'Say the time',
+      a_speak_next_alarm: 'Say the next alarm', a_noise_toggle: 'Noise on/off', a_volume_up: 'Volume up', a_volume_down: 'Volume down',
+      a_light_toggle: 'Lamp on/off', a_routine_toggle: 'Routine start/stop', a_none: 'Nothing', a_timer: 'Timer {id}', a_command: 'Command {c}',
+      last_gesture: 'Last: {g} {t}', learn: 'Which key is my button?', press_now: 'Press your button now',
+      seconds_left: '{n} s left', learn_over: 'Listening ended.', no_keys: 'No key pressed yet.',
+      say_title: 'Say something', say_text: 'Text to say', say_volume: 'Volume (optional)', say: 'Say', said: 'Said “{t}” ({s} s)',
+      speak_now: 'Speak the time', speak_time: 'Say the time when it rings', says_time: 'says the time',
     },
     ko: {
       clock: '시계', alarms: '알람', noise: '소음', style: '스타일', device: '기기',
@@ -123,6 +133,16 @@ const NC = (() => {
       save_presets: '프리셋 저장', remaining: '남은 시간',
       mixes: '믹스', mix_name: '이름', layer: '레이어 {n}', layer_volume: '레이어 {n} 음량', add_layer: '레이어 추가',
       save_mix: '믹스 저장', no_mixes: '믹스가 없습니다.', confirm_delete_mix: '“{l}” 믹스를 삭제할까요?', none: '—',
+      /* buttons and voice (v1.2) */
+      buttons: '버튼', no_buttons: '버튼이 없습니다: 설정 파일의 buttons에 추가하세요 (docs/bedroom.md 참고).',
+      src_input: '로컬 입력 장치', src_mqtt: 'MQTT', missing: '찾을 수 없음', g_press: '한 번', g_double: '두 번', g_hold: '길게',
+      a_snooze_or_speak: '다시 알림, 울리지 않을 땐 시간 말하기', a_snooze: '다시 알림', a_dismiss: '알람 끄기', a_speak_time: '시간 말하기',
+      a_speak_next_alarm: '다음 알람 말하기', a_noise_toggle: '소음 켜기/끄기', a_volume_up: '음량 높이기', a_volume_down: '음량 낮추기',
+      a_light_toggle: '조명 켜기/끄기', a_routine_toggle: '루틴 시작/정지', a_none: '없음', a_timer: '타이머 {id}', a_command: '명령 {c}',
+      last_gesture: '마지막: {t} {g}', learn: '내 버튼의 키 알아보기', press_now: '지금 버튼을 누르세요',
+      seconds_left: '{n}초 남음', learn_over: '확인이 끝났습니다.', no_keys: '아직 누른 키가 없습니다.',
+      say_title: '말하기', say_text: '말할 내용', say_volume: '음량 (선택)', say: '말하기', said: '“{t}” 말함 ({s}초)',
+      speak_now: '시간 말하기', speak_time: '울릴 때 시간 말하기', says_time: '시간을 말함',
     },
   };
 
@@ -251,7 +271,7 @@ const NC = (() => {
   let source = null;
   const TOPICS = ['availability', 'time', 'style', 'alarm', 'alarms', 'alarm/event', 'alarm/fired', 'noise',
     'sounds', 'battery', 'audio', 'node', 'routines', 'timers', 'timer/presets', 'response',
-    'routine/event', 'timer/event', 'light'];
+    'routine/event', 'timer/event', 'light', 'buttons', 'button/event', 'speech'];
   async function loadState() {
     try {
       const r = await fetch('/api/state', { cache: 'no-store' });

@@ -4,7 +4,7 @@
   const { el, t, $ } = NC;
   NC.topbar('device');
   const status = (good, text) => [el('span', { class: 'dot ' + (good ? 'good' : 'bad') }), text];
-  function set(id, ...content) { const d = $('#' + id); d.textContent = ''; d.append(...content.flat()); }
+  function set(id, ...content) { const d = $('#' + id); d.textContent = ''; d.append(...content.flat(Infinity)); }
   let linkUp = true;
   let shaker = null;
   NC.on('alarm/event', (ev) => {
@@ -60,6 +60,18 @@
     try { const r = await fetch('/healthz', { cache: 'no-store' }); NC.state.health = await r.json(); } catch (e) { NC.state.health = null; }
     draw();
   }
+  /* The say box: ~/say with the text (and a volume when given); the answer is what was said and how long, or the refusal. */
+  $('#say-form').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const text = $('#say-text').value;
+    const volume = $('#say-volume').value.trim();
+    $('#say').disabled = true;
+    $('#say-result').textContent = '';
+    const answer = await NC.post('say', volume === '' ? { text } : { text, volume: Number(volume) });
+    $('#say').disabled = false;
+    NC.report($('#say-error'), answer);
+    if (answer.ok && answer.result) $('#say-result').textContent = t('said', { t: answer.result.text, s: answer.result.seconds });
+  });
   NC.on('*', draw);
   NC.on('link', (up) => { linkUp = up; health(); });
   setInterval(draw, 1000);

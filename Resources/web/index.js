@@ -37,6 +37,18 @@
     NC.report(error, answer);
     if (answer.ok && answer.result && answer.result.state) NC.put('alarm', answer.result);
   };
+  /* "Speak the time" (v1.2): ~/speak/time; what the node said (or why not) shows for a few seconds. */
+  const spoken = document.getElementById('spoken');
+  let unsay = null;
+  document.getElementById('speak').addEventListener('click', async (ev) => {
+    ev.stopPropagation();
+    const answer = await NC.post('speak/time', '');
+    spoken.textContent = answer.ok && answer.result ? answer.result.text : ((answer.error && answer.error.message) || 'error');
+    spoken.dataset.ok = String(!!answer.ok);
+    spoken.hidden = false;
+    clearTimeout(unsay);
+    unsay = setTimeout(() => { spoken.hidden = true; }, 6000);
+  });
   snooze.addEventListener('click', act('alarm/snooze'));
   dismiss.addEventListener('click', act('alarm/dismiss'));
 

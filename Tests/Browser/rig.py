@@ -105,7 +105,7 @@ class Subscription:
 
 
 class Node:
-    def __init__(self, binary, directory, broker_port, node_id="webtest", locale="en", timezone="UTC"):
+    def __init__(self, binary, directory, broker_port, node_id="webtest", locale="en", timezone="UTC", yaml_extra=""):
         self.binary = binary
         self.directory = directory
         os.makedirs(directory, exist_ok=True)
@@ -139,7 +139,7 @@ web:
   host: 127.0.0.1
   port: {self.web_port}
   auth: token
-""")
+{yaml_extra}""")
         self.log_path = os.path.join(directory, "node.log")
         self.log = open(self.log_path, "w")
 

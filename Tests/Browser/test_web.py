@@ -31,13 +31,25 @@ DEFAULT_STYLE = {"use_24_hour": True, "show_seconds": False, "show_ampm": True, 
                  "font_design": "default", "show_battery": True, "show_date": True, "keep_awake": False,
                  "face_light": True}
 
+BUTTONS_YAML = """buttons:
+  - id: top
+    input: {{device: {fifo}, key: KEY_ENTER}}
+  - id: bedside
+    mqtt: {{topic: zigbee2mqtt/webtest_button, field: action}}
+"""
+
 
 def setUpModule():
     global NODE, BROKER, DRIVER, TMP
     binary = os.environ["NOISECLOCK_BIN"]
     TMP = tempfile.TemporaryDirectory(prefix="noiseclock-browser-")
     BROKER = rig.Broker(TMP.name)
-    NODE = rig.Node(binary, TMP.name, BROKER.port)
+    # Two buttons (v1.2): one read from a FIFO as from an input device (test_buttons.py writes
+    # struct input_event records into it), one reported over MQTT the way Zigbee2MQTT does.
+    fifo = os.path.join(TMP.name, "event0")
+    os.mkfifo(fifo, 0o600)
+    NODE = rig.Node(binary, TMP.name, BROKER.port, yaml_extra=BUTTONS_YAML.format(fifo=fifo))
+    NODE.fifo = fifo
     # A battery the face can show (a fake sysfs tree, read like the real one).
     battery = os.path.join(TMP.name, "power_supply", "BAT0")
     os.makedirs(battery)
@@ -185,7 +197,7 @@ class A_Access(unittest.TestCase):
         served = 0
         for path in ("/", "/alarms", "/noise", "/style", "/device", "/app.css", "/app.js", "/face.js",
                      "/icon.svg", "/manifest.webmanifest", "/routines", "/timers", "/programmes.js", "/programmes.css",
-                     "/index.js", "/alarms.js", "/noise.js", "/style.js", "/device.js", "/routines.js", "/timers.js",
+                     "/index.js", "/alarms.js", "/noise.js", "/style.js", "/device.js", "/buttons.js", "/routines.js", "/timers.js",
                      "/signin.css", "/signin.js"):
             status, body = api(path)
             self.assertEqual(status, 200, path)
@@ -794,6 +806,12 @@ class E_Korean(unittest.TestCase):
             self.assertEqual(payload["ampm"], "오전")
             wait_for(lambda: face_text() == "7:30" and hooks("ampm") and hooks("ampm")[0].text == "오전",
                      what="7:30 오전 on the Korean face")
+            # "Speak the time" (v1.2) in Korean: its name, and the node's Korean phrase for the face's time.
+            speak = hook("speak-time")
+            self.assertEqual(speak.get_attribute("aria-label"), "시간 말하기")
+            DRIVER.execute_script("arguments[0].click()", speak)
+            spoken = wait_for(lambda: hook("spoken").is_displayed() and hook("spoken").text, timeout=8, what="the Korean time said")
+            self.assertRegex(spoken, r"^오전 7시 30분, [월화수목금토일]요일$")
             self.assertEqual(hook("date").text, payload["date"])
         finally:
             node.stop()
@@ -842,6 +860,9 @@ I_Bedroom.__module__ = __name__
 # Every page under axe-core and the Content-Security-Policy (test_accessibility.py).
 from test_accessibility import H_Accessibility  # noqa: E402
 H_Accessibility.__module__ = __name__
+# Buttons and voice (v1.2): the device page's buttons and say box, the face's Speak (test_buttons.py).
+from test_buttons import J_ButtonsAndVoice  # noqa: E402
+J_ButtonsAndVoice.__module__ = __name__
 
 
 if __name__ == "__main__":

@@ -1,0 +1,153 @@
+"""Buttons and voice (v1.2) in the web app, against test_web's node, whose button `top` reads a
+FIFO as it would an input device (test_web.setUpModule makes it): this test writes real
+`struct input_event` records into it, and closes it to unplug the "device". Also the say box,
+the face's "Speak the time" and the alarm form's speak_time, each answered by the real node
+(eSpeak NG synthesizes the speech; the test node has no sound card, so it is not heard)."""
+import os
+import re
+import struct
+import subprocess
+import unittest
+
+from selenium.webdriver.common.by import By
+
+import test_web as W
+
+EV_KEY, EV_SYN = 1, 0
+KEY_VOLUMEUP = 115  # linux/input-event-codes.h
+
+
+def record(type_, code, value):
+    """One struct input_event as 64-bit Linux writes it: timeval (two longs), type, code, value."""
+    return struct.pack("<qqHHi", 0, 0, type_, code, value)
+
+
+def tap(code):
+    return record(EV_KEY, code, 1) + record(EV_SYN, 0, 0) + record(EV_KEY, code, 0) + record(EV_SYN, 0, 0)
+
+
+def button_row(button_id):
+    return W.DRIVER.find_element(By.CSS_SELECTOR, f'[data-nc="button-row"][data-id="{button_id}"]')
+
+
+def row_text(button_id):
+    return W.fresh(lambda: button_row(button_id).text)
+
+
+class J_ButtonsAndVoice(unittest.TestCase):
+    def test_the_buttons_section_follows_the_buttons_and_learn_mode_names_a_key(self):
+        W.open_page("/device", 390, 844)
+        W.wait_for(lambda: "Connected" in row_text("top"), what="the FIFO button connected")
+        top = row_text("top")
+        self.assertIn("Local input", top)
+        self.assertIn("Press: Snooze, or say the time · Double: Noise on/off · Hold: Dismiss", top)
+        self.assertIn("MQTT", row_text("bedside"))
+        self.assertTrue(W.DRIVER.find_element(By.ID, "learn").is_displayed())
+        self.assertEqual(W.DRIVER.find_element(By.ID, "battery").text, "82% · Charging")  # the facts above, drawn whole
+        # A gesture of the MQTT button shows as the row's last one, live (hold: dismiss, nothing rings).
+        self.assertNotIn("Last:", row_text("bedside"))
+        mqtt_button = W.NODE.subscribe("button/event")
+        try:
+            subprocess.run(["mosquitto_pub", "-h", "127.0.0.1", "-p", str(W.NODE.broker_port), "-q", "1",
+                            "-t", "zigbee2mqtt/webtest_button", "-m", '{"action": "hold"}'], check=True)
+            mqtt_button.json(lambda e: e.get("button") == "bedside" and e.get("gesture") == "hold")
+        finally:
+            mqtt_button.stop()
+        W.wait_for(lambda: "Last: Hold" in row_text("bedside"), what="the hold on the MQTT button's row")
+        W.DRIVER.execute_script("window.scrollTo(0, document.getElementById('buttons-title').offsetTop - 120)")
+        W.shot("device-buttons.png", 390, 844)
+
+        # Learn mode: "press your button now", and the key pressed on the device, by name.
+        writer = os.open(W.NODE.fifo, os.O_WRONLY | os.O_NONBLOCK)  # the node holds it open for reading (else ENXIO)
+        try:
+            W.DRIVER.find_element(By.ID, "learn").click()
+            view = W.wait_for(lambda: W.hook("learn-view").is_displayed() and W.hook("learn-view"), what="the learn view")
+            self.assertIn("Press your button now", view.text)
+            W.wait_for(lambda: re.search(r"\b(30|29|28) s left", view.text), what="the time left")
+            self.assertIn("No key pressed yet.", view.text)
+            os.write(writer, tap(KEY_VOLUMEUP))
+            W.wait_for(lambda: W.DRIVER.find_elements(By.CSS_SELECTOR, '[data-nc="learned-keys"] li[data-key="KEY_VOLUMEUP"]'),
+                       what="KEY_VOLUMEUP in the learn view")
+            self.assertIn("KEY_VOLUMEUP", W.hook("learned-keys").text)
+            self.assertFalse(W.DRIVER.find_element(By.ID, "learn").is_enabled(), "Learn is disabled while it listens")
+            # Unplugged: the FIFO's writer closes (and the path goes, so it is not found again at once).
+            os.unlink(W.NODE.fifo)
+        finally:
+            os.close(writer)
+        try:
+            W.wait_for(lambda: "Missing" in row_text("top"), what="the button missing after unplugging")
+            self.assertRegex(row_text("top"), r"Missing — (unplugged|No such file or directory)")
+            self.assertEqual(button_row("top").get_attribute("data-status"), "missing")
+        finally:
+            os.mkfifo(W.NODE.fifo, 0o600)  # plugged in again for whatever runs next
+        W.wait_for(lambda: "Connected" in row_text("top"), timeout=8, what="the button found again")
+
+    def test_the_say_box_shows_what_was_said_or_the_refusal(self):
+        W.open_page("/device", 390, 844)
+        W.wait_for(lambda: W.DRIVER.execute_script("return !!NC.state.node"), what="the device's state")
+        text = W.DRIVER.find_element(By.ID, "say-text")
+        text.send_keys("Good night")
+        W.DRIVER.find_element(By.ID, "say-volume").send_keys("40")
+        W.DRIVER.find_element(By.ID, "say").click()
+        result = W.wait_for(lambda: W.hook("say-result").text, timeout=8, what="the say box's answer")
+        seconds = re.fullmatch(r"Said “Good night” \((\d+(?:\.\d+)?) s\)", result)
+        self.assertIsNotNone(seconds, result)
+        self.assertGreater(float(seconds.group(1)), 0.3)  # eSpeak NG's "Good night" at 160 words a minute
+        self.assertLess(float(seconds.group(1)), 3)
+        self.assertFalse(W.hook("say-error").is_displayed())
+        # A volume out of range is refused, in the node's words, and nothing was said.
+        volume = W.DRIVER.find_element(By.ID, "say-volume")
+        volume.clear()
+        volume.send_keys("140")
+        W.DRIVER.find_element(By.ID, "say").click()
+        error = W.wait_for(lambda: W.hook("say-error").is_displayed() and W.hook("say-error").text, what="the refusal")
+        self.assertIn("volume", error)
+        self.assertEqual(W.hook("say-result").text, "")
+
+    def test_speak_the_time_on_the_face_says_the_face_s_time(self):
+        W.set_style(W.DEFAULT_STYLE)
+        W.open_page("/")
+        W.wait_for(lambda: re.fullmatch(r"\d\d:\d\d", W.face_text() or ""), what="the face")
+        speak = W.hook("speak-time")
+        self.assertEqual(speak.get_attribute("aria-label"), "Speak the time")
+        before = W.face_text()
+        W.DRIVER.find_element(By.TAG_NAME, "body").send_keys("x")  # any key wakes the face: its chips show
+        W.wait_for(lambda: float(W.DRIVER.find_element(By.ID, "chrome").value_of_css_property("opacity")) > 0.5,
+                   what="the chips showing")
+        speak.click()
+        spoken = W.wait_for(lambda: W.hook("spoken").is_displayed() and W.hook("spoken").text, timeout=8, what="what was said")
+        after = W.face_text()
+        said = re.fullmatch(r"It's (\d+):(\d\d), (Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)", spoken)
+        self.assertIsNotNone(said, spoken)
+        self.assertIn(f"{int(said.group(1)):02d}:{said.group(2)}", (before, after))
+        self.assertEqual(W.hook("spoken").get_attribute("data-ok"), "true")
+
+    def test_the_alarm_form_s_speak_time_reaches_the_alarms(self):
+        W.open_page("/alarms", 480, 800)
+        sub = W.NODE.subscribe("alarms")
+        alarm = None
+        try:
+            form = W.wait_for(lambda: W.hook("alarm-form"), what="the alarm form")
+            label = form.find_element(By.NAME, "label")
+            label.clear()
+            label.send_keys("Spoken")
+            form.find_element(By.TAG_NAME, "summary").click()
+            switch = form.find_element(By.NAME, "speak_time")
+            self.assertFalse(switch.is_selected())
+            switch.click()
+            form.find_element(By.CSS_SELECTOR, "[type=submit]").click()
+            _, alarms = sub.json(lambda a: any(x["label"] == "Spoken" for x in a), timeout=5)
+            alarm = next(x for x in alarms if x["label"] == "Spoken")
+            self.assertIs(alarm["speak_time"], True)
+            row = f'[data-nc="alarm-row"][data-id="{alarm["id"]}"]'
+            W.wait_for(lambda: "says the time" in W.fresh(lambda: W.css(row).text), what="the row saying so")
+            # Editing it shows the switch on; turning it off reaches ~/alarms too.
+            W.wait_for(lambda: W.css(row + " .tools .btn").click() or True, what="a click on Edit")
+            W.wait_for(lambda: form.find_element(By.NAME, "speak_time").is_selected(), what="the switch on in the edit form")
+            form.find_element(By.NAME, "speak_time").click()
+            form.find_element(By.CSS_SELECTOR, "[type=submit]").click()
+            sub.json(lambda a: any(x["id"] == alarm["id"] and x["speak_time"] is False for x in a), timeout=5)
+        finally:
+            sub.stop()
+            if alarm:
+                W.NODE.publish("alarm/delete", alarm["id"])
