@@ -95,7 +95,7 @@ class J_ButtonsAndVoice(unittest.TestCase):
         self.assertGreater(float(seconds.group(1)), 0.3)  # eSpeak NG's "Good night" at 160 words a minute
         self.assertLess(float(seconds.group(1)), 3)
         self.assertFalse(W.hook("say-error").is_displayed())
-        # A volume out of range is refused, in the node's words, and nothing was said.
+        # A volume out of range is refused, in the node's words, in place of the last answer.
         volume = W.DRIVER.find_element(By.ID, "say-volume")
         volume.clear()
         volume.send_keys("140")
