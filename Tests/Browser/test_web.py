@@ -797,6 +797,11 @@ class E_Korean(unittest.TestCase):
             notice = wait_for(lambda: DRIVER.find_element(By.ID, "audio-notice"), what="the audio notice")
             if DRIVER.execute_script("return NC.state.audio && NC.state.audio.status") == "unavailable":
                 wait_for(lambda: "소리 출력 없음" in notice.text and "기기 화면 보기" in notice.text, what="the notice in Korean")
+            # A node without buttons (v1.2) says so on its device page, and offers no learn mode.
+            DRIVER.get(node.url + "/device")
+            wait_for(lambda: hooks("no-buttons") and hook("no-buttons").text.startswith("버튼이 없습니다"), what="no buttons, in Korean")
+            self.assertEqual(hooks("button-row"), [])
+            self.assertFalse(DRIVER.find_element(By.ID, "learn").is_displayed())
             node.publish("style/set", json.dumps({"use_24_hour": False}))
             sub = node.subscribe("time")
             node.set_clock(next_boundary_clock(22, 30, 1.5))  # 07:30 in Seoul (UTC+9)
