@@ -25,16 +25,16 @@ import Testing
 
     @Test func defaultsFollowTheContract() throws {
         let alarm = try Self.parse(#"{"time": "7:30 AM"}"#)
-        #expect(alarm.json.serialized == #"{"id":"new-id","time":"07:30","enabled":true,"label":"Alarm","description":"","repeat":[],"date":null,"sound":"classic","volume":80,"vibrate":false,"snooze_minutes":9,"ramp_seconds":30,"ring_minutes":10,"pre_alarm_minutes":0,"skip_next":false,"start_volume":0,"pre_alarm_sound":"none","skip_dates":[],"light_minutes":0,"group":null}"#)
+        #expect(alarm.json.serialized == #"{"id":"new-id","time":"07:30","enabled":true,"label":"Alarm","description":"","repeat":[],"date":null,"sound":"classic","volume":80,"vibrate":false,"snooze_minutes":9,"ramp_seconds":30,"ring_minutes":10,"pre_alarm_minutes":0,"skip_next":false,"start_volume":0,"pre_alarm_sound":"none","skip_dates":[],"light_minutes":0,"group":null,"speak_time":false}"#)
     }
 
     @Test func everyFieldIsRead() throws {
         let alarm = try Self.parse(#"""
             {"id": "wake_1", "time": "오후 6:05", "enabled": false, "label": "Gym", "description": "bag!", "repeat": ["fri", "mon", "wed"],
              "sound": "birds", "volume": 0, "vibrate": true, "snooze_minutes": 20, "ramp_seconds": 600, "ring_minutes": 60,
-             "pre_alarm_minutes": 120, "skip_next": true, "light_minutes": 25, "next_trigger": "ignored", "repeat_text": "ignored"}
+             "pre_alarm_minutes": 120, "skip_next": true, "light_minutes": 25, "speak_time": true, "next_trigger": "ignored", "repeat_text": "ignored"}
             """#)
-        #expect(alarm.json.serialized == #"{"id":"wake_1","time":"18:05","enabled":false,"label":"Gym","description":"bag!","repeat":["mon","wed","fri"],"date":null,"sound":"birds","volume":0,"vibrate":true,"snooze_minutes":20,"ramp_seconds":600,"ring_minutes":60,"pre_alarm_minutes":120,"skip_next":true,"start_volume":0,"pre_alarm_sound":"none","skip_dates":[],"light_minutes":25,"group":null}"#)
+        #expect(alarm.json.serialized == #"{"id":"wake_1","time":"18:05","enabled":false,"label":"Gym","description":"bag!","repeat":["mon","wed","fri"],"date":null,"sound":"birds","volume":0,"vibrate":true,"snooze_minutes":20,"ramp_seconds":600,"ring_minutes":60,"pre_alarm_minutes":120,"skip_next":true,"start_volume":0,"pre_alarm_sound":"none","skip_dates":[],"light_minutes":25,"group":null,"speak_time":true}"#)
     }
 
     @Test(arguments: [
@@ -90,6 +90,7 @@ import Testing
         (#"{"time": "07:30", "volume": 50.5}"#, "invalid_field", "volume"),
         (#"{"time": "07:30", "volume": "80"}"#, "invalid_field", "volume"),
         (#"{"time": "07:30", "vibrate": 1}"#, "invalid_field", "vibrate"),
+        (#"{"time": "07:30", "speak_time": "yes"}"#, "invalid_field", "speak_time"),
         (#"{"time": "07:30", "snooze_minutes": 6}"#, "invalid_field", "snooze_minutes"),
         (#"{"time": "07:30", "snooze_minutes": 0}"#, "invalid_field", "snooze_minutes"),
         (#"{"time": "07:30", "ramp_seconds": 3601}"#, "invalid_field", "ramp_seconds"),

@@ -7,7 +7,7 @@ extension Alarm {
     static let knownKeys: Set<String> = [
         "id", "time", "enabled", "label", "description", "repeat", "date", "sound", "volume", "vibrate",
         "snooze_minutes", "ramp_seconds", "ring_minutes", "pre_alarm_minutes", "skip_next",
-        "start_volume", "pre_alarm_sound", "skip_dates", "light_minutes", "group",
+        "start_volume", "pre_alarm_sound", "skip_dates", "light_minutes", "group", "speak_time",
     ]
 
     /// A new alarm from a full description; `time` is required, everything else has a default.
@@ -57,6 +57,7 @@ extension Alarm {
             case "enabled": enabled = try Alarm.bool(value, key)
             case "vibrate": vibrate = try Alarm.bool(value, key)
             case "skip_next": skipNext = try Alarm.bool(value, key)
+            case "speak_time": speakTime = try Alarm.bool(value, key)
             case "label":
                 label = try Alarm.text(value, key, limit: Alarm.maxLabelLength)
             case "description":

@@ -28,6 +28,9 @@ public struct Alarm: Hashable, Sendable {
     /// v1.2 alarm groups: snoozing or dismissing it on one node does the same on every node
     /// whose alarm of this group rings (`{base}/groups/<group>/ring`).
     public var group: String?
+    /// v1.2: when it starts sounding, and each time it rings again after a snooze, the node
+    /// says the time and this alarm's label over it (`speech:`).
+    public var speakTime = false
 
     public init(id: String, time: AlarmTime, sound: String) {
         self.id = id
@@ -72,6 +75,7 @@ public struct Alarm: Hashable, Sendable {
             ("skip_dates", .array(skipDates.map { .string($0.description) })),
             ("light_minutes", .int(Int64(lightMinutes))),
             ("group", .optional(group)),
+            ("speak_time", .bool(speakTime)),
         ])
     }
 

@@ -178,6 +178,7 @@ extension NodeMachine {
                 writes.append(StateWrite(file: file, document: document, text: text))
                 machine.lastPersisted[file] = text
             }
+            let ringBefore = machine.core.alarms.ring
             machine.core = next
             // The devices first: a shaker or lamp waits for nothing else.
             for command in machine.core.takeDeviceCommands() {
@@ -208,6 +209,7 @@ extension NodeMachine {
             if let (response, origin) = response { effects += machine.respond(response, to: origin) }
             syncDiscovery()
             updateAudio()
+            announceRing(before: ringBefore)
         }
 
         /// Publishes every retained topic whose bytes changed; features whose value did not

@@ -27,6 +27,18 @@ public enum SpeechPhrases {
         }
     }
 
+    /// What a ringing `speak_time` alarm says: "It's 6:45 AM. Work" / "오전 6시 45분입니다. Work"
+    /// (the labels of the ring's speaking alarms, joined; left out when empty).
+    public static func ring(_ local: LocalDateTime, labels: [String], locale: NodeLocale, use24Hour: Bool) -> String {
+        let time = clock(local, locale: locale, use24Hour: use24Hour)
+        let said = labels.map(\.trimmedForSpeech).filter { !$0.isEmpty }
+        let suffix = said.isEmpty ? "" : ". " + said.joined(separator: ", ")
+        switch locale {
+        case .en: return "It's \(time)\(suffix)"
+        case .ko: return "\(time)입니다\(suffix)"
+        }
+    }
+
     /// The time of day alone: "6:45 AM", "7 AM", "18:45"; "오전 6시 45분", "오전 7시", "18시 45분".
     public static func clock(_ local: LocalDateTime, locale: NodeLocale, use24Hour: Bool) -> String {
         let minute = local.minute

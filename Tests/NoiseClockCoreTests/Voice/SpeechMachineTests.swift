@@ -67,4 +67,46 @@ import Testing
         #expect(speakRequests(effects).isEmpty)
         #expect(effects.json("noiseclock/bed/response")?["error"]?["code"] == "speech_unavailable")
     }
+
+    /// Alarm `speak_time`: the time and the label are said as the ring starts and again when it
+    /// rings after a snooze, at the instants the test's clock gives; an alarm without it is silent.
+    @Test func aSpeakTimeAlarmSaysTheTimeAndLabelAtEachRing() throws {
+        var rig = MachineRig()
+        rig.step(.connected)
+        // Now is 07:04:30 in Berlin: the alarm is 30 s ahead.
+        let added = rig.command("alarm/add", #"{"id": "work", "time": "07:05", "label": "Work", "speak_time": true}"#)
+        #expect(added.json("noiseclock/bed/response")?["result"]?["speak_time"] == true)
+        #expect(speakRequests(added).isEmpty)
+        rig.advance(seconds: 29)
+        #expect(speakRequests(rig.step(.wake)).isEmpty)
+        rig.advance(seconds: 1)
+        let fired = rig.step(.wake)
+        #expect(fired.json("noiseclock/bed/alarm")?["state"] == "ringing")
+        let first = try #require(speakRequests(fired).first)
+        #expect(speakRequests(fired).count == 1 && first.text == "It's 7:05. Work" && first.volume == 70)
+        // The ring's sound goes to the audio first; the voice is laid over it.
+        let play = try #require(fired.index { if case .play = $0 { true } else { false } })
+        #expect(play < fired.index { if case .speak = $0 { true } else { false } }!)
+        // Its outcome answers no command.
+        #expect(rig.step(.spoken(SpeechOutcome(id: first.id, result: .success(1.2)))).published("noiseclock/bed/response").isEmpty)
+        // Still ringing a minute later: nothing more is said.
+        rig.advance(seconds: 60)
+        #expect(speakRequests(rig.step(.wake)).isEmpty)
+        // Snoozed (9 minutes): nothing said on the snooze, the time again when it rings at 07:15.
+        #expect(speakRequests(rig.command("alarm/snooze", "")).isEmpty)
+        rig.advance(seconds: 9 * 60 - 1)
+        #expect(speakRequests(rig.step(.wake)).isEmpty)
+        rig.advance(seconds: 1)
+        let again = rig.step(.wake)
+        #expect(again.json("noiseclock/bed/alarm")?["state"] == "ringing")
+        #expect(speakRequests(again).map(\.text) == ["It's 7:15. Work"])
+        #expect(speakRequests(rig.command("alarm/dismiss", "")).isEmpty)
+
+        // Without speak_time (the default), a ring says nothing.
+        _ = rig.command("alarm/add", #"{"id": "quiet", "time": "07:20", "label": "Quiet"}"#)
+        rig.advance(seconds: 5 * 60)
+        let quiet = rig.step(.wake)
+        #expect(quiet.json("noiseclock/bed/alarm")?["state"] == "ringing")
+        #expect(speakRequests(quiet).isEmpty)
+    }
 }

@@ -31,4 +31,12 @@ import Testing
         #expect(SpeechPhrases.nextAlarm(nil, label: nil, locale: .en, use24Hour: false) == "No alarm is set")
         #expect(SpeechPhrases.nextAlarm(nil, label: nil, locale: .ko, use24Hour: false) == "설정된 알람이 없습니다")
     }
+
+    @Test func aRingingSpeakTimeAlarm() {
+        #expect(SpeechPhrases.ring(Self.at(6, 45), labels: ["Work"], locale: .en, use24Hour: false) == "It's 6:45 AM. Work")
+        #expect(SpeechPhrases.ring(Self.at(7, 0), labels: ["Work", " Gym "], locale: .en, use24Hour: true) == "It's 7:00. Work, Gym")
+        #expect(SpeechPhrases.ring(Self.at(6, 45), labels: [""], locale: .en, use24Hour: false) == "It's 6:45 AM")
+        #expect(SpeechPhrases.ring(Self.at(6, 45), labels: ["출근"], locale: .ko, use24Hour: false) == "오전 6시 45분입니다. 출근")
+        #expect(SpeechPhrases.ring(Self.at(7, 0), labels: ["출근"], locale: .ko, use24Hour: true) == "7시입니다. 출근")
+    }
 }
