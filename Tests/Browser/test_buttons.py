@@ -142,7 +142,11 @@ class J_ButtonsAndVoice(unittest.TestCase):
             row = f'[data-nc="alarm-row"][data-id="{alarm["id"]}"]'
             W.wait_for(lambda: "says the time" in W.fresh(lambda: W.css(row).text), what="the row saying so")
             # Editing it shows the switch on; turning it off reaches ~/alarms too.
-            W.wait_for(lambda: W.css(row + " .tools .btn").click() or True, what="a click on Edit")
+            def edit():
+                button = W.css(row + " .tools .btn")
+                W.DRIVER.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+                return button.click() or True
+            W.wait_for(edit, what="a click on Edit")
             W.wait_for(lambda: form.find_element(By.NAME, "speak_time").is_selected(), what="the switch on in the edit form")
             form.find_element(By.NAME, "speak_time").click()
             form.find_element(By.CSS_SELECTOR, "[type=submit]").click()
