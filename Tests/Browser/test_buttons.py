@@ -82,6 +82,22 @@ class J_ButtonsAndVoice(unittest.TestCase):
             os.mkfifo(W.NODE.fifo, 0o600)  # plugged in again for whatever runs next
         W.wait_for(lambda: "Connected" in row_text("top"), timeout=8, what="the button found again")
 
+    def test_every_button_and_voice_string_has_a_korean_translation(self):
+        W.open_page("/device", 390, 844)
+        keys = ["buttons", "no_buttons", "src_input", "missing", "g_press", "g_double", "g_hold", "a_snooze_or_speak",
+                "a_snooze", "a_dismiss", "a_speak_time", "a_speak_next_alarm", "a_noise_toggle", "a_volume_up",
+                "a_volume_down", "a_light_toggle", "a_routine_toggle", "a_none", "a_timer", "a_command", "last_gesture",
+                "learn", "press_now", "seconds_left", "learn_over", "no_keys", "say_title", "say_text", "say_volume",
+                "say", "said", "speak_now", "speak_time", "says_time"]
+        for key in keys:
+            english, korean = W.DRIVER.execute_script(
+                "const k = arguments[0]; const saved = NC.state.node;"
+                "NC.state.node = {locale: 'en'}; const en = NC.t(k); NC.state.node = {locale: 'ko'}; const ko = NC.t(k);"
+                "NC.state.node = saved; return [en, ko];", key)
+            self.assertNotEqual(english, key)
+            self.assertNotEqual(korean, english, key)
+            self.assertRegex(korean, "[가-힣]", key)
+
     def test_the_say_box_shows_what_was_said_or_the_refusal(self):
         W.open_page("/device", 390, 844)
         W.wait_for(lambda: W.DRIVER.execute_script("return !!NC.state.node"), what="the device's state")
