@@ -49,7 +49,7 @@ extension NodeMachine {
         /// The whole state for the web app: availability, every retained topic, and `time` now.
         mutating func snapshot(_ id: UInt64) {
             var entries = [Observation(suffix: "availability", payload: Array((machine.online ? "online" : "offline").utf8))]
-            for publication in core.retainedState(now: now) + machine.buttons.retainedList {
+            for publication in core.retainedState(now: now) + machine.buttons.retainedList + [machine.speechStatus.publication] {
                 entries.append(Observation(suffix: publication.topic, payload: publication.body.bytes))
             }
             entries.append(Observation(suffix: "time", payload: core.timePayload(at: now).bytes))
@@ -226,6 +226,7 @@ extension NodeMachine {
             }
             for publication in core.deviceRetained { publishIfChanged(publication) }
             if !machine.buttons.definitions.isEmpty { publishIfChanged(machine.buttons.retained) }
+            publishIfChanged(machine.speechStatus.publication)
         }
 
         mutating func publishIfChanged(_ publication: Publication) {
