@@ -46,7 +46,7 @@ extension NodeMachine.Draft {
 
     /// The adapter spoke (or could not): the waiting command is answered now.
     mutating func spoken(_ outcome: SpeechOutcome) {
-        speechWorked(outcome.result)
+        speechWorked(outcome.id, outcome.result)
         guard let pending = machine.pendingSpeech.removeValue(forKey: outcome.id) else { return }
         let result: Result<JSONValue, CommandError>
         switch outcome.result {
@@ -60,9 +60,11 @@ extension NodeMachine.Draft {
     }
 
     /// `~/speech` follows what the last utterance (a command's, an alarm's, a button's) came to.
-    mutating func speechWorked(_ result: Result<Double, SpeechFailure>) {
+    mutating func speechWorked(_ id: UInt64, _ result: Result<Double, SpeechFailure>) {
         switch result {
-        case .success: machine.speechStatus.error = nil
+        case .success(let seconds):
+            machine.speechStatus.error = nil
+            log(.debug, "spoken", ["speech": "\(id)", "seconds": "\((seconds * 100).rounded() / 100)"])
         case .failure(let failure):
             machine.speechStatus.error = failure.message
             log(.warning, "speech failed", ["error": failure.message])
