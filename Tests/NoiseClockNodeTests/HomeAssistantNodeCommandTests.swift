@@ -67,6 +67,16 @@ struct HomeAssistantNodeCommandTests {
         #expect("06:45".wholeMatch(of: try Regex(try #require(text["pattern"]?.stringValue))) != nil)
         try await rig.use(text, try T.payload(text, value: "06:45"), expect: "alarms") { Self.alarm(id, in: $0)?["time"] == "06:45" }
 
+        // Speech: the "Speak time" button, and the notify entity's message said as written (one that
+        // looks like JSON too).
+        let speak = try await rig.press(try entity("button", "speak_time"))
+        #expect(speak["ok"] == true && speak["command"] == "speak/time" && speak["result"]?["text"]?.stringValue?.hasPrefix("It's ") == true)
+        let say = try entity("notify", "say")
+        for message in ["Dinner is ready", #"{"not": "a command"}"#] {
+            let answer = try await rig.send(try #require(say["command_topic"]?.stringValue), try T.payload(say, value: message))
+            #expect(answer["ok"] == true && answer["result"]?["text"] == .string(message), "\(answer)")
+        }
+
         // Style switches and the preset select.
         let hours = try entity("switch", "style_24_hour")
         try await rig.use(hours, try T.turn(hours, on: false), expect: "style") { $0["use_24_hour"] == false }
@@ -85,6 +95,7 @@ struct HomeAssistantNodeCommandTests {
         (#"{"id": "a-1", "enabled": {{ 'true' if value == 'ON' else 'false' }}}"#, "ON", #"{"id": "a-1", "enabled": true}"#),
         (#"{"id": "a-1", "enabled": {{ 'true' if value == 'ON' else 'false' }}}"#, "OFF", #"{"id": "a-1", "enabled": false}"#),
         (#"{"time": {{ value | to_json }}}"#, "06:45", #"{"time": "06:45"}"#),
+        ("{{ {'text': value} | to_json }}", #"{"a": "b"}"#, #"{"text":"{\"a\": \"b\"}"}"#),
         ("{{ value }}", "day", "day"),
     ])
     func theTemplateRendererFillsTheFormsTheConfigsUse(template: String, value: String, rendered: String) throws {

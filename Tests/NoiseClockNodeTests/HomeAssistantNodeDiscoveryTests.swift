@@ -17,7 +17,7 @@ struct HomeAssistantNodeDiscoveryTests {
             "text/alarms_paused_until", "binary_sensor/clock_synced", "binary_sensor/alarm_ready",
             "event/routine_event", "button/timer_preset_nap", "button/timer_preset_power_nap", "button/timer_preset_rest",
             "sensor/timer_end", "button/timer_cancel_all",
-            "number/alarm_\(id)_light_minutes", "light/light",
+            "number/alarm_\(id)_light_minutes", "light/light", "button/speak_time", "notify/say", "sensor/speech_status",
         ]
     }
 
@@ -39,7 +39,7 @@ struct HomeAssistantNodeDiscoveryTests {
         #expect(objects == Self.expectedObjects(alarm: id))
         #expect(state["\(rig.root)/availability"]?.text == "online")
 
-        let commands = Set(CommandTopic.allCases.map { "\(rig.root)/\($0.rawValue)" })
+        let commands = Set((CommandTopic.allCases.map(\.rawValue) + SpeechCommand.topics).map { "\(rig.root)/\($0)" })
         for (topic, object) in configs {
             #expect(HomeAssistantSchema.problems(DiscoveryConfig(topic: topic, payload: .object(object))) == [], "\(topic)")
             #expect(object["availability_topic"]?.stringValue == "\(rig.root)/availability", "\(topic)")
