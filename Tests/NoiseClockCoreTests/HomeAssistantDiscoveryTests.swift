@@ -58,8 +58,9 @@ enum HomeAssistantFixtures {
         let configs = HomeAssistantDiscovery.configs(F.context())
         // noise 5, alarm 5, style 3, two alarms 4, pause and synced 2, one routine 1, routine event 1,
         // three presets 3, timer end 1, cancel timers 1, battery 2, audio 1; v1.2: the light 1 and each
-        // alarm's sunrise minutes 2, alarm ready 1, speak time 1, say (notify) 1, speech status 1
-        #expect(configs.count == 36)
+        // alarm's sunrise minutes 2, alarm ready 1, speak time 1, say (notify) 1, speech status 1, each
+        // alarm's speak-time switch 2
+        #expect(configs.count == 38)
         for config in configs {
             #expect(HomeAssistantSchema.problems(config) == [], "\(config.topic)")
         }
@@ -194,7 +195,7 @@ enum HomeAssistantFixtures {
         let added = HomeAssistantDiscovery.configs(F.context(alarms: [F.wake, F.nap]))
         #expect(Set(added.map(\.topic)).subtracting(before.map(\.topic)) == [
             "homeassistant/switch/bedroom/alarm_Nap_2_enabled/config", "homeassistant/text/bedroom/alarm_Nap_2_time/config",
-            "homeassistant/number/bedroom/alarm_Nap_2_light_minutes/config",
+            "homeassistant/number/bedroom/alarm_Nap_2_light_minutes/config", "homeassistant/switch/bedroom/alarm_Nap_2_speak_time/config",
         ])
         #expect(HomeAssistantDiscovery.removalTopics(previous: before, current: added) == [])
 
@@ -207,11 +208,11 @@ enum HomeAssistantFixtures {
         #expect(F.config(afterRename, "text", "alarm_wake-1_time")?["name"] == "Gym time")
         #expect(F.config(afterRename, "text", "alarm_wake-1_time")?["unique_id"] == F.config(added, "text", "alarm_wake-1_time")?["unique_id"])
 
-        // Deleted: its two configs must be cleared.
+        // Deleted: its four configs must be cleared.
         let afterDelete = HomeAssistantDiscovery.configs(F.context(alarms: [F.nap]))
         #expect(HomeAssistantDiscovery.removalTopics(previous: afterRename, current: afterDelete) == [
             "homeassistant/switch/bedroom/alarm_wake-1_enabled/config", "homeassistant/text/bedroom/alarm_wake-1_time/config",
-            "homeassistant/number/bedroom/alarm_wake-1_light_minutes/config",
+            "homeassistant/number/bedroom/alarm_wake-1_light_minutes/config", "homeassistant/switch/bedroom/alarm_wake-1_speak_time/config",
         ])
     }
 

@@ -66,6 +66,9 @@ struct HomeAssistantNodeCommandTests {
         let text = try entity("text", "alarm_\(id)_time")
         #expect("06:45".wholeMatch(of: try Regex(try #require(text["pattern"]?.stringValue))) != nil)
         try await rig.use(text, try T.payload(text, value: "06:45"), expect: "alarms") { Self.alarm(id, in: $0)?["time"] == "06:45" }
+        let speakTime = try entity("switch", "alarm_\(id)_speak_time")
+        try await rig.use(speakTime, try T.turn(speakTime, on: true), expect: "alarms") { Self.alarm(id, in: $0)?["speak_time"] == true }
+        try await rig.use(speakTime, try T.turn(speakTime, on: false), expect: "alarms") { Self.alarm(id, in: $0)?["speak_time"] == false }
 
         // Speech: the "Speak time" button, and the notify entity's message said as written (one that
         // looks like JSON too).

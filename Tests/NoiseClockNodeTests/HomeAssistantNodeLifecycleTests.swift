@@ -39,9 +39,9 @@ extension TimingSuite.Clock {
             let broker = try TestBroker()
             let first = try await HomeAssistantRig(broker: broker)
             _ = try await first.addAlarm(label: "Wake up")
-            // 20 of v1 and the wake curve, 6 of the sleep programmes, 6 of v1.2 (the light, the alarm's sunrise, alarm ready,
-            // speak time, say, speech status)
-            #expect(try await first.retainedConfigs().count == 32)
+            // 20 of v1 and the wake curve, 6 of the sleep programmes, 7 of v1.2 (the light, the alarm's sunrise and
+            // speak-time switch, alarm ready, speak time, say, speech status)
+            #expect(try await first.retainedConfigs().count == 33)
             first.node.signal(SIGTERM)
             #expect(first.node.waitForExit() == 0)
 
