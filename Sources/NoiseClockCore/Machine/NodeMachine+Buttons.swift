@@ -45,7 +45,7 @@ extension NodeMachine.Draft {
     /// `speech.confirm_buttons`: says what the button's command did, after it succeeded.
     mutating func confirm(button: String, _ suffix: String, _ response: Response) {
         guard machine.speech.enabled, machine.speech.confirmButtons, case .success(let result) = response.outcome,
-              let text = ButtonConfirmation.text(command: suffix, result: result, after: core, now: now)
+              let text = ButtonConfirmation.text(command: suffix, result: result, after: core)
         else { return }
         let id = machine.nextSpeechID
         machine.nextSpeechID += 1

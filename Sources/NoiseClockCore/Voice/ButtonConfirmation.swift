@@ -4,7 +4,7 @@
 public enum ButtonConfirmation {
     /// The words for `command` (a topic suffix) given its result and the node after it; nil for
     /// the commands that speak themselves (`speak/time`, `speak/next_alarm`, `say`).
-    public static func text(command: String, result: JSONValue, after core: NodeCore, now: Instant) -> String? {
+    public static func text(command: String, result: JSONValue, after core: NodeCore) -> String? {
         let locale = core.settings.locale
         let en = locale == .en
         switch command {
