@@ -3,12 +3,15 @@
 pressed (a key-down written into the FIFO the node reads as an input device) and the node's
 output, an ALSA `file` PCM of this script's own configuration, is watched for the first
 non-silent sample after the press. The first utterance loads eSpeak NG; later ones do not.
-Also the node's RSS when idle, before it has spoken and after.
+Also the node's RSS when idle, before it has spoken and after, and alarm `speak_time`: from
+`alarm/test` of a silent (`sound: none`) `speak_time` alarm to the first audible sample, which
+is the voice saying the time and the label (the command's `mosquitto_pub` start included).
 
     Benchmarks/speech-latency.py [path/to/noiseclock] [later presses]   (defaults: release build, 10)
 
 Last lines: `speech latency, first: X ms`, `speech latency, later: median X ms, worst Y ms (N)`,
-`idle RSS before speaking: X MB, after: Y MB`.
+`idle RSS before speaking: X MB, after: Y MB`, `speak_time, ring to first audible speech: median X
+ms, worst Y ms (N)` (left out by a node that does not know `speak_time`).
 """
 import os, socket, struct, subprocess, sys, tempfile, time, shutil
 
@@ -94,6 +97,26 @@ buttons:
             time.sleep(0.0005)
         raise SystemExit("no speech within 10 s")
 
+    def first_sound(offset, started):
+        deadline = started + 10
+        while time.monotonic() < deadline:
+            with open(capture, "rb") as f:
+                f.seek(offset)
+                data = f.read()
+            whole = len(data) // 4 * 4
+            samples = struct.unpack("<%dh" % (whole // 2), data[:whole])
+            for sample in samples:
+                if abs(sample) > 64:  # −54 dBFS: speech, not a ramp's first step
+                    return (time.monotonic() - started) * 1000
+            offset += whole
+            time.sleep(0.0005)
+        raise SystemExit("no sound within 10 s")
+
+    def command(suffix, payload):
+        answer = subprocess.run(["mosquitto_rr", "-p", str(port), "-t", f"noiseclock/bench/{suffix}", "-e", "bench/reply",
+                                 "-m", payload, "-W", "5"], capture_output=True, text=True)
+        return answer.stdout
+
     first = press()
     times = []
     for _ in range(later):
@@ -101,10 +124,23 @@ buttons:
         times.append(press())
     time.sleep(8)  # idle again: the device closed
     idle_after = rss_mb(node.pid)
+    rings = []
+    if '"ok":true' in command("alarm/add", '{"id": "wake", "time": "03:00", "sound": "none", "label": "Work", "speak_time": true}'):
+        for _ in range(5):
+            offset = size() // 4 * 4
+            started = time.monotonic()
+            subprocess.run(["mosquitto_pub", "-p", str(port), "-t", "noiseclock/bench/alarm/test", "-m", "wake"])
+            rings.append(first_sound(offset, started))
+            time.sleep(3)
+            command("alarm/dismiss", "")
+            time.sleep(0.5)
+        rings.sort()
     times.sort()
     print(f"speech latency, first: {first:.0f} ms")
     print(f"speech latency, later: median {times[len(times) // 2]:.0f} ms, worst {times[-1]:.0f} ms ({len(times)})")
     print(f"idle RSS before speaking: {idle_before:.1f} MB, after: {idle_after:.1f} MB")
+    if rings:
+        print(f"speak_time, ring to first audible speech: median {rings[len(rings) // 2]:.0f} ms, worst {rings[-1]:.0f} ms ({len(rings)})")
 finally:
     for p in reversed(procs):
         p.terminate()

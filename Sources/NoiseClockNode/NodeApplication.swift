@@ -85,14 +85,19 @@ public enum NodeApplication {
             "timezone": "\(prepared.zone.identifier)", "state_dir": "\(configuration.stateDirectory)",
         ])
         let speechSettings = configuration.speech
+        let voice = speechSettings.voice ?? configuration.locale.rawValue
+        // Files on disk only: eSpeak NG itself is loaded on the first utterance.
+        let speechProblem = speechSettings.enabled ? SpeechAvailability.problem(voice: voice, environment: environment) : nil
+        if let speechProblem { logger.warning("speech unavailable", metadata: ["voice": "\(voice)", "error": "\(speechProblem)"]) }
         let speech = speechSettings.enabled
-            ? SpeechService(
-                engine: audio, voice: speechSettings.voice ?? configuration.locale.rawValue, rate: speechSettings.rate,
-                sampleRate: configuration.audio.sampleRate, inbox: inbox)
+            ? SpeechService(engine: audio, voice: voice, rate: speechSettings.rate, sampleRate: configuration.audio.sampleRate, inbox: inbox)
             : nil
         let machine = NodeMachine(core: core, topics: topics, discovery: discovery, persisted: documents,
                                   seed: testSeed ?? UInt64.random(in: .min ... .max), observed: server != nil, buttons: board,
-                                  speech: SpeechSettings(enabled: speechSettings.enabled, volume: speechSettings.volume))
+                                  speech: SpeechSettings(
+                                    enabled: speechSettings.enabled, volume: speechSettings.volume, voice: voice,
+                                    confirmButtons: speechSettings.confirmButtons,
+                                    problem: speechProblem))
         let notifier = SystemdNotifier(environment: environment)
         let (probes, probeContinuation) = AsyncStream.makeStream(of: ReadinessProbe.self, bufferingPolicy: .bufferingNewest(4))
         let loop = NodeLoop(

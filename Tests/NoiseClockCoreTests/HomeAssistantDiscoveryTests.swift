@@ -34,7 +34,7 @@ enum HomeAssistantFixtures {
     /// What the contract says the node publishes and handles, relative to `~/`.
     static let published: Set<String> = [
         "availability", "time", "battery", "alarms", "alarm", "alarm/fired", "alarm/event", "noise", "style", "sounds",
-        "audio", "response", "routines", "routine/event", "timers", "timer/presets", "timer/event", "light",
+        "audio", "response", "routines", "routine/event", "timers", "timer/presets", "timer/event", "light", "speech",
     ]
     static let commands: Set<String> = [
         "alarm/add", "alarm/update", "alarm/delete", "alarm/enable", "alarm/disable", "alarm/duplicate", "alarm/skip",
@@ -43,6 +43,7 @@ enum HomeAssistantFixtures {
         "alarms/pause", "alarms/resume",
         "routine/add", "routine/update", "routine/delete", "routine/enable", "routine/disable", "routines/set",
         "routine/start", "routine/stop", "timer/start", "timer/cancel", "timer/presets/set", "mix/set", "mix/delete", "light/set",
+        "say", "speak/time",
     ]
 
     static func config(_ configs: [DiscoveryConfig], _ component: String, _ object: String) -> JSONObject? {
@@ -57,8 +58,9 @@ enum HomeAssistantFixtures {
         let configs = HomeAssistantDiscovery.configs(F.context())
         // noise 5, alarm 5, style 3, two alarms 4, pause and synced 2, one routine 1, routine event 1,
         // three presets 3, timer end 1, cancel timers 1, battery 2, audio 1; v1.2: the light 1 and each
-        // alarm's sunrise minutes 2, alarm ready 1
-        #expect(configs.count == 33)
+        // alarm's sunrise minutes 2, alarm ready 1, speak time 1, say (notify) 1, speech status 1, each
+        // alarm's speak-time switch 2
+        #expect(configs.count == 38)
         for config in configs {
             #expect(HomeAssistantSchema.problems(config) == [], "\(config.topic)")
         }
@@ -75,7 +77,7 @@ enum HomeAssistantFixtures {
     }
 
     @Test func topicsFollowPerEntityDiscovery() throws {
-        let regex = try Regex(#"^homeassistant/(switch|select|number|button|text|sensor|binary_sensor|event|light)/bedroom/[a-zA-Z0-9_-]+/config$"#)
+        let regex = try Regex(#"^homeassistant/(switch|select|number|button|text|sensor|binary_sensor|event|light|notify)/bedroom/[a-zA-Z0-9_-]+/config$"#)
         let configs = HomeAssistantDiscovery.configs(F.context())
         for config in configs {
             #expect(config.topic.wholeMatch(of: regex) != nil, "\(config.topic)")
@@ -193,7 +195,7 @@ enum HomeAssistantFixtures {
         let added = HomeAssistantDiscovery.configs(F.context(alarms: [F.wake, F.nap]))
         #expect(Set(added.map(\.topic)).subtracting(before.map(\.topic)) == [
             "homeassistant/switch/bedroom/alarm_Nap_2_enabled/config", "homeassistant/text/bedroom/alarm_Nap_2_time/config",
-            "homeassistant/number/bedroom/alarm_Nap_2_light_minutes/config",
+            "homeassistant/number/bedroom/alarm_Nap_2_light_minutes/config", "homeassistant/switch/bedroom/alarm_Nap_2_speak_time/config",
         ])
         #expect(HomeAssistantDiscovery.removalTopics(previous: before, current: added) == [])
 
@@ -206,11 +208,11 @@ enum HomeAssistantFixtures {
         #expect(F.config(afterRename, "text", "alarm_wake-1_time")?["name"] == "Gym time")
         #expect(F.config(afterRename, "text", "alarm_wake-1_time")?["unique_id"] == F.config(added, "text", "alarm_wake-1_time")?["unique_id"])
 
-        // Deleted: its two configs must be cleared.
+        // Deleted: its four configs must be cleared.
         let afterDelete = HomeAssistantDiscovery.configs(F.context(alarms: [F.nap]))
         #expect(HomeAssistantDiscovery.removalTopics(previous: afterRename, current: afterDelete) == [
             "homeassistant/switch/bedroom/alarm_wake-1_enabled/config", "homeassistant/text/bedroom/alarm_wake-1_time/config",
-            "homeassistant/number/bedroom/alarm_wake-1_light_minutes/config",
+            "homeassistant/number/bedroom/alarm_wake-1_light_minutes/config", "homeassistant/switch/bedroom/alarm_wake-1_speak_time/config",
         ])
     }
 
@@ -230,7 +232,8 @@ enum HomeAssistantFixtures {
         let buttons = HomeAssistantDiscovery.configs(F.context()).filter { $0.component == "button" }
         let plain = buttons.filter { !$0.topic.contains("/timer_") }
         #expect(plain.compactMap { $0.payload["command_topic"]?.stringValue }.sorted()
-            == ["noiseclock/bedroom/alarm/dismiss", "noiseclock/bedroom/alarm/snooze", "noiseclock/bedroom/noise/preview"])
+            == ["noiseclock/bedroom/alarm/dismiss", "noiseclock/bedroom/alarm/snooze", "noiseclock/bedroom/noise/preview",
+                "noiseclock/bedroom/speak/time"])
         #expect(plain.allSatisfy { $0.payload["payload_press"] == "" })
     }
 

@@ -16,6 +16,7 @@ enum HomeAssistantSchema {
         "number": ["state_topic", "value_template", "command_topic", "command_template", "min", "max", "step", "mode",
                    "unit_of_measurement", "device_class", "payload_reset", "optimistic", "retain"],
         "button": ["command_topic", "command_template", "payload_press", "device_class", "retain"],
+        "notify": ["command_topic", "command_template", "retain"],
         "text": ["state_topic", "value_template", "command_topic", "command_template", "min", "max", "mode", "pattern",
                  "optimistic", "retain"],
         "sensor": ["state_topic", "value_template", "device_class", "state_class", "unit_of_measurement", "options",
@@ -76,7 +77,7 @@ enum HomeAssistantSchema {
             if !(min < max) { out.append("number needs min < max") }
             if let step = object["step"], (step.doubleValue ?? 0) < 0.001 { out.append("number step must be >= 0.001") }
             if let mode = object["mode"], !["auto", "box", "slider"].contains(mode.stringValue ?? "") { out.append("number mode") }
-        case "button":
+        case "button", "notify":
             requireString("command_topic")
         case "text":
             requireString("command_topic")

@@ -27,6 +27,10 @@ import Testing
             guard case .json(let body) = RoutineEvent.started.publication(F.bedtime, at: Instant(milliseconds: 0), zone: .utc).body else { return .null }
             return body
         }(),
+        "speech": {
+            guard case .json(let body) = SpeechStatus(voice: "en", error: "no eSpeak NG voice").publication.body else { return .null }
+            return body
+        }(),
         "timers": [CountdownTimer(id: "t1", label: "Nap", seconds: 1200, sound: "chime", startedAt: Instant(milliseconds: 0),
                                   endsAt: Instant(milliseconds: 1_200_000)).json(zone: .utc)],
     ]

@@ -199,6 +199,7 @@ struct ConfigurationLoadingTests {
         #expect(names.contains("NOISECLOCK_DEVICES_LIGHT_TOPIC"))
         #expect(names.contains("NOISECLOCK_BUTTON_TIMING_DOUBLE_SECONDS"))
         #expect(names.contains("NOISECLOCK_SPEECH_VOLUME"))
-        #expect(names.count == 41)
+        #expect(names.contains("NOISECLOCK_SPEECH_CONFIRM_BUTTONS"))
+        #expect(names.count == 42)
     }
 }

@@ -40,6 +40,10 @@ enum HomeAssistantCommandTemplate {
 
     private static func expression(_ text: String, value: String) throws -> String {
         let source = text.trimmingWhitespace()
+        // `{'text': value} | to_json`: an object of one key.
+        if let match = source.wholeMatch(of: /\{'([^']*)':\s*(.+?)\}\s*\|\s*to_json/) {
+            return JSONValue.object(JSONObject([(String(match.1), .string(try term(String(match.2), value: value)))])).serialized
+        }
         if let match = source.wholeMatch(of: /(.+?)\s*\|\s*to_json/) {
             return JSONValue.string(try term(String(match.1), value: value)).serialized
         }

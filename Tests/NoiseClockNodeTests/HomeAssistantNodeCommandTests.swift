@@ -66,6 +66,19 @@ struct HomeAssistantNodeCommandTests {
         let text = try entity("text", "alarm_\(id)_time")
         #expect("06:45".wholeMatch(of: try Regex(try #require(text["pattern"]?.stringValue))) != nil)
         try await rig.use(text, try T.payload(text, value: "06:45"), expect: "alarms") { Self.alarm(id, in: $0)?["time"] == "06:45" }
+        let speakTime = try entity("switch", "alarm_\(id)_speak_time")
+        try await rig.use(speakTime, try T.turn(speakTime, on: true), expect: "alarms") { Self.alarm(id, in: $0)?["speak_time"] == true }
+        try await rig.use(speakTime, try T.turn(speakTime, on: false), expect: "alarms") { Self.alarm(id, in: $0)?["speak_time"] == false }
+
+        // Speech: the "Speak time" button, and the notify entity's message said as written (one that
+        // looks like JSON too).
+        let speak = try await rig.press(try entity("button", "speak_time"))
+        #expect(speak["ok"] == true && speak["command"] == "speak/time" && speak["result"]?["text"]?.stringValue?.hasPrefix("It's ") == true)
+        let say = try entity("notify", "say")
+        for message in ["Dinner is ready", #"{"not": "a command"}"#] {
+            let answer = try await rig.send(try #require(say["command_topic"]?.stringValue), try T.payload(say, value: message))
+            #expect(answer["ok"] == true && answer["result"]?["text"] == .string(message), "\(answer)")
+        }
 
         // Style switches and the preset select.
         let hours = try entity("switch", "style_24_hour")
@@ -85,6 +98,7 @@ struct HomeAssistantNodeCommandTests {
         (#"{"id": "a-1", "enabled": {{ 'true' if value == 'ON' else 'false' }}}"#, "ON", #"{"id": "a-1", "enabled": true}"#),
         (#"{"id": "a-1", "enabled": {{ 'true' if value == 'ON' else 'false' }}}"#, "OFF", #"{"id": "a-1", "enabled": false}"#),
         (#"{"time": {{ value | to_json }}}"#, "06:45", #"{"time": "06:45"}"#),
+        ("{{ {'text': value} | to_json }}", #"{"a": "b"}"#, #"{"text":"{\"a\": \"b\"}"}"#),
         ("{{ value }}", "day", "day"),
     ])
     func theTemplateRendererFillsTheFormsTheConfigsUse(template: String, value: String, rendered: String) throws {

@@ -17,7 +17,7 @@ struct HomeAssistantNodeDiscoveryTests {
             "text/alarms_paused_until", "binary_sensor/clock_synced", "binary_sensor/alarm_ready",
             "event/routine_event", "button/timer_preset_nap", "button/timer_preset_power_nap", "button/timer_preset_rest",
             "sensor/timer_end", "button/timer_cancel_all",
-            "number/alarm_\(id)_light_minutes", "light/light",
+            "number/alarm_\(id)_light_minutes", "switch/alarm_\(id)_speak_time", "light/light", "button/speak_time", "notify/say", "sensor/speech_status",
         ]
     }
 
@@ -39,7 +39,7 @@ struct HomeAssistantNodeDiscoveryTests {
         #expect(objects == Self.expectedObjects(alarm: id))
         #expect(state["\(rig.root)/availability"]?.text == "online")
 
-        let commands = Set(CommandTopic.allCases.map { "\(rig.root)/\($0.rawValue)" })
+        let commands = Set((CommandTopic.allCases.map(\.rawValue) + SpeechCommand.topics).map { "\(rig.root)/\($0)" })
         for (topic, object) in configs {
             #expect(HomeAssistantSchema.problems(DiscoveryConfig(topic: topic, payload: .object(object))) == [], "\(topic)")
             #expect(object["availability_topic"]?.stringValue == "\(rig.root)/availability", "\(topic)")
@@ -88,7 +88,7 @@ struct HomeAssistantNodeDiscoveryTests {
         try await rig.client.waitFor(time, timeout: 10, after: mark, where: { $0.payload.isEmpty })
         configs = try await rig.retainedConfigs()
         #expect(configs[enabled] == nil && configs[time] == nil)
-        #expect(configs.count == Self.expectedObjects(alarm: id).count - 3)
+        #expect(configs.count == Self.expectedObjects(alarm: id).count - 4)
     }
 }
 

@@ -36,10 +36,9 @@ public final class SpeechSynthesizer: Sendable {
         try engine.withLock { engine throws(SpeechError) -> Utterance in
             if engine == nil {
                 let library = try SpeechLibrary.open().get()
-                let rate = library.initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, 0)
-                guard rate > 0 else { throw SpeechError(description: "eSpeak NG could not start (is espeak-ng-data installed?)") }
+                let rate = try library.start().get()
                 library.setSynthCallback(speechCallback)
-                engine = Engine(library: library, sampleRate: Int(rate))
+                engine = Engine(library: library, sampleRate: rate)
             }
             guard let engine else { throw SpeechError(description: "eSpeak NG is not available") }
             let library = engine.library

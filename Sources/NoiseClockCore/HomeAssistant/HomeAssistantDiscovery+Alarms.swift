@@ -63,7 +63,7 @@ extension HomeAssistantDiscovery {
     /// The object id of one alarm's entities: `alarm_<id>_<what>` (alarm ids are `[A-Za-z0-9_-]`).
     public static func alarmObjectID(_ alarmID: String, _ what: String) -> String { "alarm_\(alarmID)_\(what)" }
 
-    /// Enabled switch and time text for one alarm; both read `~/alarms` and pick the alarm by id,
+    /// Enabled switch, time text, sunrise minutes and speak-time switch for one alarm; both read `~/alarms` and pick the alarm by id,
     /// both write `~/alarm/update` with only the field they change. Names follow the label.
     static func perAlarmEntities(_ alarm: Alarm, _ context: DiscoveryContext) -> [DiscoveryEntity] {
         let alarms = JSONValue.string(context.topic("alarms"))
@@ -100,6 +100,16 @@ extension HomeAssistantDiscovery {
                 ("step", 1),
                 ("mode", "box"),
                 ("unit_of_measurement", "min"),
+            ]),
+            // v1.2: say the time and the label when it rings.
+            DiscoveryEntity("switch", alarmObjectID(id, "speak_time"), name: alarm.label + " speak time", [
+                ("icon", "mdi:account-voice"),
+                ("state_topic", alarms),
+                ("value_template", .string(selectAlarm(id, "'ON' if a.speak_time else 'OFF'"))),
+                ("command_topic", update),
+                ("command_template", .string(#"{"id": "\#(id)", "speak_time": {{ 'true' if value == 'ON' else 'false' }}}"#)),
+                ("payload_on", "ON"),
+                ("payload_off", "OFF"),
             ]),
         ]
     }

@@ -19,6 +19,7 @@ public enum HomeAssistantDiscovery {
         if context.batteryPresent { entities += batteryEntities(context) }
         entities += wakeEntities(context)
         entities += lightEntities(context)
+        entities += voiceEntities(context)
         entities += diagnosticEntities(context)
         return entities.map { config(for: $0, context) } + buttonTriggers(context)
     }

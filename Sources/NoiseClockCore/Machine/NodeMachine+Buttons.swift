@@ -38,7 +38,19 @@ extension NodeMachine.Draft {
         log(.info, "button", ["button": id, "gesture": gesture.rawValue, "action": action.description])
         guard let (suffix, payload) = action.command(in: buttonSituation) else { return }
         let origin = InboundMessage(topic: topics.topic(suffix), payload: Array(payload.utf8))
-        command(suffix, payload: origin.payload, origin: .mqtt(origin))
+        guard let response = command(suffix, payload: origin.payload, origin: .mqtt(origin)) else { return }
+        confirm(button: id, suffix, response)
+    }
+
+    /// `speech.confirm_buttons`: says what the button's command did, after it succeeded.
+    mutating func confirm(button: String, _ suffix: String, _ response: Response) {
+        guard machine.speech.enabled, machine.speech.confirmButtons, case .success(let result) = response.outcome,
+              let text = ButtonConfirmation.text(command: suffix, result: result, after: core)
+        else { return }
+        let id = machine.nextSpeechID
+        machine.nextSpeechID += 1
+        effects.append(.speak(SpeechRequest(id: id, text: text, volume: machine.speech.volume)))
+        log(.info, "button confirmation", ["button": button, "text": text, "speech": "\(id)"])
     }
 
     var buttonSituation: ButtonSituation {

@@ -49,7 +49,7 @@ extension NodeMachine {
         /// The whole state for the web app: availability, every retained topic, and `time` now.
         mutating func snapshot(_ id: UInt64) {
             var entries = [Observation(suffix: "availability", payload: Array((machine.online ? "online" : "offline").utf8))]
-            for publication in core.retainedState(now: now) + machine.buttons.retainedList {
+            for publication in core.retainedState(now: now) + machine.buttons.retainedList + [machine.speechStatus.publication] {
                 entries.append(Observation(suffix: publication.topic, payload: publication.body.bytes))
             }
             entries.append(Observation(suffix: "time", payload: core.timePayload(at: now).bytes))
@@ -115,11 +115,13 @@ extension NodeMachine {
             commit(next, outbox: outbox)
         }
 
-        mutating func command(_ suffix: String, payload: [UInt8], origin: CommandOrigin) {
+        /// Returns the response when the command took effect (a button's confirmation is made from it).
+        @discardableResult
+        mutating func command(_ suffix: String, payload: [UInt8], origin: CommandOrigin) -> Response? {
             if case .mqtt(let message) = origin, message.retain, message.payload.isEmpty {
                 // Someone clearing a retained command, as the refusal below asks: nothing to do.
                 log(.debug, "retained command cleared", ["topic": message.topic])
-                return
+                return nil
             }
             if case .mqtt(let message) = origin, message.retain {
                 // A retained command would run again on every reconnect and restart (an alarm added
@@ -129,15 +131,15 @@ extension NodeMachine {
                     "retain",
                     "retained commands are ignored: publish commands without the retain flag, and clear this one with an empty retained message")
                 effects += machine.respond(Response(command: suffix, requestID: nil, outcome: .failure(error)), to: origin)
-                return
+                return nil
             }
             if suffix == ButtonBoard.learnCommand {
                 learnButtons(origin: origin)
-                return
+                return nil
             }
             if let speech = SpeechCommand.parse(suffix, payload: payload) {
                 speak(speech, suffix: suffix, origin: origin)
-                return
+                return nil
             }
             var next = core
             var outbox: [Publication] = []
@@ -150,7 +152,7 @@ extension NodeMachine {
                     // Answered with the check's result (`readiness`), not now.
                     machine.pendingChecks.append(PendingCheck(requestID: response.requestID, origin: origin))
                     log(.info, "command", ["command": suffix, "ok": "pending"])
-                    return
+                    return nil
                 }
             }
             switch response.outcome {
@@ -158,9 +160,11 @@ extension NodeMachine {
                 refusal = NodePlan.Refusal(command: response.command, requestID: response.requestID, origin: origin)
                 commit(next, outbox: outbox, response: (response, origin))
                 log(.info, "command", ["command": suffix, "ok": "true"])
+                return response
             case .failure(let error):
                 effects += machine.respond(response, to: origin)
                 log(.info, "command refused", ["command": String(suffix.prefix(80)), "code": error.code.rawValue, "message": error.message])
+                return nil
             }
         }
 
@@ -226,6 +230,7 @@ extension NodeMachine {
             }
             for publication in core.deviceRetained { publishIfChanged(publication) }
             if !machine.buttons.definitions.isEmpty { publishIfChanged(machine.buttons.retained) }
+            publishIfChanged(machine.speechStatus.publication)
         }
 
         mutating func publishIfChanged(_ publication: Publication) {

@@ -46,6 +46,7 @@ extension NodeMachine.Draft {
 
     /// The adapter spoke (or could not): the waiting command is answered now.
     mutating func spoken(_ outcome: SpeechOutcome) {
+        speechWorked(outcome.id, outcome.result)
         guard let pending = machine.pendingSpeech.removeValue(forKey: outcome.id) else { return }
         let result: Result<JSONValue, CommandError>
         switch outcome.result {
@@ -54,8 +55,21 @@ extension NodeMachine.Draft {
             result = .success(.object(JSONObject([("text", .string(pending.text)), ("seconds", .double(rounded))])))
         case .failure(let failure):
             result = .failure(CommandError(.speechUnavailable, failure.message))
-            log(.warning, "speech failed", ["error": failure.message])
         }
         effects += machine.respond(Response(command: pending.command, requestID: nil, outcome: result), to: pending.origin)
+    }
+
+    /// `~/speech` follows what the last utterance (a command's, an alarm's, a button's) came to.
+    mutating func speechWorked(_ id: UInt64, _ result: Result<Double, SpeechFailure>) {
+        switch result {
+        case .success(let seconds):
+            machine.speechStatus.error = nil
+            log(.debug, "spoken", ["speech": "\(id)", "seconds": "\((seconds * 100).rounded() / 100)"])
+        case .failure(let failure):
+            machine.speechStatus.error = failure.message
+            log(.warning, "speech failed", ["error": failure.message])
+        }
+        guard machine.online || machine.observed else { return }
+        publishIfChanged(machine.speechStatus.publication)
     }
 }

@@ -47,6 +47,8 @@ public struct NodeMachine: Sendable {
     /// Speech commands waiting for their utterance's length before they are answered.
     var pendingSpeech: [UInt64: PendingSpeech] = [:]
     var nextSpeechID: UInt64 = 1
+    /// `~/speech`: from the settings' check of the files at start, then from each utterance.
+    public internal(set) var speechStatus: SpeechStatus
 
     /// - Parameters:
     ///   - persisted: the state files as read at start, so unchanged ones are not rewritten.
@@ -58,6 +60,7 @@ public struct NodeMachine: Sendable {
     ) {
         self.buttons = buttons
         self.speech = speech
+        speechStatus = speech.initialStatus
         self.core = core
         self.observed = observed
         self.topics = topics

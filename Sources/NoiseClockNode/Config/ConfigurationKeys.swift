@@ -96,6 +96,8 @@ struct ConfigurationKeys: Sendable {
         "speech.voice", nil, computed: "the one for `locale` (`en`, `ko`)", check: V.notEmpty, "an eSpeak NG voice (`espeak-ng --voices`)")
     let speechRate = Key("speech.rate", 160, range: 80...400, "words per minute, {range}")
     let speechVolume = Key("speech.volume", 70, range: 0...100, "loudness of speech, {range}; noise and a ringing alarm are ducked under it")
+    let speechConfirmButtons = Key<Bool>(
+        "speech.confirm_buttons", true, "after a button's action succeeds, say what it did (\"Snoozed until 6:54 AM\", \"Alarm off\", \"Noise on\")")
 
     /// The one table.
     static let table = ConfigurationKeys()

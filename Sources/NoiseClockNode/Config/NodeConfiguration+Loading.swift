@@ -52,7 +52,8 @@ extension NodeConfiguration {
         configuration.devices = try readDevices(values)
         configuration.speech = Speech(
             enabled: try values.required(keys.speechEnabled), voice: try values.value(keys.speechVoice),
-            rate: try values.required(keys.speechRate), volume: try values.required(keys.speechVolume))
+            rate: try values.required(keys.speechRate), volume: try values.required(keys.speechVolume),
+            confirmButtons: try values.required(keys.speechConfirmButtons))
         configuration.buttons = try readButtons(values)
         configuration.buttonTiming = ButtonTiming(
             holdSeconds: try values.required(keys.holdSeconds), doubleSeconds: try values.required(keys.doubleSeconds))

@@ -32,12 +32,15 @@ public struct NodeConfiguration: Sendable, Equatable {
         public var voice: String?
         public var rate = 160
         public var volume = 70
+        /// Say what a button did.
+        public var confirmButtons = true
 
-        public init(enabled: Bool = true, voice: String? = nil, rate: Int = 160, volume: Int = 70) {
+        public init(enabled: Bool = true, voice: String? = nil, rate: Int = 160, volume: Int = 70, confirmButtons: Bool = true) {
             self.enabled = enabled
             self.voice = voice
             self.rate = rate
             self.volume = volume
+            self.confirmButtons = confirmButtons
         }
     }
 

@@ -109,4 +109,33 @@ import Testing
         #expect(quiet.json("noiseclock/bed/alarm")?["state"] == "ringing")
         #expect(speakRequests(quiet).isEmpty)
     }
+
+    /// `~/speech` (retained): from the settings at start (the files' check, or speech off), then
+    /// from what each utterance came to, published only when it changes.
+    @Test func speechStatusFollowsTheSettingsAndEachUtterance() throws {
+        var rig = MachineRig()
+        let connected = rig.step(.connected)
+        let status = try #require(connected.published("noiseclock/bed/speech").last)
+        #expect(status.retain && status.text == #"{"status":"ok","voice":"en","error":null}"#)
+        let request = try #require(speakRequests(rig.command("say", "Hello")).first)
+        let failed = rig.step(.spoken(SpeechOutcome(id: request.id, result: .failure(SpeechFailure("eSpeak NG could not start")))))
+        #expect(failed.published("noiseclock/bed/speech").map(\.text) == [#"{"status":"unavailable","voice":"en","error":"eSpeak NG could not start"}"#])
+        #expect(failed.json("noiseclock/bed/response")?["error"]?["code"] == "speech_unavailable")
+        // The same failure again changes nothing; a success brings it back.
+        let next = try #require(speakRequests(rig.command("say", "Hello")).first)
+        #expect(rig.step(.spoken(SpeechOutcome(id: next.id, result: .failure(SpeechFailure("eSpeak NG could not start")))))
+            .published("noiseclock/bed/speech").isEmpty)
+        let last = try #require(speakRequests(rig.command("say", "Hello")).first)
+        #expect(rig.step(.spoken(SpeechOutcome(id: last.id, result: .success(0.5)))).json("noiseclock/bed/speech")?["status"] == "ok")
+
+        for (settings, expected) in [
+            (SpeechSettings(enabled: false, voice: "ko"), #"{"status":"unavailable","voice":"ko","error":"speech is off (speech.enabled: false)"}"#),
+            (SpeechSettings(voice: "xx", problem: "no eSpeak NG voice \"xx\""), #"{"status":"unavailable","voice":"xx","error":"no eSpeak NG voice \"xx\""}"#),
+        ] {
+            var other = MachineRig()
+            other.machine = NodeMachine(
+                core: other.machine.core, topics: MachineRig.topics, discovery: other.machine.discovery, persisted: [:], seed: 1, speech: settings)
+            #expect(other.step(.connected).published("noiseclock/bed/speech").map(\.text) == [expected])
+        }
+    }
 }

@@ -157,4 +157,56 @@ import Testing
         let learned = try #require(try await rig.client.waitFor("\(root)/button/event", after: mark).json)
         #expect(learned["button"] == .null && learned["key"] == "KEY_VOLUMEUP")
     }
+
+    /// `speech.confirm_buttons`: after a local button's command succeeded, the node says what it did
+    /// (its log names the words and, once eSpeak NG made them, the utterance's length); the same
+    /// command over MQTT says nothing.
+    @Test func aButtonsActionIsSaidBack() async throws {
+        let fifo = try Fifo()
+        let rig = try await AlarmRig()
+        defer { rig.shutdown() }
+        let node = try NodeProcess(brokerPort: rig.broker.port, yamlExtra: Self.yaml(fifo: fifo.path))
+        let root = rig.root(node)
+        var mark = rig.client.messages.count
+        try await rig.start(node)
+        defer { node.killHard() }
+        try await rig.client.waitFor("\(root)/buttons", after: mark) { self.buttonStatus($0, "top") == "connected" }
+        try fifo.plug()
+        try await rig.ok(node, "alarm/add", #"{"id": "wake", "time": "04:00", "repeat": "daily", "snooze_minutes": 5}"#)
+        try await rig.ok(node, "alarm/test", "wake")
+
+        // A press while it rings: snoozed, and said with the time it rings again (24-hour style, UTC).
+        mark = rig.client.messages.count
+        try fifo.send([.key(Self.enter, 1), Self.syn, .key(Self.enter, 0), Self.syn])
+        let snoozed = try #require(try await rig.client.waitFor("\(root)/response", after: mark).json)
+        #expect(snoozed["command"] == "alarm/snooze" && snoozed["ok"] == true, "\(snoozed.serialized)")
+        let state = try await rig.client.waitFor("\(root)/alarm", after: mark) { $0.json?["state"] == "snoozed" }
+        let until = try #require(state.json?["snooze_until"]?.stringValue.flatMap(MinuteBoundary.date(iso:)))
+        let time = MinuteBoundary.clockTime(until)
+        let said = "Snoozed until \(Int(time.prefix(2))!):\(time.suffix(2))"
+        let line = try await Self.logLine(node) { $0.contains("button confirmation") && $0.contains("text=\(said)") }
+        #expect(line.contains("button=top"), "\(line)")
+        // eSpeak NG made it: the utterance the confirmation asked for was spoken.
+        let speech = try #require(line.split(separator: " ").first { $0.hasPrefix("speech=") })
+        let spoken = try await Self.logLine(node) { $0.contains(" spoken") && $0.contains(String(speech)) }
+        #expect(spoken.contains("seconds="), "\(spoken)")
+
+        // Over MQTT the same kind of command is answered and not said.
+        try await rig.ok(node, "noise/set", "TOGGLE")
+        try await rig.barrier(node)
+        #expect(node.log.components(separatedBy: "button confirmation").count == 2)
+        // A double press toggles the noise back, and says so.
+        try fifo.send([.key(Self.enter, 1), Self.syn, .key(Self.enter, 0), Self.syn, .key(Self.enter, 1), Self.syn, .key(Self.enter, 0), Self.syn])
+        _ = try await Self.logLine(node) { $0.contains("button confirmation") && $0.contains("text=Noise off") }
+    }
+
+    /// Waits for a line of the node's log that `matches`.
+    static func logLine(_ node: NodeProcess, timeout: Double = 10, _ matches: (Substring) -> Bool) async throws -> Substring {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let line = node.log.split(separator: "\n").first(where: matches) { return line }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw TestFailure("no such line in the node's log within \(timeout) s:\n\(node.log.suffix(2000))")
+    }
 }

@@ -100,7 +100,7 @@ struct HostilePayloads {
 
     private static let fields = [
         "id", "time", "label", "description", "repeat", "date", "sound", "volume", "vibrate", "snooze_minutes", "ramp_seconds",
-        "ring_minutes", "pre_alarm_minutes", "light_minutes", "brightness", "kelvin", "transition", "skip_next", "start_volume", "pre_alarm_sound", "skip_dates", "until", "enabled", "minutes", "playing", "sleep_timer_minutes", "request_id",
+        "ring_minutes", "pre_alarm_minutes", "light_minutes", "speak_time", "brightness", "kelvin", "transition", "skip_next", "start_volume", "pre_alarm_sound", "skip_dates", "until", "enabled", "minutes", "playing", "sleep_timer_minutes", "request_id",
         "use_24_hour", "show_seconds", "digit_color", "background_color", "glow", "scale", "font_family", "font_weight", "random_color",
     ]
 
