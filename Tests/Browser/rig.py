@@ -10,6 +10,7 @@ import subprocess
 import tempfile
 import threading
 import time
+import uuid
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -58,15 +59,31 @@ class Subscription:
         self.topic = topic
         self.messages = []  # (monotonic time, payload)
         self.cond = threading.Condition()
+        # A probe topic of its own, in the same SUBSCRIBE: once a probe comes back, the topic is
+        # subscribed too, so nothing published after the constructor returns is missed (a
+        # non-retained message published before mosquitto_sub had subscribed was lost).
+        self.probe = f"noiseclock-test/probe/{uuid.uuid4().hex}"
+        self.subscribed = threading.Event()
         self.process = subprocess.Popen(
-            ["mosquitto_sub", "-h", "127.0.0.1", "-p", str(port), "-t", topic, "-q", "1"],
+            ["mosquitto_sub", "-h", "127.0.0.1", "-p", str(port), "-t", topic, "-t", self.probe, "-q", "1", "-v"],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1)
         threading.Thread(target=self._read, daemon=True).start()
+        deadline = time.monotonic() + 10
+        while not self.subscribed.is_set():
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"mosquitto_sub did not subscribe to {topic} within 10 s")
+            subprocess.run(["mosquitto_pub", "-h", "127.0.0.1", "-p", str(port), "-t", self.probe, "-m", "probe"],
+                           check=True)
+            self.subscribed.wait(0.2)
 
     def _read(self):
         for line in self.process.stdout:
+            topic, _, payload = line.rstrip("\n").partition(" ")
+            if topic == self.probe:
+                self.subscribed.set()
+                continue
             with self.cond:
-                self.messages.append((time.monotonic(), line.rstrip("\n")))
+                self.messages.append((time.monotonic(), payload))
                 self.cond.notify_all()
 
     def wait(self, predicate=lambda payload: True, timeout=10.0, after=0):
