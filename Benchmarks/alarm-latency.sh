@@ -12,7 +12,8 @@
 # `rabbitmq`: a three-node RabbitMQ cluster (scripts/rabbitmq-cluster.sh, MQTT plugin, MQTT 3.1.1)
 # instead of mosquitto, the nodes spread round it (node i's `mqtt.hosts` starts at broker node
 # i mod 3), the subscriber on broker node 1: two thirds of the fires cross broker nodes.
-# Output: the cluster's start-up time (rabbitmq), the CPU and RSS line, then (last line)
+# Output: the cluster's start-up time (rabbitmq), the CPU and RSS line, (rabbitmq) the delays of
+# the fires on the subscriber's broker node and of those that crossed, then (last line)
 # alarm fire delay: median X ms, worst Y ms (N fires)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -82,6 +83,17 @@ echo "around the fire (8 s): nodes $(awk -v a="$nodes_before" -v b="$nodes_after
 "${broker_pids[1]:+ (${#broker_pids[@]} broker nodes)}"
 
 grep '/alarm/fired ' "$work/messages.txt" | awk -v b="$boundary" '{ printf "%.1f\n", ($1 - b) * 1000 }' | sort -n > "$work/delays.txt"
+if [ "$BROKER" = rabbitmq ]; then
+    # Fires from nodes on the subscriber's broker node against those that crossed to it.
+    for side in same crossed; do
+        grep '/alarm/fired ' "$work/messages.txt" | awk -v b="$boundary" -v side="$side" '{
+            split($2, parts, "/"); i = substr(parts[2], 6) + 0
+            if ((side == "same") == ((i - 1) % 3 == 0)) printf "%.1f\n", ($1 - b) * 1000 }' | sort -n > "$work/$side.txt"
+    done
+    echo "on the subscriber's broker node: median $(bench_median "$work/same.txt") ms, worst $(tail -n 1 "$work/same.txt") ms" \
+        "($(wc -l < "$work/same.txt")); crossed from the other two: median $(bench_median "$work/crossed.txt") ms," \
+        "worst $(tail -n 1 "$work/crossed.txt") ms ($(wc -l < "$work/crossed.txt"))"
+fi
 fires=$(wc -l < "$work/delays.txt")
 [ "$fires" -gt 0 ] || { echo "no alarm fired" >&2; exit 1; }
 [ "$fires" -eq "$FIRES" ] || echo "warning: $fires of $FIRES alarms fired" >&2

@@ -33,7 +33,7 @@ bench_cleanup() {
 }
 
 bench_init() {
-    work=$(mktemp -d "/tmp/noiseclock-$1.XXXXXX")
+    work=$(mktemp -d "${BENCH_WORK_ROOT:-/tmp}/noiseclock-$1.XXXXXX")
     trap bench_cleanup EXIT
 }
 
