@@ -12,7 +12,8 @@
 # `rabbitmq`: a three-node RabbitMQ cluster (scripts/rabbitmq-cluster.sh, MQTT plugin, MQTT 3.1.1)
 # instead of mosquitto, the nodes spread round it (node i's `mqtt.hosts` starts at broker node
 # i mod 3), the subscriber on broker node 1: two thirds of the fires cross broker nodes.
-# Output: the cluster's start-up time (rabbitmq), the CPU and RSS line, (rabbitmq) the delays of
+# Output: the cluster's start-up time (rabbitmq), the nodes' CPU in 8 idle seconds, the CPU and RSS
+# around the fire, (rabbitmq) the delays of
 # the fires on the subscriber's broker node and of those that crossed, then (last line)
 # alarm fire delay: median X ms, worst Y ms (N fires)
 set -euo pipefail
@@ -56,10 +57,10 @@ for i in $(seq 1 "$FIRES"); do
 done
 bench_wait "$work/messages.txt" '/availability online' "$FIRES" "the nodes to come online"
 
-# The next whole minute at least 10 s away, as HH:MM in UTC.
+# The next whole minute at least 20 s away, as HH:MM in UTC.
 now=$(date +%s)
 boundary=$(( (now / 60 + 1) * 60 ))
-[ $((boundary - now)) -ge 10 ] || boundary=$((boundary + 60))
+[ $((boundary - now)) -ge 20 ] || boundary=$((boundary + 60))
 clock=$(date -u -d "@$boundary" +%H:%M)
 for i in $(seq 1 "$FIRES"); do
     mosquitto_pub -p "$port" "${bench_pub_options[@]}" -q 1 -t "noiseclock/bench$i/alarm/add" \
@@ -68,12 +69,17 @@ done
 bench_wait "$work/messages.txt" '"ok":true' "$FIRES" "the alarms to be accepted" 10
 
 echo "waiting for $FIRES fires at $(date -u -d "@$boundary" +%FT%TZ)" >&2
-# CPU from 3 s before the minute to 5 s after it: the fire, as the nodes and the broker pay it.
-sleep $(( boundary - $(date +%s) - 3 ))
+# CPU from 3 s before the minute to 5 s after it: the fire, as the nodes and the broker pay it;
+# and the 8 s before that, nothing due (what the same window costs idle, to tell the fire apart).
+sleep $(( boundary - $(date +%s) - 11 ))
+idle_before=$(bench_cpu_ticks "${nodes[@]}")
+sleep 8
 nodes_before=$(bench_cpu_ticks "${nodes[@]}"); broker_before=$(bench_cpu_ticks "${broker_pids[@]}")
 sleep 8
 nodes_after=$(bench_cpu_ticks "${nodes[@]}"); broker_after=$(bench_cpu_ticks "${broker_pids[@]}")
 hz=$(getconf CLK_TCK)
+echo "idle 8 s before it: nodes $(awk -v a="$idle_before" -v b="$nodes_before" -v h="$hz" -v n="$FIRES" \
+    'BEGIN { printf "%.0f ms CPU in all, %.2f ms each", (b - a) * 1000 / h, (b - a) * 1000 / h / n }')"
 nodes_rss=$(bench_rss_kb "${nodes[@]}")
 broker_rss=$(bench_rss_kb "${broker_pids[@]}")
 echo "around the fire (8 s): nodes $(awk -v a="$nodes_before" -v b="$nodes_after" -v h="$hz" -v n="$FIRES" \
