@@ -14,7 +14,13 @@ final class AlsaMixerFixture: Sendable {
             let directory = try makeTemporaryDirectory(prefix: "alsa-plugin")
             let library = directory.appendingPathComponent("libasound_module_ctl_nc_fixture.so").path
             let log = directory.appendingPathComponent("cc.log").path
-            let cc = try ChildProcess(path: "/usr/bin/cc", arguments: ["-shared", "-fPIC", "-O1", "-o", library, source, "-lasound"],
+            // Debian's cc (build-essential), else the Swift toolchain's clang (both on PATH).
+            let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
+            let compilers = ["cc", "clang"].flatMap { name in path.map { "\($0)/\(name)" } }
+            guard let compiler = compilers.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+                return .failure(TestFailure("no C compiler (cc or clang) on PATH to build \(source)"))
+            }
+            let cc = try ChildProcess(path: compiler, arguments: ["-shared", "-fPIC", "-O1", "-o", library, source, "-lasound"],
                                       environment: ProcessInfo.processInfo.environment, logPath: log)
             guard cc.wait(timeout: 60) == 0 else {
                 return .failure(TestFailure("cc could not build \(source): \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")"))
