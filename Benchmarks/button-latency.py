@@ -12,21 +12,15 @@ dismisses. The issue's bars: quick <= 100 ms, top <= double_seconds (0.35 s) + 1
 Last lines: `button latency (press-only, from key-down): median X ms, worst Y ms (N)` and the same
 for the default button from the release.
 """
-import os, socket, struct, subprocess, sys, tempfile, threading, time, json, shutil
+import os, struct, subprocess, sys, threading, time, json
 
-root_dir = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(root_dir, ".build/release/noiseclock")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+from nodes import ROOT, Bench  # noqa: E402
+
+binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/release/noiseclock")
 samples = int(sys.argv[2]) if len(sys.argv) > 2 else 20
-work = tempfile.mkdtemp(prefix="noiseclock-button-latency.")
-procs = []
-
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
+bench = Bench("button-latency")
+work = bench.work
 
 
 def record(code, value, kind=1):
@@ -37,29 +31,10 @@ KEY_ENTER, KEY_POWER = 28, 116
 SYN = record(0, 0, kind=0)
 
 try:
-    port = free_port()
-    with open(f"{work}/mosquitto.conf", "w") as f:
-        f.write(f"listener {port} 127.0.0.1\nallow_anonymous true\npersistence false\nset_tcp_nodelay true\n")
-    procs.append(subprocess.Popen(["mosquitto", "-c", f"{work}/mosquitto.conf"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
-    for _ in range(50):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            break
-        except OSError:
-            time.sleep(0.1)
-
+    port = bench.mosquitto()
     for name in ("quick", "top"):
         os.mkfifo(f"{work}/{name}")
-    with open(f"{work}/noiseclock.yaml", "w") as f:
-        f.write(f"""node_id: bench
-timezone: UTC
-state_dir: {work}/state
-mqtt: {{host: 127.0.0.1, port: {port}}}
-home_assistant: {{discovery: false}}
-audio: {{device: "null"}}
-battery: {{path: {work}/no-battery}}
-web: {{enabled: false}}
-buttons:
+    buttons = f"""buttons:
   - id: quick
     input: {{device: {work}/quick, key: KEY_POWER}}
     press: snooze
@@ -67,13 +42,12 @@ buttons:
     hold: none
   - id: top
     input: {{device: {work}/top, key: KEY_ENTER}}
-""")
+"""
     root = "noiseclock/bench"
     events = []  # (arrival time, topic, payload)
     cond = threading.Condition()
-    sub = subprocess.Popen(["mosquitto_sub", "-p", str(port), "-q", "1", "-v", "-t", f"{root}/alarm/event", "-t", f"{root}/buttons",
-                            "-t", f"{root}/availability"], stdout=subprocess.PIPE, text=True, bufsize=1)
-    procs.append(sub)
+    sub = bench.start(["mosquitto_sub", "-p", str(port), "-q", "1", "-v", "-t", f"{root}/alarm/event", "-t", f"{root}/buttons",
+                       "-t", f"{root}/availability"], stdout=subprocess.PIPE, text=True, bufsize=1)
 
     def pump():
         for line in sub.stdout:
@@ -84,9 +58,7 @@ buttons:
                 cond.notify_all()
 
     threading.Thread(target=pump, daemon=True).start()
-    env = dict(os.environ, NOISECLOCK_LOG_LEVEL="warning", NOISECLOCK_RESOURCES=os.path.join(root_dir, "Resources"))
-    procs.append(subprocess.Popen([binary, "--config", f"{work}/noiseclock.yaml"], env=env, stdout=subprocess.DEVNULL,
-                                  stderr=open(f"{work}/node.log", "w")))
+    bench.node(binary, buttons)
 
     def wait_for(predicate, after, timeout=15):
         deadline = time.monotonic() + timeout
@@ -150,11 +122,4 @@ buttons:
     report("press-only, from key-down", [measure(press_quick) for _ in range(samples)])
     report("default button, from release; double_seconds 350 ms", [measure(press_top) for _ in range(samples)])
 finally:
-    for p in reversed(procs):
-        p.terminate()
-    for p in procs:
-        try:
-            p.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            p.kill()
-    shutil.rmtree(work, ignore_errors=True)
+    bench.close()

@@ -13,13 +13,15 @@ Last lines: `speech latency, first: X ms`, `speech latency, later: median X ms, 
 `idle RSS before speaking: X MB, after: Y MB`, `speak_time, ring to first audible speech: median X
 ms, worst Y ms (N)` (left out by a node that does not know `speak_time`).
 """
-import os, socket, struct, subprocess, sys, tempfile, time, shutil
+import os, struct, sys, time
 
-root_dir = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(root_dir, ".build/release/noiseclock")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+from nodes import ROOT, Bench  # noqa: E402
+
+binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/release/noiseclock")
 later = int(sys.argv[2]) if len(sys.argv) > 2 else 10
-work = tempfile.mkdtemp(prefix="noiseclock-speech-latency.")
-procs = []
+bench = Bench("speech-latency")
+work = bench.work
 
 
 def record(code, value, kind=1):
@@ -35,38 +37,20 @@ def rss_mb(pid):
 
 
 try:
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    with open(f"{work}/mosquitto.conf", "w") as f:
-        f.write(f"listener {port} 127.0.0.1\nallow_anonymous true\npersistence false\n")
-    procs.append(subprocess.Popen(["mosquitto", "-c", f"{work}/mosquitto.conf"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+    bench.mosquitto()
     capture = f"{work}/out.raw"
     with open(f"{work}/asoundrc", "w") as f:
         f.write(f'pcm.bench {{\n type file\n slave.pcm null\n file "{capture}"\n format raw\n}}\n')
     os.mkfifo(f"{work}/key")
-    with open(f"{work}/noiseclock.yaml", "w") as f:
-        f.write(f"""node_id: bench
-timezone: UTC
-state_dir: {work}/state
-mqtt: {{host: 127.0.0.1, port: {port}}}
-home_assistant: {{discovery: false}}
-audio: {{device: bench}}
-battery: {{path: {work}/no-battery}}
-web: {{enabled: false}}
-buttons:
+    buttons = f"""buttons:
   - id: talk
     input: {{device: {work}/key, key: KEY_ENTER}}
     press: speak_time
     double: none
     hold: none
-""")
-    env = dict(os.environ, NOISECLOCK_LOG_LEVEL="warning", NOISECLOCK_RESOURCES=os.path.join(root_dir, "Resources"),
-               ALSA_CONFIG_PATH="/usr/share/alsa/alsa.conf:" + f"{work}/asoundrc")
-    node = subprocess.Popen([binary, "--config", f"{work}/noiseclock.yaml"], env=env, stdout=subprocess.DEVNULL,
-                            stderr=open(f"{work}/node.log", "w"))
-    procs.append(node)
+"""
+    node = bench.node(binary, buttons, device="bench",
+                      env={"ALSA_CONFIG_PATH": "/usr/share/alsa/alsa.conf:" + f"{work}/asoundrc"})
     key = os.open(f"{work}/key", os.O_WRONLY)  # blocks until the node has the FIFO open
     time.sleep(3)  # settle: connected, idle
     idle_before = rss_mb(node.pid)
@@ -142,11 +126,4 @@ buttons:
     if rings:
         print(f"speak_time, ring to first audible speech: median {rings[len(rings) // 2]:.0f} ms, worst {rings[-1]:.0f} ms ({len(rings)})")
 finally:
-    for p in reversed(procs):
-        p.terminate()
-    for p in procs:
-        try:
-            p.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            p.kill()
-    shutil.rmtree(work, ignore_errors=True)
+    bench.close()

@@ -34,10 +34,26 @@ ctl() { local n=$1; shift; (node_env "$n"; "$RABBIT/rabbitmqctl" -n "nc_rabbit$n
 case "$cmd" in
 start)
     mkdir -p "$dir"
-    # Ports from a range no other suite uses (they pick from 20000-39999 or the kernel's): AMQP
-    # base+1..3, distribution base+101..103, epmd base+99, MQTT base+201..203.
-    echo $((40000 + (RANDOM % 50) * 400)) > "$dir/base-port"
-    base=$(cat "$dir/base-port")
+    # Ports from a range no other suite picks from (they use 20000-39999 or the kernel's, which
+    # overlaps it, so the ports are tried first): AMQP base+1..3, distribution base+101..103, epmd
+    # base+99, MQTT base+201..203.
+    for _ in $(seq 1 20); do
+        base=$((40000 + (RANDOM % 50) * 400))
+        python3 - "$base" <<'PY' && break
+import socket, sys
+base = int(sys.argv[1])
+for offset in (1, 2, 3, 99, 101, 102, 103, 201, 202, 203):
+    s = socket.socket()
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        s.bind(("127.0.0.1", base + offset))
+    except OSError:
+        sys.exit(1)
+    finally:
+        s.close()
+PY
+    done
+    echo "$base" > "$dir/base-port"
     head -c 20 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$dir/.erlang.cookie"
     chmod 400 "$dir/.erlang.cookie"
     echo '[rabbitmq_mqtt].' > "$dir/enabled_plugins"
@@ -74,6 +90,7 @@ EOF
     echo "mqtt_ports=$((base + 201)),$((base + 202)),$((base + 203))"
     ;;
 stop)
+    [ -f "$dir/base-port" ] || exit 0  # never started (or stopped already)
     for n in 1 2 3; do ctl "$n" stop > /dev/null 2>&1 || true; done
     (node_env 1; epmd -port "$ERL_EPMD_PORT" -kill > /dev/null 2>&1 || true)
     rm -rf "$dir"

@@ -119,13 +119,15 @@ public enum NodeApplication {
             pollSeconds: min(5, configuration.battery.intervalSeconds)
         ))
         services.append(ClockSyncService(clock: clock, inbox: inbox))
-        services.append(ReadinessService(audio: audio, clock: clock, inbox: inbox, probes: probes))
+        let sounds = CurrentSoundLibrary(library)
+        services.append(ReadinessService(audio: audio, sounds: sounds, clock: clock, inbox: inbox, probes: probes))
         if let interval = notifier.watchdogInterval { services.append(WatchdogService(interval: interval, inbox: inbox)) }
         if let server { services.append(WebService(server: server)) }
         if let library, let directory = library.soundsDirectory {
             do {
                 let watcher = try DirectoryWatcher(directory: directory)
-                services.append(SoundsWatchService(watcher: watcher, library: library, engine: audio, inbox: inbox, logger: logger))
+                services.append(SoundsWatchService(
+                    watcher: watcher, library: library, engine: audio, inUse: sounds, inbox: inbox, logger: logger))
             } catch {
                 logger.warning("sounds directory not watched; added files need a restart", metadata: ["error": "\(error)"])
             }

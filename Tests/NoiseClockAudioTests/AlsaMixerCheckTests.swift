@@ -1,8 +1,9 @@
 @testable import NoiseClockAudio
 import Testing
 
-/// Which mixer control decides `output_muted`, and when it says muted. (Reading a real card's
-/// mixer needs a sound card, which the test machine has not; the reading is these values.)
+/// Which mixer control decides `output_muted`, and when it says muted. (Reading a real mixer
+/// through ALSA is ReadinessTests.aMutedMixerIsAtRiskUntilItIsUnmuted: a control device of the
+/// test's own ALSA configuration, an external control plugin, since the test machine has no card.)
 @Suite struct AlsaMixerCheckTests {
     typealias Control = AlsaMixerCheck.Control
 
@@ -13,6 +14,12 @@ import Testing
         #expect(Control(name: "PCM", switches: [], volumes: [-9999, -9999], minimum: -9999).mutedMessage != nil)
         #expect(Control(name: "PCM", switches: [], volumes: [0, 3], minimum: 0).mutedMessage == nil)
         #expect(Control(name: "Speaker", switches: [true], volumes: [], minimum: 0).mutedMessage == nil)
+    }
+
+    @Test func theMixerIsTheCardsElseTheControlDeviceOfThePCMsName() {
+        #expect(AlsaMixerCheck.mixerName(device: "plughw:1,0", card: 1) == "hw:1")
+        #expect(AlsaMixerCheck.mixerName(device: "default", card: 0) == "hw:0")
+        #expect(AlsaMixerCheck.mixerName(device: "bluealsa", card: nil) == "bluealsa")
     }
 
     @Test func masterDecidesThenTheUsualNamesThenTheFirst() {

@@ -9,11 +9,15 @@ final class AudioCapture: @unchecked Sendable {
     static let bytesPerFrame = 4
     let directory: URL
     let device: String
+    /// A mixer for the device (`withMixer`): the control device of the same name.
+    let mixer: AlsaMixerFixture?
 
     /// `defined: false` starts with an empty configuration: the device is missing until `define()`.
-    init(device: String, defined: Bool = true) throws {
+    /// `withMixer`: the PCM gets a control device of its name with a Master switch and volume.
+    init(device: String, defined: Bool = true, withMixer: Bool = false) throws {
         directory = try makeTemporaryDirectory(prefix: "alsa")
         self.device = device
+        mixer = withMixer ? try AlsaMixerFixture(device: device, directory: directory) : nil
         try write(defined ? pcmDefinition : "")
     }
 
@@ -28,7 +32,7 @@ final class AudioCapture: @unchecked Sendable {
     var captureFile: URL { directory.appendingPathComponent("\(device).raw") }
 
     private var pcmDefinition: String {
-        "pcm.\(device) {\n type file\n slave.pcm null\n file \"\(captureFile.path)\"\n format raw\n}\n"
+        "pcm.\(device) {\n type file\n slave.pcm null\n file \"\(captureFile.path)\"\n format raw\n}\n" + (mixer?.definition ?? "")
     }
 
     /// A new inode each time: ALSA notices a changed file by inode and mtime (whole seconds),

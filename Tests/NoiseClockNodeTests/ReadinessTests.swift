@@ -53,6 +53,39 @@ import Testing
         _ = try await Self.event(harness, "ready", after: mark)
     }
 
+    /// The mixer is a real ALSA control device (Tests/Fixtures/alsa-mixer-fixture.c, an external
+    /// control plugin) named as the node's PCM, read through ALSA's simple mixer as a card's.
+    @Test func aMutedMixerIsAtRiskUntilItIsUnmuted() async throws {
+        let capture = try AudioCapture(device: "nc_ready_mixer", withMixer: true)
+        let mixer = try #require(capture.mixer)
+        try mixer.set(on: true, volume: 80)
+        let harness = try await Self.harness(capture)
+        defer { harness.shutdown() }
+        _ = try await harness.client.waitFor("\(harness.root)/alarm", where: { $0.json?["ready"]?["ok"] == true })
+
+        var mark = harness.client.messages.count
+        try mixer.set(on: false, volume: 80)
+        var ready = try await Self.check(harness)
+        #expect(Self.codes(ready) == ["output_muted"], "\(ready)")
+        #expect(ready["problems"]?.arrayValue?.first?["message"]?.stringValue?.contains("Master playback switch is off") == true, "\(ready)")
+        let risk = try await Self.event(harness, "at_risk", after: mark)
+        #expect(Self.codes(risk) == ["output_muted"])
+
+        mark = harness.client.messages.count
+        try mixer.set(on: true, volume: 80)
+        ready = try await Self.check(harness)
+        #expect(ready["ok"] == true, "\(ready)")
+        _ = try await Self.event(harness, "ready", after: mark)
+
+        // Switched on but at 0 is as silent.
+        mark = harness.client.messages.count
+        try mixer.set(on: true, volume: 0)
+        ready = try await Self.check(harness)
+        #expect(Self.codes(ready) == ["output_muted"], "\(ready)")
+        #expect(ready["problems"]?.arrayValue?.first?["message"]?.stringValue?.contains("Master playback volume is at 0") == true, "\(ready)")
+        _ = try await Self.event(harness, "at_risk", after: mark)
+    }
+
     @Test func anUnsynchronisedClockIsAtRiskUntilItSynchronises() async throws {
         let capture = try AudioCapture(device: "nc_ready_clock")
         let harness = try await Self.harness(capture)

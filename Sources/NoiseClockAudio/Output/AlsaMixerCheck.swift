@@ -27,12 +27,21 @@ enum AlsaMixerCheck {
         return controls.first
     }
 
-    /// nil when the card has no mixer to read, or it is audible.
-    static func mutedMessage(card: Int32) -> String? {
+    /// The control device whose mixer decides for PCM `device`: its sound card's (`hw:N`) when the
+    /// opened PCM is on a card; otherwise the control device of the same name as the PCM, which
+    /// ALSA's configuration defines beside a PCM that is not on a card but has a volume of its own
+    /// (`pcm.pulse` and `ctl.pulse`, `pcm.bluealsa` and `ctl.bluealsa`, `default` with either). A
+    /// name with no control device defined (`null`, a `file` PCM) has no mixer to read.
+    static func mixerName(device: String, card: Int32?) -> String {
+        card.map { "hw:\($0)" } ?? device
+    }
+
+    /// nil when the control device `mixer` cannot be opened (no mixer to read), or it is audible.
+    static func mutedMessage(mixer name: String) -> String? {
         var handle: OpaquePointer?
         guard snd_mixer_open(&handle, 0) >= 0, let mixer = handle else { return nil }
         defer { snd_mixer_close(mixer) }
-        guard snd_mixer_attach(mixer, "hw:\(card)") >= 0, snd_mixer_selem_register(mixer, nil, nil) >= 0, snd_mixer_load(mixer) >= 0 else {
+        guard snd_mixer_attach(mixer, name) >= 0, snd_mixer_selem_register(mixer, nil, nil) >= 0, snd_mixer_load(mixer) >= 0 else {
             return nil
         }
         var controls: [Control] = []

@@ -1,14 +1,14 @@
 import CALSA
 import NoiseClockCore
 
-/// The readiness check's audio part, run on the audio thread (the one owner of the device): open
-/// the device without writing to it (or use the open one), read its card's mixer, and make the
-/// next alarm's sound once.
+/// The readiness check's device part, run on the audio thread (the one owner of the device): open
+/// the device without writing to it (or use the open one) and read its mixer. Nothing that reads a
+/// sound file: that is `SoundLibrary.canMake`, called off this thread.
 extension AudioEngine {
-    /// What the device and `sound` look like now (the report's audio fields).
-    public func check(sound: String?) async -> ReadinessReport {
+    /// What the device looks like now (the report's `deviceError` and `muted`).
+    public func checkDevice() async -> ReadinessReport {
         await withCheckedContinuation { continuation in
-            let accepted = enqueueCheck(AudioCheckRequest(sound: sound, continuation: continuation))
+            let accepted = enqueueCheck(AudioCheckRequest(continuation: continuation))
             if !accepted { continuation.resume(returning: ReadinessReport(deviceError: "the audio engine is stopping")) }
         }
     }
@@ -16,7 +16,6 @@ extension AudioEngine {
 
 /// A readiness check waiting for the audio thread.
 struct AudioCheckRequest: Sendable {
-    var sound: String?
     var continuation: CheckedContinuation<ReadinessReport, Never>
 }
 

@@ -128,14 +128,10 @@ public final class AudioEngine: Sendable {
         return accepted
     }
 
-    /// Answers the waiting readiness checks. The device is opened only when it is not open
-    /// already, and closed again without a sample written; the mixer is read, never set.
-    private func answerChecks(pcm: AlsaPCM?, library: SoundLibrary) {
-        let checks = shared.withLock { state -> [AudioCheckRequest] in
-            defer { state.checks = [] }
-            return state.checks
-        }
-        guard !checks.isEmpty else { return }
+    /// Answers the waiting readiness checks (taken by the loop's lock). The device is opened only
+    /// when it is not open already, and closed again without a sample written; the mixer is read,
+    /// never set. Nothing else: the sound's file is checked off this thread (ReadinessService).
+    private func answerChecks(_ checks: [AudioCheckRequest], pcm: AlsaPCM?) {
         var report = ReadinessReport()
         var card = pcm?.card
         if pcm == nil {
@@ -147,14 +143,8 @@ public final class AudioEngine: Sendable {
                 report.deviceError = error.description
             }
         }
-        if let card { report.muted = AlsaMixerCheck.mutedMessage(card: card) }
-        for check in checks {
-            var answer = report
-            if let sound = check.sound, library.makeSource(sound) == nil {
-                answer.soundError = "the sound \"\(sound)\" cannot be played (its file is gone, unreadable or undecodable)"
-            }
-            check.continuation.resume(returning: answer)
-        }
+        if report.deviceError == nil { report.muted = AlsaMixerCheck.mutedMessage(mixer: AlsaMixerCheck.mixerName(device: device, card: card)) }
+        for check in checks { check.continuation.resume(returning: report) }
     }
 
     /// Answers checks that arrive while stopping: the thread is gone.
@@ -203,12 +193,12 @@ public final class AudioEngine: Sendable {
         var reportedAlarm: AlarmSoundKey?
         var speech = SpeechPlayer(sampleRate: sampleRate)
         while true {
-            let (scene, stopping, library, clip) = shared.withLock { state in
-                defer { state.library = nil }
-                return (state.scene, state.stopping, state.library, state.speech)
+            let (scene, stopping, library, clip, checks) = shared.withLock { state in
+                defer { (state.library, state.checks) = (nil, []) }
+                return (state.scene, state.stopping, state.library, state.speech, state.checks)
             }
             if let library { mixer.library = library }
-            answerChecks(pcm: pcm, library: mixer.library)
+            if !checks.isEmpty { answerChecks(checks, pcm: pcm) }
             speech.offer(clip)
             if stopping {
                 let deadline = stopDeadline ?? Clocks.monotonicSeconds() + 3

@@ -87,6 +87,15 @@ public final class SoundLibrary: Sendable {
         return nil
     }
 
+    /// Whether `makeSource(id)` would make a source now, found without making one (no reader
+    /// thread): a built-in sound, or a custom file whose header opens and can be read at the
+    /// output rate. It reads the disk, so never on the audio thread (the readiness check's).
+    public func canMake(_ id: String) -> Bool {
+        if synths[id] != nil { return true }
+        guard let custom = customSounds[id], let file = try? SoundFile(path: custom.path) else { return false }
+        return (try? LoopReader(file: file, outputRate: sampleRate)) != nil
+    }
+
     /// Waits until every custom file's loudness is measured (and remembered).
     public func waitForLoudness() { loudness?.waitForMeasurements() }
 

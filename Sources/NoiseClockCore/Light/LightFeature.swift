@@ -18,6 +18,14 @@ public struct LightFeature: Sendable, Equatable {
     var routineShown: String?
     /// Commands for the lamp, sent by the machine after this input and then cleared.
     var outgoing: [DeviceCommand] = []
+    /// By when the lamp must have said something about the commands sent (5 s after the first
+    /// one it has not answered yet); nil while nothing is awaited.
+    var answerBy: Instant?
+    /// Whether the lamp answered within 5 s the last time it was awaited (nil: not awaited since
+    /// the node started); readiness reports `light_unconfirmed` while it is false.
+    public internal(set) var lastCommandAnswered: Bool?
+
+    public static let answerWithinMilliseconds: Int64 = 5000
 
     /// How long the light takes to fade off when its sunrise is called off.
     public static let cancelFadeSeconds = 5
@@ -47,10 +55,22 @@ public struct LightFeature: Sendable, Equatable {
         confirmed = false
     }
 
-    /// The lamp's word on its power.
+    /// The lamp's word on its power: it answers (whatever it says).
     mutating func reported(power: Bool) {
         guard device != nil else { return }
         confirmed = power == level.on
+        lastCommandAnswered = true
+        answerBy = nil
+    }
+
+    /// After an input: a wait run out makes `lastCommandAnswered` false, and commands about to go
+    /// out start the 5 s wait for the lamp's answer (unless one is running).
+    mutating func awaitAnswer(now: Instant) {
+        if let answerBy, answerBy <= now {
+            lastCommandAnswered = false
+            self.answerBy = nil
+        }
+        if !outgoing.isEmpty, answerBy == nil { answerBy = now.adding(milliseconds: Self.answerWithinMilliseconds) }
     }
 
     /// Commands waiting to go out, handed over once.

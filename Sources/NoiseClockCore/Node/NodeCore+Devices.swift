@@ -4,14 +4,15 @@ extension NodeCore {
     mutating func connectDevices(context: FeatureContext, outbox: inout [Publication]) {
         light.follow(alarms.sunrise(now: context.now, zone: context.zone), now: context.now)
         light.follow(routine: routines.active)
+        light.awaitAnswer(now: context.now)
         style.follow(face: routines.active?.routine.face?.fields)
         shaker.follow(alarms.ring, now: context.now, zone: context.zone, outbox: &outbox)
         shaker.advance(now: context.now, zone: context.zone, outbox: &outbox)
     }
 
-    /// What the devices need waking for: a sunrise's start, the shaker's confirmation deadline.
+    /// What the devices need waking for: a sunrise's start, the shaker's and the lamp's answers.
     func deviceDeadlines(context: FeatureContext) -> [Instant] {
-        [alarms.nextSunriseStart(after: context.now, zone: context.zone), shaker.deadline].compactMap { $0 }
+        [alarms.nextSunriseStart(after: context.now, zone: context.zone), shaker.deadline, light.answerBy].compactMap { $0 }
     }
 
     /// A message on a device's state topic. Returns false when it is no device's.

@@ -32,7 +32,9 @@ public struct ReadinessProblem: Sendable, Equatable {
         case soundUnplayable = "sound_unplayable"
         /// The kernel's clock has not been synchronised: the alarm may ring at the wrong time.
         case clockNotSynced = "clock_not_synced"
+        /// The lamp (`devices.light`) did not answer within 5 s the last time it was sent a command.
         case lightUnconfirmed = "light_unconfirmed"
+        /// The bed shaker's plug did not confirm within 5 s the last time it was started.
         case shakerUnconfirmed = "shaker_unconfirmed"
     }
 

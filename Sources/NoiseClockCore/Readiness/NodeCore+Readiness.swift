@@ -28,6 +28,9 @@ extension NodeCore {
         readinessSchedule.lastCheck = now
         if report.clockSynced != clockSynced { clockSynced = report.clockSynced }
         var problems = report.problems
+        if light.lastCommandAnswered == false {
+            problems.append(ReadinessProblem(.lightUnconfirmed, "the lamp did not answer within 5 s the last time it was sent a command"))
+        }
         if shaker.lastStartConfirmed == false {
             problems.append(ReadinessProblem(.shakerUnconfirmed, "the bed shaker did not confirm it was on within 5 s the last time it was started"))
         }

@@ -128,6 +128,32 @@ import Testing
         #expect(core.alarms.readiness?.ok == true)
     }
 
+    @Test func aLampThatDidNotAnswerWithinFiveSecondsIsAProblemUntilItAnswers() {
+        var light = LightFeature(device: DeviceEndpoint(topic: "zigbee2mqtt/lamp", bridge: .zigbee2mqtt))
+        let sent = Instant(seconds: 1000)
+        light.show(LightLevel(on: true, brightness: 40), source: .command, transition: 0)
+        light.awaitAnswer(now: sent)
+        #expect(light.answerBy == sent.adding(milliseconds: 5000))
+        _ = light.takeOutgoing()
+        light.awaitAnswer(now: sent.adding(milliseconds: 4999))
+        #expect(light.lastCommandAnswered == nil, "not yet 5 s")
+        light.awaitAnswer(now: sent.adding(milliseconds: 5000))
+        #expect(light.lastCommandAnswered == false)
+        #expect(light.answerBy == nil)
+        light.reported(power: true)
+        #expect(light.lastCommandAnswered == true)
+
+        var core = MachineRig().machine.core
+        var outbox: [Publication] = []
+        core.light = light
+        core.light.lastCommandAnswered = false
+        core.readinessReported(Self.fine, now: Instant(seconds: 100), outbox: &outbox)
+        #expect(core.alarms.readiness?.problems.map(\.code) == [.lightUnconfirmed])
+        core.light.reported(power: false)
+        core.readinessReported(Self.fine, now: Instant(seconds: 200), outbox: &outbox)
+        #expect(core.alarms.readiness?.ok == true, "any word from the lamp is an answer")
+    }
+
     @Test func farAlarmsAreNotWatched() {
         var rig = Self.connected()
         _ = rig.command("alarm/add", #"{"id": "w", "time": "07:00", "sound": "chime"}"#)  // tomorrow, ~24 h away

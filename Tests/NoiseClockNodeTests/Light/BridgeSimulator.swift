@@ -7,7 +7,8 @@ import Synchronization
 /// The far end of a lamp or plug, played as its bridge documents it: Zigbee2MQTT answers a
 /// `<topic>/set` with the device's state on `<topic>`; Tasmota answers `cmnd/<topic>/…` on
 /// `stat/<topic>/RESULT` (and `stat/<topic>/POWER` for a POWER command). A `silent` device
-/// takes the commands and says nothing (a plug that is unplugged, a lamp out of range).
+/// takes the commands and says nothing (a plug that is unplugged, a lamp out of range) until
+/// `silent` is set false (plugged in again).
 final class BridgeSimulator: @unchecked Sendable {
     struct Command: Sendable {
         let topic: String
@@ -17,12 +18,16 @@ final class BridgeSimulator: @unchecked Sendable {
     }
 
     let device: DeviceEndpoint
-    let silent: Bool
+    var silent: Bool {
+        get { log.quiet.withLock { $0 } }
+        set { log.quiet.withLock { $0 = newValue } }
+    }
     private let client: MQTTClient
     /// Shared with the pump task, hence a class around the mutex.
     final class Log: Sendable {
         let items = Mutex<[Command]>([])
         let syncs = Mutex(0)
+        let quiet = Mutex(false)
         func withLock<R>(_ body: (inout [Command]) -> R) -> R { items.withLock { body(&$0) } }
     }
 
@@ -32,7 +37,7 @@ final class BridgeSimulator: @unchecked Sendable {
 
     init(port: Int, device: DeviceEndpoint, silent: Bool = false) async throws {
         self.device = device
-        self.silent = silent
+        log.quiet.withLock { $0 = silent }
         var logger = Logger(label: "bridge")
         logger.logLevel = .critical
         let commands = device.bridge == .zigbee2mqtt ? ["\(device.topic)/set"] : ["cmnd/\(device.topic)/+"]
@@ -47,7 +52,7 @@ final class BridgeSimulator: @unchecked Sendable {
         let ready = AsyncStream.makeStream(of: Void.self)
         let mqtt = client
         let log = log
-        pump = Task { [device, silent] in
+        pump = Task { [device] in
             for await event in stream {
                 switch event {
                 case .connected: mqtt.publish(topic: probe, payload: [], qos: 1, retain: false)
@@ -57,7 +62,7 @@ final class BridgeSimulator: @unchecked Sendable {
                 case .message(let message):
                     let text = String(decoding: message.payload, as: UTF8.self)
                     log.withLock { $0.append(Command(topic: message.topic, payload: text, at: Date())) }
-                    guard !silent else { continue }
+                    guard !log.quiet.withLock({ $0 }) else { continue }
                     for (topic, reply) in Self.replies(device, topic: message.topic, payload: text) {
                         mqtt.publish(topic: topic, payload: Array(reply.utf8), qos: 1, retain: false)
                     }
