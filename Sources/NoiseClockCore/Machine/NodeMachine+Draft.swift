@@ -229,7 +229,11 @@ extension NodeMachine {
                 for publication in feature.retained(context: context) { publishIfChanged(publication) }
             }
             for publication in core.deviceRetained { publishIfChanged(publication) }
-            if !machine.buttons.definitions.isEmpty { publishIfChanged(machine.buttons.retained) }
+            if machine.buttons.definitions.isEmpty {
+                clearRetained("buttons")  // a list left on the broker by an earlier configuration with buttons
+            } else {
+                publishIfChanged(machine.buttons.retained)
+            }
             publishIfChanged(machine.speechStatus.publication)
         }
 
@@ -249,6 +253,14 @@ extension NodeMachine {
             guard scene != machine.lastScene else { return }
             machine.lastScene = scene
             effects.append(.play(scene))
+        }
+
+        /// Deletes a retained topic of the node's (an empty retained payload), once a connection (the
+        /// web app sees the empty payload too, as "none").
+        mutating func clearRetained(_ topic: String) {
+            guard machine.online, machine.lastRetained[topic] != [] else { return }
+            publish(topic, [], qos: 1, retain: true)
+            machine.lastRetained[topic] = []
         }
 
         /// Publishes under the node's own root (`~/topic`).

@@ -28,6 +28,19 @@ import Testing
         #expect(rig.written.isEmpty)
     }
 
+    /// A node without buttons deletes a `~/buttons` list that an earlier configuration with
+    /// buttons left retained on the broker, once per connection.
+    @Test func aNodeWithoutButtonsClearsALeftOverButtonsListOncePerConnection() {
+        var rig = MachineRig()
+        let effects = rig.step(.connected)
+        let cleared = effects.published("noiseclock/bed/buttons")
+        #expect(cleared.count == 1)
+        #expect(cleared.first?.payload == [] && cleared.first?.retain == true)
+        #expect(rig.command("noise/set", "ON").published("noiseclock/bed/buttons").isEmpty)
+        rig.step(.disconnected)
+        #expect(rig.step(.connected).published("noiseclock/bed/buttons").count == 1)
+    }
+
     @Test func aNodeWithoutStateFilesWritesItsDefaultsOnTheFirstChange() {
         var rig = MachineRig(persisted: [:])
         rig.step(.connected)
