@@ -178,7 +178,9 @@ function Face(root, opts) {
   NC.on('battery', overlays);
   NC.on('alarm', overlays);
   NC.on('node', overlays);
-  new ResizeObserver(fit).observe(root);
+  const resized = new ResizeObserver(fit);
+  resized.observe(root);
+  resized.observe(stage); // the stage alone shrinks when a line joins the column (a warning, Snooze and Dismiss)
   if (NC.state.style) applyStyle(NC.state.style);
   tick();
   return { applyStyle, fit, get style() { return style; } };

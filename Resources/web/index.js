@@ -99,6 +99,7 @@
   /* Readiness (v1.2): a quiet line when the next alarm might not be heard; the problems in the
      node's own words on hover and for screen readers. */
   const readyWarning = document.getElementById('ready-warning');
+  root.insertBefore(readyWarning, root.querySelector('.overlay.top')); // a line of its own above the date
   NC.on('alarm', (a) => {
     const ready = a && a.ready;
     const problems = ready && !ready.ok ? (ready.problems || []) : [];

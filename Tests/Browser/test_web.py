@@ -868,6 +868,9 @@ H_Accessibility.__module__ = __name__
 # Buttons and voice (v1.2): the device page's buttons and say box, the face's Speak (test_buttons.py).
 from test_buttons import J_ButtonsAndVoice  # noqa: E402
 J_ButtonsAndVoice.__module__ = __name__
+# The face's layout on small screens: nothing over the date, the next alarm, Snooze and Dismiss (test_face_layout.py).
+from test_face_layout import K_FaceLayout  # noqa: E402
+K_FaceLayout.__module__ = __name__
 
 
 if __name__ == "__main__":
