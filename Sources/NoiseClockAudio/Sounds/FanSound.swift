@@ -9,9 +9,8 @@ public final class FanSound: SoundSource {
     private var pink = StereoPinkFilter()
     private var air: StereoBiquad
     private var subsonic: StereoSubsonicFilter
-    private var humPhase: Float = 0, bladePhase: Float = 0
-    private let humStep: Float, bladeStep: Float
-    private let sine = SineTable()
+    /// The motor's 100 Hz hum and the blades' 13 Hz beat.
+    private var oscillators: QuadratureOscillators
     /// A-weighted RMS of this generator before calibration, measured over minutes of `render`
     /// (Welch spectrum weighted by the IEC 61672 curve); the calibration brings it to the
     /// common loudness.
@@ -22,8 +21,7 @@ public final class FanSound: SoundSource {
         random = NoiseRandom(seed: seed ?? NoiseRandom.systemSeed())
         air = StereoBiquad(.lowPass, frequency: 900, q: 0.6, sampleRate: sampleRate)
         subsonic = StereoSubsonicFilter(sampleRate: sampleRate)
-        humStep = 100 / Float(sampleRate)
-        bladeStep = 13 / Float(sampleRate)
+        oscillators = QuadratureOscillators(SIMD2(100, 13), sampleRate: sampleRate)
     }
 
     public func render(into out: UnsafeMutablePointer<Float>, frames: Int) {
@@ -31,24 +29,20 @@ public final class FanSound: SoundSource {
         // sample pay a dynamic exclusivity check each time, which cost more than the filters.
         // Left and right go through the filters together (`StereoFilters`): the same samples.
         var random = self.random
-        var humPhase = self.humPhase, bladePhase = self.bladePhase
+        var oscillators = self.oscillators
         var pink = self.pink, air = self.air, subsonic = self.subsonic
-        let gain = Self.calibration, humStep = self.humStep, bladeStep = self.bladeStep, sine = self.sine
+        let gain = Self.calibration
         for i in 0..<frames {
-            humPhase += humStep
-            if humPhase >= 1 { humPhase -= 1 }
-            bladePhase += bladeStep
-            if bladePhase >= 1 { bladePhase -= 1 }
-            let second = humPhase < 0.5 ? 2 * humPhase : 2 * humPhase - 1
-            let hum = 0.012 * sine.sine(ofPhase: humPhase) + 0.006 * sine.sine(ofPhase: second)
-            let beat = 1 + 0.08 * sine.sine(ofPhase: bladePhase)
+            let (sine, cosine) = oscillators.next()
+            let hum = Float(0.012 * sine.x + 0.006 * (2 * sine.x * cosine.x))
+            let beat = Float(1 + 0.08 * sine.y)
             let y = subsonic.process((air.process(pink.process(random.nextStereo())) * beat * 0.5 + hum) * gain)
             out[2 &* i] = y.x
             out[2 &* i &+ 1] = y.y
         }
         self.random = random
-        self.humPhase = humPhase
-        self.bladePhase = bladePhase
+        oscillators.renormalise()
+        self.oscillators = oscillators
         self.pink = pink
         self.air = air
         self.subsonic = subsonic
