@@ -3,8 +3,8 @@
 public final class RainSound: SoundSource {
     private var random: NoiseRandom
     private var pink = StereoPinkFilter()
-    private var bed: StereoBiquad
-    private var drop: StereoBiquad
+    /// The bed's 400 Hz high-pass and the drops' 3.5 kHz band-pass, side by side.
+    private var filters: StereoBiquadPair
     /// The close drops' envelopes, left and right.
     private var envelope = SIMD2<Float>()
     private var gust: Float = 1, gustTarget: Float = 1
@@ -21,8 +21,9 @@ public final class RainSound: SoundSource {
     public init(sampleRate: Int, seed: UInt64? = nil) {
         self.sampleRate = sampleRate
         random = NoiseRandom(seed: seed ?? NoiseRandom.systemSeed())
-        bed = StereoBiquad(.highPass, frequency: 400, sampleRate: sampleRate)
-        drop = StereoBiquad(.bandPass, frequency: 3500, q: 0.8, sampleRate: sampleRate)
+        filters = StereoBiquadPair(
+            Biquad(.highPass, frequency: 400, sampleRate: sampleRate), Biquad(.bandPass, frequency: 3500, q: 0.8, sampleRate: sampleRate)
+        )
         dropChance = 40 / Float(sampleRate)  // about 40 close drops a second per channel
         dropDecay = 1 - 1 / (0.004 * Float(sampleRate))  // 4 ms drops
     }
@@ -32,7 +33,7 @@ public final class RainSound: SoundSource {
         // mutated per sample pay a dynamic exclusivity check each time. Left and right go
         // through the filters together (`StereoFilters`): the same samples, half the instructions.
         var random = self.random
-        var pink = self.pink, bed = self.bed, drop = self.drop
+        var pink = self.pink, filters = self.filters
         var envelope = self.envelope, gust = self.gust, gustTarget = self.gustTarget
         var framesToNextGust = self.framesToNextGust
         let dropChance = self.dropChance, dropDecay = self.dropDecay, sampleRate = self.sampleRate
@@ -49,15 +50,14 @@ public final class RainSound: SoundSource {
             if random.nextUnit() < dropChance { envelope.x += 0.5 + random.nextUnit() }
             if random.nextUnit() < dropChance { envelope.y += 0.5 + random.nextUnit() }
             envelope *= dropDecay
-            let bedSample = bed.process(pink.process(white)) * bedGain * gust
-            let y = bedSample + drop.process(white * envelope) * dropGain
+            let (bed, drop) = filters.process(pink.process(white), white * envelope)
+            let y = bed * bedGain * gust + drop * dropGain
             out[2 &* i] = y.x
             out[2 &* i &+ 1] = y.y
         }
         self.random = random
         self.pink = pink
-        self.bed = bed
-        self.drop = drop
+        self.filters = filters
         self.envelope = envelope
         self.gust = gust
         self.gustTarget = gustTarget
