@@ -18,9 +18,9 @@ broker_pid=""
 node_pid=""
 mhd_pid=""
 cleanup() {
-    [ -n "$mhd_pid" ] && kill "$mhd_pid" 2>/dev/null && wait "$mhd_pid" 2>/dev/null
-    [ -n "$node_pid" ] && kill -TERM "$node_pid" 2>/dev/null && wait "$node_pid" 2>/dev/null
-    [ -n "$broker_pid" ] && kill "$broker_pid" 2>/dev/null && wait "$broker_pid" 2>/dev/null
+    [ -n "$mhd_pid" ] && kill "$mhd_pid" 2>/dev/null && wait "$mhd_pid" 2>/dev/null || true
+    [ -n "$node_pid" ] && kill -TERM "$node_pid" 2>/dev/null && wait "$node_pid" 2>/dev/null || true
+    [ -n "$broker_pid" ] && kill "$broker_pid" 2>/dev/null && wait "$broker_pid" 2>/dev/null || true
     rm -rf "$work"
 }
 trap cleanup EXIT
