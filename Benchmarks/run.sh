@@ -93,8 +93,8 @@ read -r node_rate rate_sent rate_answered < <(probe rate "$root/noise/volume/set
 echo "rate echo $echo_rate node $node_rate sent $rate_sent answered $rate_answered" >>"$results"
 
 # --- Idle, then brown noise: CPU % of one core and RSS, node beside the broker -----------------
-ticks=$(getconf CLK_TCK)
-cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+# CPU time in nanoseconds where it can (Benchmarks/cpu-time.sh says how).
+. Benchmarks/cpu-time.sh
 rss_mb() { awk '/^VmRSS:/ { printf "%.1f", $2 / 1024 }' "/proc/$1/status"; }
 # Rss and Pss (MB) from smaps_rollup: Pss divides each shared page by the processes mapping it,
 # so it depends on what else runs; with no other Swift process it approaches Rss.
@@ -102,12 +102,12 @@ smaps_mb() { awk -v f="$2" '$1 == f ":" { printf "%.1f", $2 / 1024 }' "/proc/$1/
 # usage: measure SECONDS -> "node_cpu% node_rss broker_cpu% broker_rss"
 measure() {
     local n0 b0 t0 n1 b1 t1
-    n0=$(cpu_ticks "$node_pid"); b0=$(cpu_ticks "$broker_pid"); t0=$(date +%s.%N)
+    n0=$(cpu_snapshot "$node_pid"); b0=$(cpu_snapshot "$broker_pid"); t0=$(date +%s.%N)
     sleep "$1"
-    n1=$(cpu_ticks "$node_pid"); b1=$(cpu_ticks "$broker_pid"); t1=$(date +%s.%N)
-    awk -v n="$((n1 - n0))" -v b="$((b1 - b0))" -v w="$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')" -v hz="$ticks" \
+    n1=$(cpu_snapshot "$node_pid"); b1=$(cpu_snapshot "$broker_pid"); t1=$(date +%s.%N)
+    awk -v n="$(cpu_seconds "$n0" "$n1")" -v b="$(cpu_seconds "$b0" "$b1")" -v w="$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')" \
         -v nr="$(rss_mb "$node_pid")" -v br="$(rss_mb "$broker_pid")" \
-        'BEGIN { printf "%.3f %s %.3f %s\n", 100 * n / hz / w, nr, 100 * b / hz / w, br }'
+        'BEGIN { printf "%.3f %s %.3f %s\n", 100 * n / w, nr, 100 * b / w, br }'
 }
 sleep 5
 read -r idle_cpu idle_rss broker_idle_cpu broker_rss < <(measure "$IDLE")

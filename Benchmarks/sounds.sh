@@ -37,8 +37,8 @@ broker_pid=$!
 for _ in $(seq 50); do (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break; sleep 0.1; done
 root=noiseclock/bench
 rss_mb() { awk '$1 == "Rss:" { printf "%.1f", $2 / 1024 }' "/proc/$node_pid/smaps_rollup"; }
-cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$node_pid/stat"; }
-ticks=$(getconf CLK_TCK)
+# CPU time in nanoseconds where it can (Benchmarks/cpu-time.sh says how).
+. Benchmarks/cpu-time.sh
 
 # start_node SOUNDS_DIR STATE_DIR: starts it; $online is the seconds from exec to `online`.
 start_node() {
@@ -66,8 +66,8 @@ stop_node() { kill -TERM "$node_pid"; wait "$node_pid" 2>/dev/null || true; node
 # cpu_over SECONDS: % of one core the node used.
 cpu_over() {
     local c0 t0 c1 t1
-    c0=$(cpu_ticks); t0=$(date +%s.%N); sleep "$1"; c1=$(cpu_ticks); t1=$(date +%s.%N)
-    awk -v c="$((c1 - c0))" -v hz="$ticks" -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", 100 * c / hz / (b - a) }'
+    c0=$(cpu_snapshot "$node_pid"); t0=$(date +%s.%N); sleep "$1"; c1=$(cpu_snapshot "$node_pid"); t1=$(date +%s.%N)
+    awk -v c="$(cpu_seconds "$c0" "$c1")" -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", 100 * c / (b - a) }'
 }
 play() { mosquitto_pub -p "$port" -q 1 -t "$root/noise/set" -m "{\"playing\": true, \"sound\": \"$1\", \"volume\": 40}"; }
 

@@ -36,6 +36,25 @@ import Testing
         #expect(abs(decibels(levels[6] / middle)) < 1, "\(TestSupport.seedNote)")
     }
 
+    /// The ramp starts where the sound does: an alarm first rendered 400 ms after its ring began
+    /// (the audio thread's next period, a streamed file's first block) sounds as one rendered on
+    /// time, from `start_volume`, not 400 ms up its curve (+9.0 dB without that); one first rendered 1.5 s
+    /// after (the node restarted mid-ring) goes on where the curve is.
+    @Test func aLateStartRampsFromTheStartVolumeAndARingUnderWayGoesOn() {
+        let scene = AudioScene(alarm: .init(sound: "white", volume: 80, since: t0, rampSeconds: 2, id: "a", startVolume: 20))
+        func level(firstRenderedAfter milliseconds: Int64) -> Double {
+            let samples = TestSupport.mix(Mixer(library: try! TestSupport.library()), scene, from: t0.adding(milliseconds: milliseconds), seconds: 0.1)
+            return rms(Array(samples[2880..<4800]))  // 60–100 ms in: after the voice's fade-in (≤ 42 ms)
+        }
+        let onTime = level(firstRenderedAfter: 0), late = level(firstRenderedAfter: 400), resumed = level(firstRenderedAfter: 1500)
+        let curve = { (ms: Int64) in Double(scene.alarm!.gain(at: self.t0.adding(milliseconds: ms))) }
+        let lateShift = decibels(late / onTime), resumedShift = decibels(resumed / onTime)
+        let expectedResumed = decibels(curve(1580) / curve(80))
+        print("ramp picked up 400 ms late: \(lateShift) dB from on time; 1.5 s late: \(resumedShift) dB (the curve: \(expectedResumed) dB)")
+        #expect(abs(lateShift) < 0.5, "\(TestSupport.seedNote)")
+        #expect(abs(resumedShift - expectedResumed) < 1, "\(TestSupport.seedNote)")
+    }
+
     @Test func gainCurveIsMonotonicAndExactAtBothEnds() {
         let alarm = AudioScene.Alarm(sound: "white", volume: 70, since: t0, rampSeconds: 3600, startVolume: 10)
         let gains = stride(from: Int64(0), through: 3600, by: 1).map { alarm.gain(at: t0.adding(seconds: $0)) }

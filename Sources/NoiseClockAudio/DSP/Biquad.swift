@@ -30,6 +30,8 @@ struct Biquad {
         a2 = (1 - alpha) / a0
     }
 
+    var coefficients: (Float, Float, Float, Float, Float) { (b0, b1, b2, a1, a2) }
+
     @inline(__always) mutating func process(_ x: Float) -> Float {
         let y = b0 * x + z1
         z1 = b1 * x - a1 * y + z2

@@ -4,9 +4,9 @@
 /// it inaudible), which would otherwise eat headroom. Above 100 Hz both are within 0.05 dB.
 public final class BrownNoise: SoundSource {
     private var random: NoiseRandom
-    private var left: Float = 0
-    private var right: Float = 0
-    private var subsonicL: SubsonicFilter, subsonicR: SubsonicFilter
+    /// The leaky integrators, left and right.
+    private var level = SIMD2<Float>()
+    private var subsonic: StereoSubsonicFilter
     private let pole: Float
     private let inputGain: Float
     /// A-weighted RMS of the chain fed uniform [-1, 1) noise at unit gain, at 48 kHz (its
@@ -17,8 +17,7 @@ public final class BrownNoise: SoundSource {
         random = NoiseRandom(seed: seed ?? NoiseRandom.systemSeed())
         let corner: Float = 10
         pole = 1 - 2 * Float.pi * corner / Float(sampleRate)
-        subsonicL = SubsonicFilter(sampleRate: sampleRate)
-        subsonicR = subsonicL
+        subsonic = StereoSubsonicFilter(sampleRate: sampleRate)
         // Above the corners the integrator's gain is sampleRate / (2π f), so the audible level
         // for a given input gain grows with √sampleRate.
         let rateFactor = (Float(sampleRate) / 48000).squareRoot()
@@ -26,20 +25,16 @@ public final class BrownNoise: SoundSource {
     }
 
     public func render(into out: UnsafeMutablePointer<Float>, frames: Int) {
-        var random = self.random, left = self.left, right = self.right
-        var subsonicL = self.subsonicL, subsonicR = self.subsonicR
+        var random = self.random, level = self.level, subsonic = self.subsonic
         let pole = self.pole, gain = self.inputGain
         for i in 0..<frames {
-            let (l, r) = random.nextPair()
-            left = pole * left + gain * l
-            right = pole * right + gain * r
-            out[2 &* i] = subsonicL.process(left)
-            out[2 &* i &+ 1] = subsonicR.process(right)
+            level = pole * level + gain * random.nextStereo()
+            let y = subsonic.process(level)
+            out[2 &* i] = y.x
+            out[2 &* i &+ 1] = y.y
         }
         self.random = random
-        self.left = left
-        self.right = right
-        self.subsonicL = subsonicL
-        self.subsonicR = subsonicR
+        self.level = level
+        self.subsonic = subsonic
     }
 }

@@ -43,6 +43,14 @@ public final class Mixer {
     private var voices: [Voice] = []
     /// The ringing alarm's playback since its voice was made (nil: no alarm in the scene).
     public private(set) var alarmPlayback: AlarmPlayback?
+    /// How long after its ring began the ringing alarm's sound became audible (its first block
+    /// picked up, a streamed file's first frames read): its wake curve is read that much later,
+    /// so the ramp starts where the sound does, from `start_volume`, however long the audio
+    /// thread's period or the disk took. Only a start within `maxAlarmDelay` is waited for: a
+    /// ring already under way (the node restarted mid-ramp) goes on where it is.
+    private var alarmDelay: Int64 = 0
+    private var alarmDelayFrozen = true
+    static let maxAlarmDelay: Int64 = 1000
     private let scratch: UnsafeMutablePointer<Float>
     private var sampleRate: Int { library.sampleRate }
 
@@ -76,6 +84,7 @@ public final class Mixer {
         while done < frames {
             let count = min(maxFrames, frames - done)
             let end = start.adding(milliseconds: Int64((done + count) * 1000 / sampleRate))
+            trackAlarmDelay(scene, blockStart: start.adding(milliseconds: Int64(done * 1000 / sampleRate)))
             update(scene, at: end)
             let block = out + 2 * done
             block.update(repeating: 0, count: count * 2)
@@ -98,6 +107,23 @@ public final class Mixer {
         for index in voices.indices { voices[index].ramp.settle() }
     }
 
+    /// Before a block: a new ring's delay starts counting; one not yet audible keeps counting.
+    private func trackAlarmDelay(_ scene: AudioScene, blockStart: Instant) {
+        guard let alarm = scene.alarm else { return }
+        let lag = blockStart.milliseconds - alarm.since.milliseconds
+        if alarmPlayback?.key != alarm.key {
+            // A new ring (its voice is made in this block's update).
+            alarmDelayFrozen = lag < 0 || lag > Self.maxAlarmDelay
+            alarmDelay = alarmDelayFrozen ? 0 : lag
+        } else if !alarmDelayFrozen {
+            if alarmPlayback?.audible == true || lag > Self.maxAlarmDelay {
+                alarmDelayFrozen = true
+            } else {
+                alarmDelay = max(0, lag)
+            }
+        }
+    }
+
     private func update(_ scene: AudioScene, at now: Instant) {
         var noiseGain: Float = 0
         if let noise = scene.noise {
@@ -107,7 +133,7 @@ public final class Mixer {
         }
         // Keep the noise voice (at zero) while muted, so it resumes seamlessly after a preview.
         setVoice(.noise, sound: scene.noise?.sound, layers: scene.noise?.layers ?? [], gain: noiseGain)
-        setAlarmVoice(scene.alarm, gain: scene.alarm?.gain(at: now) ?? 0)
+        setAlarmVoice(scene.alarm, gain: scene.alarm?.gain(at: now.adding(milliseconds: -alarmDelay)) ?? 0)
         let preAlarm = scene.alarm == nil ? scene.preAlarm : nil
         setVoice(.preAlarm, sound: preAlarm?.sound, layers: preAlarm?.layers ?? [], gain: scene.preAlarm?.gain(at: now) ?? 0)
         let preview = scene.preview.flatMap { now < $0.until ? $0 : nil }

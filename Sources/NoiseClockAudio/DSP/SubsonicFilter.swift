@@ -22,6 +22,8 @@ struct SubsonicFilter {
         a2 = (1 - alpha) / a0
     }
 
+    var coefficients: (Double, Double, Double, Double) { (b0, b1, a1, a2) }
+
     @inline(__always) mutating func process(_ input: Float) -> Float {
         let x = Double(input)
         let y = b0 * x + z1

@@ -16,21 +16,64 @@ final class AlsaPCM {
     let periodFrames: Int
 
     /// `latencyMicroseconds` is the buffer ALSA keeps filled: large enough to ride out a busy
-    /// machine, small enough that a volume change is heard quickly.
-    init(device: String, sampleRate: Int, latencyMicroseconds: UInt32 = 100_000) throws(Failure) {
+    /// machine, small enough that a new sound is heard quickly (a sound starts at most one buffer
+    /// after it is asked for, whatever the period). `periods` per buffer set how often the audio
+    /// thread wakes: each wake-up costs more than rendering a period of brown noise, so two
+    /// (20 a second) rather than ALSA's usual four; a period of 50 ms still leaves 50 ms queued
+    /// when the thread wakes to write the next.
+    init(device: String, sampleRate: Int, latencyMicroseconds: UInt32 = 100_000, periods: UInt32 = 2) throws(Failure) {
         var pcm: OpaquePointer?
         let opened = snd_pcm_open(&pcm, device, SND_PCM_STREAM_PLAYBACK, 0)
         guard opened >= 0, let pcm else { throw Failure("cannot open \(device)", opened) }
-        let set = snd_pcm_set_params(pcm, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, 2, UInt32(sampleRate), 1, latencyMicroseconds)
-        guard set >= 0 else {
+        let configured = Self.configure(pcm, sampleRate: UInt32(sampleRate), latency: latencyMicroseconds, periods: periods)
+        guard configured >= 0 else {
             snd_pcm_close(pcm)
-            throw Failure("cannot configure \(device) for S16_LE stereo at \(sampleRate) Hz", set)
+            throw Failure("cannot configure \(device) for S16_LE stereo at \(sampleRate) Hz", configured)
         }
         var buffer: snd_pcm_uframes_t = 0, period: snd_pcm_uframes_t = 0
         _ = snd_pcm_get_params(pcm, &buffer, &period)
         handle = pcm
         bufferFrames = buffer > 0 ? Int(buffer) : sampleRate / 10
         periodFrames = period > 0 ? min(Int(period), 4096) : 1024
+    }
+
+    /// What `snd_pcm_set_params` does, with the number of periods chosen: S16_LE stereo
+    /// interleaved at `sampleRate` (resampled by ALSA if the device needs it), the buffer near
+    /// `latency`, playback starting once the buffer is full, woken a period at a time.
+    private static func configure(_ pcm: OpaquePointer, sampleRate: UInt32, latency: UInt32, periods: UInt32) -> Int32 {
+        var hardware: OpaquePointer?
+        guard snd_pcm_hw_params_malloc(&hardware) >= 0, let hardware else { return -ENOMEM }
+        defer { snd_pcm_hw_params_free(hardware) }
+        var bufferTime = latency, periodCount = periods
+        for step in [
+            { snd_pcm_hw_params_any(pcm, hardware) },
+            { snd_pcm_hw_params_set_rate_resample(pcm, hardware, 1) },
+            { snd_pcm_hw_params_set_access(pcm, hardware, SND_PCM_ACCESS_RW_INTERLEAVED) },
+            { snd_pcm_hw_params_set_format(pcm, hardware, SND_PCM_FORMAT_S16_LE) },
+            { snd_pcm_hw_params_set_channels(pcm, hardware, 2) },
+            { snd_pcm_hw_params_set_rate(pcm, hardware, sampleRate, 0) },
+            { snd_pcm_hw_params_set_buffer_time_near(pcm, hardware, &bufferTime, nil) },
+            { snd_pcm_hw_params_set_periods_near(pcm, hardware, &periodCount, nil) },
+            { snd_pcm_hw_params(pcm, hardware) },
+        ] as [() -> Int32] {
+            let result = step()
+            if result < 0 { return result }
+        }
+        var software: OpaquePointer?
+        guard snd_pcm_sw_params_malloc(&software) >= 0, let software else { return -ENOMEM }
+        defer { snd_pcm_sw_params_free(software) }
+        var buffer: snd_pcm_uframes_t = 0, period: snd_pcm_uframes_t = 0
+        _ = snd_pcm_get_params(pcm, &buffer, &period)
+        for step in [
+            { snd_pcm_sw_params_current(pcm, software) },
+            { snd_pcm_sw_params_set_start_threshold(pcm, software, period > 0 ? buffer / period * period : buffer) },
+            { snd_pcm_sw_params_set_avail_min(pcm, software, period) },
+            { snd_pcm_sw_params(pcm, software) },
+        ] as [() -> Int32] {
+            let result = step()
+            if result < 0 { return result }
+        }
+        return 0
     }
 
     /// Writes all `frames`; recovers from underruns (-EPIPE) and suspends (-ESTRPIPE) in place.

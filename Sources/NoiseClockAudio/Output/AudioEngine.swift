@@ -34,6 +34,9 @@ public final class AudioEngine: Sendable {
         var speech: SpeechClip?
         /// A rescanned library for the mixer to take (sounds made from now on come from it).
         var library: SoundLibrary?
+        /// Something above changed since the audio thread last looked: it copies the scene (and
+        /// compares it with silence) only then, not every period.
+        var changed = true
     }
 
     private let shared: Mutex<Shared>
@@ -87,7 +90,10 @@ public final class AudioEngine: Sendable {
 
     /// What should be audible from now on. Cheap and thread-safe.
     public func apply(_ scene: AudioScene) {
-        shared.withLock { $0.scene = scene }
+        shared.withLock { state in
+            state.scene = scene
+            state.changed = true
+        }
         wakeup.signal()
     }
 
@@ -97,19 +103,26 @@ public final class AudioEngine: Sendable {
         shared.withLock { state in
             let generation = (state.speech?.generation ?? 0) + 1
             state.speech = SpeechClip(samples: samples, gain: AudioScene.gain(volume: volume), generation: generation)
+            state.changed = true
         }
         wakeup.signal()
     }
 
     /// The sounds directory changed: new voices come from `library`; playing ones go on.
     public func replaceLibrary(_ library: SoundLibrary) {
-        shared.withLock { $0.library = library }
+        shared.withLock { state in
+            state.library = library
+            state.changed = true
+        }
         wakeup.signal()
     }
 
     /// Fades everything out, closes the device and joins the thread (at most ~3 s).
     public func stop() {
-        shared.withLock { $0.stopping = true }
+        shared.withLock { state in
+            state.stopping = true
+            state.changed = true
+        }
         wakeup.signal()
         thread.join()
         refuseChecks()
@@ -122,6 +135,7 @@ public final class AudioEngine: Sendable {
         let accepted = shared.withLock { state -> Bool in
             guard !state.stopping else { return false }
             state.checks.append(request)
+            state.changed = true
             return true
         }
         if accepted { wakeup.signal() }
@@ -132,6 +146,7 @@ public final class AudioEngine: Sendable {
     /// when it is not open already, and closed again without a sample written; the mixer is read,
     /// never set. Nothing else: the sound's file is checked off this thread (ReadinessService).
     private func answerChecks(_ checks: [AudioCheckRequest], pcm: AlsaPCM?) {
+        guard !checks.isEmpty else { return }
         var report = ReadinessReport()
         var card = pcm?.card
         if pcm == nil {
@@ -192,20 +207,32 @@ public final class AudioEngine: Sendable {
         // device is lost, so a device that comes back is confirmed again.
         var reportedAlarm: AlarmSoundKey?
         var speech = SpeechPlayer(sampleRate: sampleRate)
+        var scene = AudioScene.silence, sceneIsSilence = true, stopping = false
         while true {
-            let (scene, stopping, library, clip, checks) = shared.withLock { state in
-                defer { (state.library, state.checks) = (nil, []) }
-                return (state.scene, state.stopping, state.library, state.speech, state.checks)
+            // One lock a period, and a copy of the scene only when something changed.
+            let news = shared.withLock { state -> Shared? in
+                guard state.changed else { return nil }
+                defer {
+                    state.changed = false
+                    state.library = nil
+                    state.checks = []
+                }
+                return state
             }
-            if let library { mixer.library = library }
-            if !checks.isEmpty { answerChecks(checks, pcm: pcm) }
-            speech.offer(clip)
+            if let news {
+                scene = news.scene
+                sceneIsSilence = scene == .silence
+                stopping = news.stopping
+                if let library = news.library { mixer.library = library }
+                answerChecks(news.checks, pcm: pcm)
+                speech.offer(news.speech)
+            }
             if stopping {
                 let deadline = stopDeadline ?? Clocks.monotonicSeconds() + 3
                 stopDeadline = deadline
                 if pcm == nil || mixer.isSilent || Clocks.monotonicSeconds() > deadline { break }
             }
-            if pcm == nil, scene == .silence, !speech.isActive, !stopping, status.state == .ok {
+            if pcm == nil, sceneIsSilence, !speech.isActive, !stopping, status.state == .ok {
                 // Closed while idle: nothing to play, so sleep until a scene brings sound.
                 wakeup.wait(seconds: 3600)
                 continue
@@ -245,7 +272,7 @@ public final class AudioEngine: Sendable {
                     : .audible(fallback: playback.fallback)
                 alarmContinuation.yield(AlarmSoundReport(key: playback.key, outcome: outcome))
             }
-            if scene == .silence && mixer.isSilent && !speech.isActive && !stopping {
+            if sceneIsSilence && mixer.isSilent && !speech.isActive && !stopping {
                 let now = Clocks.monotonicSeconds()
                 silentSince = silentSince ?? now
                 if now - silentSince! >= idleCloseSeconds {

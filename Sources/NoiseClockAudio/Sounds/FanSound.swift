@@ -6,12 +6,11 @@ import Glibc
 /// high-pass takes out the pink bed's inaudible sub-20 Hz rumble (37% of the power).
 public final class FanSound: SoundSource {
     private var random: NoiseRandom
-    private var pinkL = PinkFilter(), pinkR = PinkFilter()
-    private var airL: Biquad, airR: Biquad
-    private var subsonicL: SubsonicFilter, subsonicR: SubsonicFilter
-    private var humPhase: Float = 0, bladePhase: Float = 0
-    private let humStep: Float, bladeStep: Float
-    private let sine = SineTable()
+    private var pink = StereoPinkFilter()
+    private var air: StereoBiquad
+    private var subsonic: StereoSubsonicFilter
+    /// The motor's 100 Hz hum and the blades' 13 Hz beat.
+    private var oscillators: QuadratureOscillators
     /// A-weighted RMS of this generator before calibration, measured over minutes of `render`
     /// (Welch spectrum weighted by the IEC 61672 curve); the calibration brings it to the
     /// common loudness.
@@ -20,42 +19,32 @@ public final class FanSound: SoundSource {
 
     public init(sampleRate: Int, seed: UInt64? = nil) {
         random = NoiseRandom(seed: seed ?? NoiseRandom.systemSeed())
-        airL = Biquad(.lowPass, frequency: 900, q: 0.6, sampleRate: sampleRate)
-        airR = airL
-        subsonicL = SubsonicFilter(sampleRate: sampleRate)
-        subsonicR = subsonicL
-        humStep = 100 / Float(sampleRate)
-        bladeStep = 13 / Float(sampleRate)
+        air = StereoBiquad(.lowPass, frequency: 900, q: 0.6, sampleRate: sampleRate)
+        subsonic = StereoSubsonicFilter(sampleRate: sampleRate)
+        oscillators = QuadratureOscillators(SIMD2(100, 13), sampleRate: sampleRate)
     }
 
     public func render(into out: UnsafeMutablePointer<Float>, frames: Int) {
         // The filters' state in locals for the block: a class's stored properties mutated per
         // sample pay a dynamic exclusivity check each time, which cost more than the filters.
+        // Left and right go through the filters together (`StereoFilters`): the same samples.
         var random = self.random
-        var humPhase = self.humPhase, bladePhase = self.bladePhase
-        var pinkL = self.pinkL, pinkR = self.pinkR, airL = self.airL, airR = self.airR
-        var subsonicL = self.subsonicL, subsonicR = self.subsonicR
-        let gain = Self.calibration, humStep = self.humStep, bladeStep = self.bladeStep, sine = self.sine
+        var oscillators = self.oscillators
+        var pink = self.pink, air = self.air, subsonic = self.subsonic
+        let gain = Self.calibration
         for i in 0..<frames {
-            humPhase += humStep
-            if humPhase >= 1 { humPhase -= 1 }
-            bladePhase += bladeStep
-            if bladePhase >= 1 { bladePhase -= 1 }
-            let second = humPhase < 0.5 ? 2 * humPhase : 2 * humPhase - 1
-            let hum = 0.012 * sine.sine(ofPhase: humPhase) + 0.006 * sine.sine(ofPhase: second)
-            let beat = 1 + 0.08 * sine.sine(ofPhase: bladePhase)
-            let (wl, wr) = random.nextPair()
-            out[2 &* i] = subsonicL.process((airL.process(pinkL.process(wl)) * beat * 0.5 + hum) * gain)
-            out[2 &* i &+ 1] = subsonicR.process((airR.process(pinkR.process(wr)) * beat * 0.5 + hum) * gain)
+            let (sine, cosine) = oscillators.next()
+            let hum = Float(0.012 * sine.x + 0.006 * (2 * sine.x * cosine.x))
+            let beat = Float(1 + 0.08 * sine.y)
+            let y = subsonic.process((air.process(pink.process(random.nextStereo())) * beat * 0.5 + hum) * gain)
+            out[2 &* i] = y.x
+            out[2 &* i &+ 1] = y.y
         }
         self.random = random
-        self.humPhase = humPhase
-        self.bladePhase = bladePhase
-        self.pinkL = pinkL
-        self.pinkR = pinkR
-        self.airL = airL
-        self.airR = airR
-        self.subsonicL = subsonicL
-        self.subsonicR = subsonicR
+        oscillators.renormalise()
+        self.oscillators = oscillators
+        self.pink = pink
+        self.air = air
+        self.subsonic = subsonic
     }
 }

@@ -2,10 +2,11 @@
 /// drops (short decaying bursts of bright noise at random moments), with slow gusts.
 public final class RainSound: SoundSource {
     private var random: NoiseRandom
-    private var pinkL = PinkFilter(), pinkR = PinkFilter()
-    private var bedL: Biquad, bedR: Biquad
-    private var dropL: Biquad, dropR: Biquad
-    private var envL: Float = 0, envR: Float = 0
+    private var pink = StereoPinkFilter()
+    /// The bed's 400 Hz high-pass and the drops' 3.5 kHz band-pass, side by side.
+    private var filters: StereoBiquadPair
+    /// The close drops' envelopes, left and right.
+    private var envelope = SIMD2<Float>()
     private var gust: Float = 1, gustTarget: Float = 1
     private var framesToNextGust = 0
     private let dropChance: Float
@@ -20,20 +21,20 @@ public final class RainSound: SoundSource {
     public init(sampleRate: Int, seed: UInt64? = nil) {
         self.sampleRate = sampleRate
         random = NoiseRandom(seed: seed ?? NoiseRandom.systemSeed())
-        bedL = Biquad(.highPass, frequency: 400, sampleRate: sampleRate)
-        bedR = bedL
-        dropL = Biquad(.bandPass, frequency: 3500, q: 0.8, sampleRate: sampleRate)
-        dropR = dropL
+        filters = StereoBiquadPair(
+            Biquad(.highPass, frequency: 400, sampleRate: sampleRate), Biquad(.bandPass, frequency: 3500, q: 0.8, sampleRate: sampleRate)
+        )
         dropChance = 40 / Float(sampleRate)  // about 40 close drops a second per channel
         dropDecay = 1 - 1 / (0.004 * Float(sampleRate))  // 4 ms drops
     }
 
     public func render(into out: UnsafeMutablePointer<Float>, frames: Int) {
         // All state in locals for the block (as `PinkNoise` does): a class's stored properties
-        // mutated per sample pay a dynamic exclusivity check each time.
+        // mutated per sample pay a dynamic exclusivity check each time. Left and right go
+        // through the filters together (`StereoFilters`): the same samples, half the instructions.
         var random = self.random
-        var pinkL = self.pinkL, pinkR = self.pinkR, bedL = self.bedL, bedR = self.bedR, dropL = self.dropL, dropR = self.dropR
-        var envL = self.envL, envR = self.envR, gust = self.gust, gustTarget = self.gustTarget
+        var pink = self.pink, filters = self.filters
+        var envelope = self.envelope, gust = self.gust, gustTarget = self.gustTarget
         var framesToNextGust = self.framesToNextGust
         let dropChance = self.dropChance, dropDecay = self.dropDecay, sampleRate = self.sampleRate
         let bedGain: Float = 0.26 * Self.calibration, dropGain: Float = 0.7 * Self.calibration
@@ -45,25 +46,19 @@ public final class RainSound: SoundSource {
             }
             framesToNextGust -= 1
             gust += (gustTarget - gust) * 0.00002
-            let (wl, wr) = random.nextPair()
-            if random.nextUnit() < dropChance { envL += 0.5 + random.nextUnit() }
-            if random.nextUnit() < dropChance { envR += 0.5 + random.nextUnit() }
-            envL *= dropDecay
-            envR *= dropDecay
-            let bl = bedL.process(pinkL.process(wl)) * bedGain * gust
-            let br = bedR.process(pinkR.process(wr)) * bedGain * gust
-            out[2 &* i] = bl + dropL.process(wl * envL) * dropGain
-            out[2 &* i &+ 1] = br + dropR.process(wr * envR) * dropGain
+            let white = random.nextStereo()
+            if random.nextUnit() < dropChance { envelope.x += 0.5 + random.nextUnit() }
+            if random.nextUnit() < dropChance { envelope.y += 0.5 + random.nextUnit() }
+            envelope *= dropDecay
+            let (bed, drop) = filters.process(pink.process(white), white * envelope)
+            let y = bed * bedGain * gust + drop * dropGain
+            out[2 &* i] = y.x
+            out[2 &* i &+ 1] = y.y
         }
         self.random = random
-        self.pinkL = pinkL
-        self.pinkR = pinkR
-        self.bedL = bedL
-        self.bedR = bedR
-        self.dropL = dropL
-        self.dropR = dropR
-        self.envL = envL
-        self.envR = envR
+        self.pink = pink
+        self.filters = filters
+        self.envelope = envelope
         self.gust = gust
         self.gustTarget = gustTarget
         self.framesToNextGust = framesToNextGust

@@ -46,7 +46,15 @@ public final class StreamSource: SoundSource {
         } catch {
             throw SoundFile.Failure(description: "cannot start the reader thread (\(error))")
         }
+        // A new voice's first block: decoding it takes a few milliseconds, and without it the
+        // first period (50 ms) would be silence and an alarm from a file would start a period
+        // late. The device still holds at least a period when a voice is made, so this short,
+        // bounded wait cannot starve it; a slower disk just plays silence first, as before.
+        if !waitsForData { shared.dataReady.wait(seconds: Self.firstBlockWait) }
     }
+
+    /// How long making a voice waits for its first block at most.
+    static let firstBlockWait = 0.02
 
     deinit {
         shared.stopping.store(true, ordering: .releasing)
