@@ -13,7 +13,7 @@ Last lines: `speech latency, first: X ms`, `speech latency, later: median X ms, 
 `idle RSS before speaking: X MB, after: Y MB`, `speak_time, ring to first audible speech: median X
 ms, worst Y ms (N)` (left out by a node that does not know `speak_time`).
 """
-import os, struct, sys, time
+import os, struct, subprocess, sys, time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
 from nodes import ROOT, Bench  # noqa: E402
@@ -37,7 +37,7 @@ def rss_mb(pid):
 
 
 try:
-    bench.mosquitto()
+    port = bench.mosquitto()
     capture = f"{work}/out.raw"
     with open(f"{work}/asoundrc", "w") as f:
         f.write(f'pcm.bench {{\n type file\n slave.pcm null\n file "{capture}"\n format raw\n}}\n')
