@@ -28,4 +28,10 @@ import Testing
         Self.take(&view, "home/clocks/a/alarm", #"{"state":"idle","next":null,"ready":{"ok":true,"checked_at":"2026-11-25T06:00:00+01:00","problems":[]}}"#)
         #expect(view.exitStatus == 0, "b is not ready but offline")
     }
+
+    @Test func oneNodeIsCountedInTheSingular() {
+        var view = FleetView(base: "home/clocks")
+        Self.take(&view, "home/clocks/a/availability", "online")
+        #expect(view.table.hasSuffix("1 node: 1 online, 0 offline; 0 online not ready"))
+    }
 }
