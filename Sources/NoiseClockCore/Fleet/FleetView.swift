@@ -128,7 +128,8 @@ public struct FleetView: Sendable {
         let all = nodes
         let online = all.filter(\.online).count
         let notReady = all.filter(\.notReady).count
-        let summary = "\(all.count) \(all.count == 1 ? "node" : "nodes"): \(online) online, \(all.count - online) offline; \(notReady) online not ready"
+        let counted = all.count == 1 ? "1 node" : "\(all.count) nodes"
+        let summary = "\(counted): \(online) online, \(all.count - online) offline; \(notReady) online not ready"
         return ([render(header)] + cells.map(render) + [summary]).joined(separator: "\n")
     }
 }
