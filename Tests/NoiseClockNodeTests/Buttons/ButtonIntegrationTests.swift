@@ -184,11 +184,11 @@ import Testing
         let until = try #require(state.json?["snooze_until"]?.stringValue.flatMap(MinuteBoundary.date(iso:)))
         let time = MinuteBoundary.clockTime(until)
         let said = "Snoozed until \(Int(time.prefix(2))!):\(time.suffix(2))"
-        let line = try await Self.logLine(node) { $0.contains("button confirmation") && $0.contains("text=\(said)") }
+        let line = try await node.logLine { $0.contains("button confirmation") && $0.contains("text=\(said)") }
         #expect(line.contains("button=top"), "\(line)")
         // eSpeak NG made it: the utterance the confirmation asked for was spoken.
         let speech = try #require(line.split(separator: " ").first { $0.hasPrefix("speech=") })
-        let spoken = try await Self.logLine(node) { $0.contains(" spoken") && $0.contains(String(speech)) }
+        let spoken = try await node.logLine { $0.contains(" spoken") && $0.contains(String(speech)) }
         #expect(spoken.contains("seconds="), "\(spoken)")
 
         // Over MQTT the same kind of command is answered and not said.
@@ -197,16 +197,6 @@ import Testing
         #expect(node.log.components(separatedBy: "button confirmation").count == 2)
         // A double press toggles the noise back, and says so.
         try fifo.send([.key(Self.enter, 1), Self.syn, .key(Self.enter, 0), Self.syn, .key(Self.enter, 1), Self.syn, .key(Self.enter, 0), Self.syn])
-        _ = try await Self.logLine(node) { $0.contains("button confirmation") && $0.contains("text=Noise off") }
-    }
-
-    /// Waits for a line of the node's log that `matches`.
-    static func logLine(_ node: NodeProcess, timeout: Double = 10, _ matches: (Substring) -> Bool) async throws -> Substring {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let line = node.log.split(separator: "\n").first(where: matches) { return line }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        throw TestFailure("no such line in the node's log within \(timeout) s:\n\(node.log.suffix(2000))")
+        _ = try await node.logLine { $0.contains("button confirmation") && $0.contains("text=Noise off") }
     }
 }
