@@ -28,8 +28,10 @@ final class WebSocket: @unchecked Sendable {
         let bound = withUnsafePointer(to: &local) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
+        // On a failure below, no close here: the object is whole, so `deinit` runs and closes it
+        // (closing it here as well closed a number another thread had opened meanwhile: a
+        // broker's config file failed to write with EBADF in make test).
         guard bound == 0 else {
-            close(fd)
             throw TestFailure("cannot bind to \(source): \(String(cString: strerror(errno)))")
         }
         var time = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - floor(timeout)) * 1_000_000))
@@ -43,12 +45,11 @@ final class WebSocket: @unchecked Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else {
-            close(fd)
             throw TestFailure("cannot connect to 127.0.0.1:\(port): \(String(cString: strerror(errno)))")
         }
     }
 
-    deinit { close(fd) }
+    deinit { if fd >= 0 { close(fd) } }
 
     @discardableResult
     func send(_ bytes: [UInt8]) -> Bool {
