@@ -66,9 +66,12 @@ extension TimingSuite.Audio {
                  "volume": 50, "ramp_seconds": 0, "snooze_minutes": 5}
                 """#)
 
+            // The capture's mark is taken before the clock moves: taken after, it could fall after
+            // the ring's first sample when moving the clock took longer than 0.5 s (a cold first run).
             var index = harness.client.messages.count
+            var mark = capture.frames
             try await harness.node.setClock(to: ring.addingTimeInterval(-0.5))
-            let first = try await Self.heardOverTheRing(harness, text: "It's 6:45 AM. Work", mark: capture.frames, after: index)
+            let first = try await Self.heardOverTheRing(harness, text: "It's 6:45 AM. Work", mark: mark, after: index)
             print("speak_time: speech starts \(Int(first.latency * 1000)) ms after the alarm's first sample, envelope r = \(first.r)")
             #expect(first.r >= 0.9, "envelope correlation \(first.r)")
 
@@ -79,9 +82,10 @@ extension TimingSuite.Audio {
             let until = try #require(state.json?["snooze_until"]?.stringValue.flatMap { ISO8601DateFormatter().date(from: $0) })
             let minute = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: until).minute!
             index = harness.client.messages.count
+            mark = capture.frames
             try await harness.node.setClock(to: until.addingTimeInterval(-0.5))
             let text = "It's 6:\(minute < 10 ? "0" : "")\(minute) AM. Work"
-            let second = try await Self.heardOverTheRing(harness, text: text, mark: capture.frames, after: index)
+            let second = try await Self.heardOverTheRing(harness, text: text, mark: mark, after: index)
             print("after the snooze: speech starts \(Int(second.latency * 1000)) ms after the ring, envelope r = \(second.r)")
             #expect(second.r >= 0.9, "envelope correlation \(second.r) after the snooze")
             try await harness.command("alarm/dismiss", "")
