@@ -8,17 +8,11 @@ starts; `close()` stops them (last started first) and removes the directory.
     ...
     bench.close()
 """
-import os, shutil, socket, subprocess, tempfile, time
+import os, sys, shutil, socket, subprocess, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+from loopback_port import free_port  # noqa: E402
 
 
 class Bench:

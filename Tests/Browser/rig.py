@@ -3,6 +3,7 @@ noiseclock node (web app on, token access, a test clock it reads from a file), M
 built on mosquitto_pub/mosquitto_sub, and one headless Chromium through chromedriver."""
 import json
 import os
+import sys
 import shutil
 import signal
 import socket
@@ -13,12 +14,8 @@ import time
 import uuid
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+from loopback_port import free_port  # noqa: E402
 
 
 def wait_port(port, timeout=15.0):

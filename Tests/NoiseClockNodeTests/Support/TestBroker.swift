@@ -68,31 +68,78 @@ struct TestFailure: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
+/// A loopback port no other test (in this process or another) will be handed while this one starts its listener.
+///
+/// A port that bind(0) found free is free only until someone else asks: parallel suites and their clients' outgoing
+/// connections draw from the same ephemeral range, and one CI run lost a mosquitto to that race. So the port comes
+/// from below the ephemeral range (no outgoing connection takes it), and each one is claimed with a lock file that
+/// this process holds until it exits: no other suite (nor the browser rig, scripts/loopback_port.py) takes it.
+/// (Leaving the port in TIME_WAIT would not do: mosquitto 2.0 binds without SO_REUSEADDR.)
 func freeLoopbackPort() throws -> Int {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(fd) }
+    try PortReservations.shared.claim()
+}
+
+final class PortReservations: @unchecked Sendable {
+    static let low = 20_000
+    static let span = 12_000 // up to 31 999, below Linux's ephemeral range (32 768 – 60 999)
+    static let lockDirectory = "/tmp/noiseclock-port-locks"
+    static let shared = PortReservations()
+    private let lock = NSLock()
+    /// Spread by process id so parallel suites start apart, then onward.
+    private var next = low + Int(getpid()) * 379 % span
+    private var heldLocks: [Int32] = []
+
+    func claim() throws -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        mkdir(Self.lockDirectory, 0o777)
+        for _ in 0..<Self.span {
+            let port = next
+            next = Self.low + (next - Self.low + 1) % Self.span
+            guard let fd = lockFile(for: port) else { continue }
+            if isUnbound(port) {
+                heldLocks.append(fd)
+                return port
+            }
+            close(fd)
+        }
+        throw TestFailure("no free loopback port in \(Self.low)..<\(Self.low + Self.span)")
+    }
+
+    private func lockFile(for port: Int) -> Int32? {
+        let fd = open("\(Self.lockDirectory)/\(port)", O_CREAT | O_RDWR | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { return nil }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            close(fd)
+            return nil
+        }
+        return fd
+    }
+
+    /// Nothing else (a program outside the tests) holds the port: a plain bind succeeds.
+    private func isUnbound(_ port: Int) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = loopbackAddress(port: port)
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+    }
+}
+
+private func loopbackAddress(port: Int) -> sockaddr_in {
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer -> Int32 in
-            guard bind(fd, pointer, length) == 0 else { return -1 }
-            return getsockname(fd, pointer, &length)
-        }
-    }
-    guard bound == 0 else { throw TestFailure("no free port") }
-    return Int(UInt16(bigEndian: address.sin_port))
+    address.sin_port = UInt16(port).bigEndian
+    return address
 }
 
 func canConnect(port: Int) -> Bool {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = UInt16(port).bigEndian
+    var address = loopbackAddress(port: port)
     return withUnsafePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
     }
