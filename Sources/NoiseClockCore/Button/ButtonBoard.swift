@@ -28,6 +28,11 @@ public struct ButtonBoard: Sendable, Equatable {
         }
     }
 
+    /// Whether any button reads a local input device (learn mode has something to listen to).
+    public var hasInputDevices: Bool {
+        definitions.contains { if case .input = $0.source { true } else { false } }
+    }
+
     /// The local devices to read, each with the bindings of its keys.
     public func panels(timing: ButtonTiming) -> [(device: String, panel: ButtonPanel)] {
         var order: [String] = []

@@ -13,6 +13,9 @@ public struct CommandError: Error, Equatable, Sendable {
         case shuttingDown = "shutting_down"
         /// Speech is off (`speech.enabled: false`) or eSpeak NG could not speak (v1.2, Voice).
         case speechUnavailable = "speech_unavailable"
+        /// The sound device cannot be opened (`~/audio` `unavailable`): speech would not be heard. The
+        /// same name as the failsafe's `failed` reason and the readiness problem.
+        case audioUnavailable = "audio_unavailable"
     }
 
     public var code: Code

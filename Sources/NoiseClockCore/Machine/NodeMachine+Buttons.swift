@@ -12,8 +12,9 @@ extension NodeMachine.Draft {
             publish("button/event", event.bytes, qos: 1, retain: false)
         case .device(let path, let status):
             machine.buttons.deviceChanged(path, status)
-            log(status.connected ? .info : .warning, status.connected ? "button device connected" : "button device missing",
-                ["device": path, "error": status.error ?? ""])
+            var metadata = ["device": path]
+            if let error = status.error { metadata["error"] = error }  // a connected device has none to report
+            log(status.connected ? .info : .warning, status.connected ? "button device connected" : "button device missing", metadata)
             syncRetained()
         }
     }
@@ -64,6 +65,12 @@ extension NodeMachine.Draft {
 
     /// `~/buttons/learn`: every key of every local device is reported for 30 s.
     mutating func learnButtons(origin: CommandOrigin) {
+        guard machine.buttons.hasInputDevices else {
+            let error = CommandError(.notFound, "no button reads a local input device (buttons[].input): there is nothing to learn from")
+            effects += machine.respond(Response(command: ButtonBoard.learnCommand, requestID: nil, outcome: .failure(error)), to: origin)
+            log(.info, "command refused", ["command": ButtonBoard.learnCommand, "code": error.code.rawValue, "message": error.message])
+            return
+        }
         effects.append(.learnButtons(seconds: ButtonBoard.learnSeconds))
         let result: JSONValue = ["seconds": .int(Int64(ButtonBoard.learnSeconds))]
         effects += machine.respond(Response(command: ButtonBoard.learnCommand, requestID: nil, outcome: .success(result)), to: origin)

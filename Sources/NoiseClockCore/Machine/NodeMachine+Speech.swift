@@ -14,6 +14,13 @@ extension NodeMachine.Draft {
             effects += machine.respond(Response(command: suffix, requestID: nil, outcome: .failure(error)), to: origin)
             return
         }
+        if let audio = core.audioStatus, audio.state == .unavailable {
+            let reason = audio.error ?? "unavailable"
+            let error = CommandError(.audioUnavailable, "the sound device cannot be opened, so the words cannot be heard: \(reason)")
+            effects += machine.respond(Response(command: suffix, requestID: nil, outcome: .failure(error)), to: origin)
+            log(.info, "command refused", ["command": suffix, "code": error.code.rawValue, "message": error.message])
+            return
+        }
         let (text, volume) = speechText(command)
         let id = machine.nextSpeechID
         machine.nextSpeechID += 1
@@ -39,7 +46,7 @@ extension NodeMachine.Draft {
                 if best == nil || at < best!.1 { best = (alarm, at) }
             }
             let text = SpeechPhrases.nextAlarm(
-                best.map { zone.local(at: $0.1) }, label: best?.0.label, locale: locale, use24Hour: use24Hour)
+                best.map { zone.local(at: $0.1) }, today: zone.local(at: now).date, label: best?.0.label, locale: locale, use24Hour: use24Hour)
             return (text, nil)
         }
     }

@@ -12,13 +12,19 @@ public enum SpeechPhrases {
         }
     }
 
-    /// "Next alarm: Tuesday at 6:45 AM, Work" / "다음 알람: 화요일 오전 6시 45분, Work"; nil alarm:
-    /// "No alarm is set" / "설정된 알람이 없습니다". The label is left out when empty.
-    public static func nextAlarm(_ local: LocalDateTime?, label: String?, locale: NodeLocale, use24Hour: Bool) -> String {
+    /// "Next alarm: Tuesday at 6:45 AM, Work" / "다음 알람: 화요일 오전 6시 45분, Work"; later
+    /// `today`: "Next alarm: today at 6:45 AM" / "다음 알람: 오늘 오전 6시 45분", the day after: "tomorrow" /
+    /// "내일" (a weekday would say next week's). nil alarm: "No alarm is set" / "설정된 알람이 없습니다".
+    /// The label is left out when empty.
+    public static func nextAlarm(_ local: LocalDateTime?, today: CivilDate, label: String?, locale: NodeLocale, use24Hour: Bool) -> String {
         guard let local else {
             return locale == .en ? "No alarm is set" : "설정된 알람이 없습니다"
         }
-        let day = CalendarNames.longWeekday(local.weekday, locale)
+        let day = switch local.date {
+        case today: locale == .en ? "today" : "오늘"
+        case today.adding(days: 1): locale == .en ? "tomorrow" : "내일"
+        default: CalendarNames.longWeekday(local.weekday, locale)
+        }
         let time = clock(local, locale: locale, use24Hour: use24Hour)
         let suffix = label.map(\.trimmedForSpeech).flatMap { $0.isEmpty ? nil : ", \($0)" } ?? ""
         switch locale {

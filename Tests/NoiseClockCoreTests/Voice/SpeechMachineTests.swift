@@ -32,6 +32,11 @@ import Testing
         #expect(speakRequests(rig.command("speak/next_alarm", "")).first?.text == "No alarm is set")
         _ = rig.command("alarm/add", #"{"id": "work", "time": "06:45", "repeat": "weekdays", "label": "Work"}"#)
         #expect(speakRequests(rig.command("speak/next_alarm", "")).first?.text == "Next alarm: Monday at 6:45 AM, Work")
+        // Now is Saturday 07:04 in Berlin: 07:30 is later today, Sunday's 06:50 is tomorrow.
+        _ = rig.command("alarm/add", #"{"id": "sunday", "time": "06:50", "repeat": ["sun"], "label": "Church"}"#)
+        #expect(speakRequests(rig.command("speak/next_alarm", "")).first?.text == "Next alarm: tomorrow at 6:50 AM, Church")
+        _ = rig.command("alarm/add", #"{"id": "late", "time": "07:30", "label": "Late"}"#)
+        #expect(speakRequests(rig.command("speak/next_alarm", "")).first?.text == "Next alarm: today at 7:30 AM, Late")
     }
 
     @Test func sayTakesTextOrJSONAndRefusesBadPayloads() throws {
@@ -66,6 +71,25 @@ import Testing
         let effects = off.command("speak/time", "")
         #expect(speakRequests(effects).isEmpty)
         #expect(effects.json("noiseclock/bed/response")?["error"]?["code"] == "speech_unavailable")
+    }
+
+    /// `~/audio` unavailable: the words could not be heard, so the speech commands are refused
+    /// as the failsafe and the readiness check name it (`audio_unavailable`), and nothing is spoken.
+    @Test func speechIsRefusedWhileTheSoundDeviceIsUnavailable() throws {
+        var rig = MachineRig()
+        rig.step(.connected)
+        rig.step(.audio(AudioStatus(device: "hw:0", state: .unavailable, error: "No such file or directory")))
+        for (suffix, payload) in [("say", "Hello"), ("speak/time", ""), ("speak/next_alarm", "")] {
+            let effects = rig.command(suffix, payload)
+            #expect(speakRequests(effects).isEmpty, "\(suffix)")
+            let response = try #require(effects.json("noiseclock/bed/response"))
+            #expect(response["ok"] == false && response["command"] == .string(suffix))
+            #expect(response["error"]?["code"] == "audio_unavailable")
+            #expect(response["error"]?["message"]?.stringValue?.hasSuffix("No such file or directory") == true)
+        }
+        // The device back: speech is made again.
+        rig.step(.audio(AudioStatus(device: "hw:0", state: .ok)))
+        #expect(speakRequests(rig.command("say", "Hello")).map(\.text) == ["Hello"])
     }
 
     /// Alarm `speak_time`: the time and the label are said as the ring starts and again when it

@@ -25,11 +25,27 @@ import Testing
     }
 
     @Test func theNextAlarm() {
-        #expect(SpeechPhrases.nextAlarm(Self.at(6, 45), label: "Work", locale: .en, use24Hour: false) == "Next alarm: Tuesday at 6:45 AM, Work")
-        #expect(SpeechPhrases.nextAlarm(Self.at(6, 45), label: " ", locale: .en, use24Hour: true) == "Next alarm: Tuesday at 6:45")
-        #expect(SpeechPhrases.nextAlarm(Self.at(6, 45), label: "출근", locale: .ko, use24Hour: false) == "다음 알람: 화요일 오전 6시 45분, 출근")
-        #expect(SpeechPhrases.nextAlarm(nil, label: nil, locale: .en, use24Hour: false) == "No alarm is set")
-        #expect(SpeechPhrases.nextAlarm(nil, label: nil, locale: .ko, use24Hour: false) == "설정된 알람이 없습니다")
+        let sunday = CivilDate(year: 2026, month: 11, day: 22)
+        #expect(SpeechPhrases.nextAlarm(Self.at(6, 45), today: sunday, label: "Work", locale: .en, use24Hour: false)
+            == "Next alarm: Tuesday at 6:45 AM, Work")
+        #expect(SpeechPhrases.nextAlarm(Self.at(6, 45), today: sunday, label: " ", locale: .en, use24Hour: true) == "Next alarm: Tuesday at 6:45")
+        #expect(SpeechPhrases.nextAlarm(Self.at(6, 45), today: sunday, label: "출근", locale: .ko, use24Hour: false)
+            == "다음 알람: 화요일 오전 6시 45분, 출근")
+        #expect(SpeechPhrases.nextAlarm(nil, today: sunday, label: nil, locale: .en, use24Hour: false) == "No alarm is set")
+        #expect(SpeechPhrases.nextAlarm(nil, today: sunday, label: nil, locale: .ko, use24Hour: false) == "설정된 알람이 없습니다")
+    }
+
+    /// An alarm later today is "today", one the day after "tomorrow": its weekday would name next week's.
+    @Test(arguments: [
+        (24, NodeLocale.en, false, "Next alarm: today at 6:45 AM, Work"),
+        (23, .en, true, "Next alarm: tomorrow at 6:45, Work"),
+        (24, .ko, false, "다음 알람: 오늘 오전 6시 45분, Work"),
+        (23, .ko, true, "다음 알람: 내일 6시 45분, Work"),
+        (17, .en, false, "Next alarm: Tuesday at 6:45 AM, Work"),
+    ])
+    func theNextAlarmTodayOrTomorrow(today: Int, locale: NodeLocale, use24Hour: Bool, expected: String) {
+        let today = CivilDate(year: 2026, month: 11, day: today)
+        #expect(SpeechPhrases.nextAlarm(Self.at(6, 45), today: today, label: "Work", locale: locale, use24Hour: use24Hour) == expected)
     }
 
     @Test func aRingingSpeakTimeAlarm() {

@@ -29,7 +29,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: damaged) }
         let good = try rig.makeNode("speech-ok")
         let unknown = try NodeProcess(brokerPort: rig.broker.port, nodeID: "speech-voice", yamlExtra: "speech:\n  voice: xx-nowhere")
-        let refused = try rig.makeNode("speech-refused", environment: ["ESPEAK_DATA_PATH": damaged.path])
+        // A sound device that opens (ALSA's null), so the refusal is eSpeak NG's and not the device's.
+        let refused = try rig.makeNode("speech-refused", environment: ["ESPEAK_DATA_PATH": damaged.path, "NOISECLOCK_AUDIO_DEVICE": "null"])
         for node in [good, unknown, refused] { try await rig.start(node) }
         defer { for node in [good, unknown, refused] { node.killHard() } }
 
@@ -50,5 +51,25 @@ import Testing
         try await rig.ok(refused, "noise/volume/set", "30")
         #expect(refused.isRunning)
         #expect(try await rig.retained(refused, "speech")["status"] == "unavailable")
+    }
+
+    /// A node whose sound device cannot be opened (`~/audio` unavailable) refuses to speak: the
+    /// words would not be heard. The answer names it as the failsafe and the readiness check do,
+    /// and `~/speech` stays `ok` (eSpeak NG is not at fault).
+    @Test func aNodeWithoutASoundDeviceAnswersAudioUnavailable() async throws {
+        let rig = try await AlarmRig()
+        defer { rig.shutdown() }
+        let deaf = try rig.makeNode("speech-deaf")
+        try await rig.start(deaf)
+        defer { deaf.killHard() }
+        let audio = try await rig.client.waitFor("\(rig.root(deaf))/audio", timeout: 10) { $0.json?["status"] == "unavailable" }
+        let reason = try #require(audio.json?["error"]?.stringValue)
+        for (command, payload) in [("say", "Hello"), ("speak/time", ""), ("speak/next_alarm", "")] {
+            let response = try await rig.command(deaf, command, payload)
+            #expect(response["ok"] == false && response["command"] == .string(command), "\(response.serialized)")
+            #expect(response["error"]?["code"] == "audio_unavailable", "\(response.serialized)")
+            #expect(response["error"]?["message"]?.stringValue?.hasSuffix(reason) == true, "\(response.serialized)")
+        }
+        #expect(try await rig.retained(deaf, "speech")["status"] == "ok")
     }
 }

@@ -1,0 +1,54 @@
+import Testing
+@testable import NoiseClockCore
+
+/// Buttons in the machine: learn mode needs a local input device to listen to, and a device's
+/// status is logged with only the fields it has.
+@Suite struct ButtonMachineTests {
+    static let input = ButtonDefinition(id: "top", source: .input(device: "/dev/input/event0", key: InputKey(code: 28)))
+    static let mqtt = ButtonDefinition(id: "bedside", source: .mqtt(MQTTButtonSource(topic: "zigbee2mqtt/b", field: "action")))
+
+    static func rig(_ definitions: [ButtonDefinition]) -> MachineRig {
+        var rig = MachineRig()
+        let core = rig.machine.core
+        rig.machine = NodeMachine(
+            core: core, topics: MachineRig.topics, discovery: rig.machine.discovery, persisted: core.persistentState(), seed: 1,
+            buttons: ButtonBoard(definitions: definitions))
+        rig.step(.connected)
+        return rig
+    }
+
+    func learns(_ effects: [NodeEffect]) -> Bool {
+        effects.contains { if case .learnButtons = $0 { true } else { false } }
+    }
+
+    /// Only MQTT buttons (or none): their bridges name their own payloads, and no key could be
+    /// heard, so learn mode is refused and nothing starts.
+    @Test(arguments: [[mqtt], []])
+    func learnModeWithoutAnInputDeviceIsRefused(definitions: [ButtonDefinition]) throws {
+        var rig = Self.rig(definitions)
+        let effects = rig.command("buttons/learn", "")
+        #expect(!learns(effects))
+        let response = try #require(effects.json("noiseclock/bed/response"))
+        #expect(response["ok"] == false && response["command"] == "buttons/learn")
+        #expect(response["error"]?["code"] == "not_found")
+        #expect(response["error"]?["message"]?.stringValue?.contains("nothing to learn from") == true)
+        #expect(effects.logs.map(\.message) == ["command refused"])
+    }
+
+    @Test func learnModeWithAnInputDeviceListensFor30Seconds() throws {
+        var rig = Self.rig([Self.mqtt, Self.input])
+        let effects = rig.command("buttons/learn", "")
+        #expect(learns(effects))
+        #expect(effects.json("noiseclock/bed/response")?["result"] == ["seconds": 30])
+    }
+
+    @Test func aConnectedDeviceIsLoggedWithoutAnErrorField() throws {
+        var rig = Self.rig([Self.input])
+        let connected = rig.step(.button(.device(path: "/dev/input/event0", .init(connected: true, error: nil))))
+        let record = try #require(connected.logs.first { $0.message == "button device connected" })
+        #expect(record.metadata == ["device": "/dev/input/event0"])
+        let missing = rig.step(.button(.device(path: "/dev/input/event0", .init(connected: false, error: "unplugged"))))
+        let gone = try #require(missing.logs.first { $0.message == "button device missing" })
+        #expect(gone.metadata == ["device": "/dev/input/event0", "error": "unplugged"])
+    }
+}
