@@ -47,6 +47,8 @@ public final class MQTTClient: @unchecked Sendable {
         var refusal: String?
         /// libmosquitto's last error-level log line (OpenSSL's reason for a TLS failure).
         var libraryError: String?
+        /// Why the last attempt to connect failed, or the connection was lost; nil once connected.
+        var lastFailure: String?
     }
 
     public static let outboxLimit = 1000
@@ -129,6 +131,11 @@ public final class MQTTClient: @unchecked Sendable {
     }
 
     public var isConnected: Bool { state.withLock { $0.connected } }
+
+    /// Why the last attempt to connect failed (refused, unreachable, a CONNACK refusal, TLS) or the
+    /// connection was lost, as logged; nil before any failure and again once connected. A one-shot
+    /// client (`noiseclock fleet`) reports it at once instead of waiting for a timeout.
+    public var connectionFailure: String? { state.withLock { $0.lastFailure } }
 
     // MARK: Running
 
@@ -256,7 +263,10 @@ public final class MQTTClient: @unchecked Sendable {
     /// Logs each distinct failure once per streak (until the next good connection), so a wrong
     /// password or CA is one clear error line, and the retries are debug lines.
     private func reportFailure(_ message: String, retryIn delay: Double) {
-        let isNew = state.withLock { $0.failuresLogged.insert(message).inserted }
+        let isNew = state.withLock { state in
+            state.lastFailure = message
+            return state.failuresLogged.insert(message).inserted
+        }
         if isNew {
             logger.error("\(message); retrying with back-off", metadata: ["retry_in_s": "\(delay)"])
         } else {
@@ -373,6 +383,7 @@ public final class MQTTClient: @unchecked Sendable {
             state.connected = true
             state.flushing = true
             state.failuresLogged = []
+            state.lastFailure = nil
             return (state.outbox.count, state.broker)
         }
         logger.info("connected to MQTT broker", metadata: ["broker": "\(broker)", "queued": "\(queued)"])

@@ -74,6 +74,37 @@ import Testing
         #expect(rows.first { $0["id"] == "room07" }?["ready"]?["problems"] == ["audio_unavailable"])
     }
 
+    /// A refused connection (nothing listens on port 1) is said at once, not after the 10 s a
+    /// broker gets to answer; one that takes the connection and never answers still gets them all.
+    @Test func aRefusedConnectionIsSaidAtOnceASilentBrokerTimesOut() throws {
+        var started = ContinuousClock.now
+        let (refused, status) = try Self.fleet(["--host", "127.0.0.1", "--port", "1"])
+        let tookRefused = ContinuousClock.now - started
+        print("fleet: a refused connection reported after \(tookRefused)")
+        #expect(status == 69)
+        #expect(refused.contains("Error: cannot connect to 127.0.0.1:1: Connection refused"), "\(refused)")
+        #expect(tookRefused < .seconds(3), "a refused connection took \(tookRefused)")
+
+        // A listener that never accepts: the kernel completes the handshake, nothing answers CONNECT.
+        let silent = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(silent) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let size = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(silent, $0, size) } }
+        guard bound == 0, listen(silent, 4) == 0 else { throw TestFailure("cannot listen: \(String(cString: strerror(errno)))") }
+        var length = size
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(silent, $0, &length) } }
+        started = ContinuousClock.now
+        let (timedOut, silentStatus) = try Self.fleet(["--host", "127.0.0.1", "--port", "\(UInt16(bigEndian: address.sin_port))"])
+        let tookSilent = ContinuousClock.now - started
+        print("fleet: a silent broker reported after \(tookSilent)")
+        #expect(silentStatus == 69)
+        #expect(timedOut.contains("within 10 s"), "\(timedOut)")
+        #expect(tookSilent >= .seconds(10))
+    }
+
     @Test func allReadyIsExitZeroAndABadArgumentIsAUsageError() async throws {
         let broker = try TestBroker()
         let (empty, status) = try Self.fleet(["--host", "127.0.0.1", "--port", "\(broker.port)"])

@@ -7,6 +7,8 @@ import Synchronization
 /// Reads the fleet from a broker: subscribes to every node's retained topics, takes what comes
 /// until the broker has been quiet for `quietMilliseconds` (retained messages arrive at once
 /// after the subscription), and hands back the view. The client logs nothing: stdout is the table.
+/// A connection that fails (refused, no route, the broker's refusal) is reported at once; a broker
+/// that accepts the connection and never answers, after `timeoutSeconds`.
 public enum FleetReader {
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
@@ -46,6 +48,7 @@ public enum FleetReader {
         while true {
             try? await Task.sleep(for: .milliseconds(50))
             let (connected, last) = view.withLock { ($0.connected, $0.last) }
+            if !connected, let failure = client.connectionFailure { throw Failure(description: failure) }
             let now = WallClock.now()
             if connected, now.milliseconds - last.milliseconds >= Int64(quietMilliseconds) { break }
             if now.milliseconds - started.milliseconds > Int64(timeoutSeconds) * 1000 {
