@@ -302,8 +302,27 @@ const NC = (() => {
     source.addEventListener('open', () => { retryIn = 1000; emit('link', true); if (lost) { lost = false; loadState(); } });
   }
   let retryIn = 1000;
+  /* A time field follows the node's clock style. Chromium's time input shows AM/PM or not by the
+     browser's locale, whatever the page's lang, so on a 24-hour node (the default, also before the
+     style is known) it is a plain HH:MM text field; on a 12-hour node the time input, with AM/PM.
+     The value ("06:30") is the same in both, so the forms read and fill it as before. */
+  function followClock(input) {
+    const apply = () => {
+      const type = state.style && state.style.use_24_hour === false ? 'time' : 'text';
+      if (input.type === type) return;
+      const value = input.value;
+      input.type = type;
+      const text = { inputmode: 'numeric', pattern: '([01]?[0-9]|2[0-3]):[0-5][0-9]', placeholder: '00:00', maxlength: '5', size: '5', autocomplete: 'off' };
+      Object.keys(text).forEach((k) => { if (type === 'text') input.setAttribute(k, text[k]); else input.removeAttribute(k); });
+      input.value = value;
+      input.dataset.clock = type === 'text' ? '24' : '12';
+    };
+    on('style', apply);
+    apply();
+  }
   async function start() {
     translate();
+    document.querySelectorAll('input[type=time]').forEach(followClock);
     await loadState();
     connect();
   }

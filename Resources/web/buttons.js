@@ -8,17 +8,18 @@
   const last = {}; // button id -> its last ~/button/event since this page opened
   let learning = null; // {until (performance.now ms), keys: [{key, at}]}
 
-  const action = (a) => {
+  // A command action's payload comes beside it, in `payloads` by gesture: "Command noise/set TOGGLE".
+  const action = (a, payload) => {
     const s = String(a || 'none');
     if (s.startsWith('timer:')) return t('a_timer', { id: s.slice(6) });
-    if (s.startsWith('command:')) return t('a_command', { c: s.slice(8) });
+    if (s.startsWith('command:')) return t('a_command', { c: s.slice(8) + (payload ? ' ' + payload : '') });
     const key = 'a_' + s;
     return t(key) === key ? s : t(key);
   };
   function row(b) {
     const ok = b.status === 'connected';
     const seen = last[b.id];
-    const bindings = ['press', 'double', 'hold'].flatMap((g, i) => [i ? ' · ' : null, el('span', { text: t('g_' + g) + ': ' + action(b[g]) })]);
+    const bindings = ['press', 'double', 'hold'].flatMap((g, i) => [i ? ' · ' : null, el('span', { text: t('g_' + g) + ': ' + action(b[g], (b.payloads || {})[g]) })]);
     return el('div', { class: 'button-row', 'data-nc': 'button-row', 'data-id': b.id, 'data-status': b.status },
       el('div', { class: 'what' }, el('b', { text: b.id }), el('small', { text: t(b.source === 'mqtt' ? 'src_mqtt' : 'src_input') })),
       el('div', { class: 'state', 'data-nc': 'button-status' }, el('span', { class: 'dot ' + (ok ? 'good' : 'bad') }),

@@ -86,6 +86,7 @@
   document.addEventListener('visibilitychange', keepAwake);
 
   const linkState = document.getElementById('link-state');
+  root.append(linkState); // a line of its own at the foot of the face's column, after the next alarm
   function drawLink(up) {
     const offline = NC.state.availability === 'offline';
     linkState.hidden = up !== false && !offline;

@@ -119,7 +119,10 @@ class Subscription:
 
 
 class Node:
-    def __init__(self, binary, directory, broker_port, node_id="webtest", locale="en", timezone="UTC", yaml_extra=""):
+    def __init__(self, binary, directory, broker_port, node_id="webtest", locale="en", timezone="UTC", yaml_extra="",
+                 audio_device="null_noiseclock_test"):
+        """audio_device: by default one that does not exist (the node has no sound card); `null`, ALSA's
+        null device, opens and takes the sound, for a node that must speak."""
         self.binary = binary
         self.directory = directory
         os.makedirs(directory, exist_ok=True)
@@ -145,7 +148,7 @@ mqtt:
 home_assistant:
   discovery: false
 audio:
-  device: null_noiseclock_test
+  device: "{audio_device}"
 battery:
   path: {os.path.join(directory, 'power_supply')}
 web:

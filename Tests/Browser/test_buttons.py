@@ -1,8 +1,9 @@
 """Buttons and voice (v1.2) in the web app, against test_web's node, whose button `top` reads a
 FIFO as it would an input device (test_web.setUpModule makes it): this test writes real
 `struct input_event` records into it, and closes it to unplug the "device". Also the say box,
-the face's "Speak the time" and the alarm form's speak_time, each answered by the real node
-(eSpeak NG synthesizes the speech; the test node has no sound card, so it is not heard)."""
+the face's "Speak the time" and the alarm form's speak_time, each answered by a real node: test_web's
+has no sound card, so it refuses to speak (audio_unavailable); a second node playing into ALSA's null
+device speaks (eSpeak NG synthesizes the speech, and nothing hears it)."""
 import os
 import re
 import struct
@@ -11,6 +12,7 @@ import unittest
 
 from selenium.webdriver.common.by import By
 
+import rig
 import test_web as W
 
 EV_KEY, EV_SYN = 1, 0
@@ -24,6 +26,26 @@ def record(type_, code, value):
 
 def tap(code):
     return record(EV_KEY, code, 1) + record(EV_SYN, 0, 0) + record(EV_KEY, code, 0) + record(EV_SYN, 0, 0)
+
+
+def on_a_speaker(name, test):
+    """Runs test(node) signed in to a second node whose sound device opens (ALSA's null); then signs
+    back in to test_web's node (the session cookie is the host's, whichever port)."""
+    node = rig.Node(W.NODE.binary, os.path.join(W.TMP.name, name), W.BROKER.port, node_id=f"webtest_{name}", audio_device="null")
+    node.start()
+    try:
+        W.DRIVER.get(f"{node.url}/?token={node.token}")
+        W.wait_for(lambda: W.DRIVER.find_elements(By.CSS_SELECTOR, '[data-nc="time"]'), what="the speaker's face after sign-in")
+        test(node)
+    finally:
+        node.stop()
+        W.sign_in()
+
+
+def open_on(node, path, width=800, height=480):
+    rig.set_viewport(W.DRIVER, width, height)
+    W.DRIVER.get(node.url + path)
+    W.wait_for(lambda: W.DRIVER.execute_script("return document.readyState") == "complete", what=f"{path} to load")
 
 
 def button_row(button_id):
@@ -42,6 +64,8 @@ class J_ButtonsAndVoice(unittest.TestCase):
         self.assertIn("Local input", top)
         self.assertIn("Press: Snooze, or say the time · Double: Noise on/off · Hold: Dismiss", top)
         self.assertIn("MQTT", row_text("bedside"))
+        # A command action shows with its payload: all it does.
+        self.assertIn("Double: Command noise/volume/set 35 · Hold: Dismiss", row_text("bedside"))
         self.assertTrue(W.DRIVER.find_element(By.ID, "learn").is_displayed())
         self.assertEqual(W.DRIVER.find_element(By.ID, "battery").text, "82% · Charging")  # the facts above, drawn whole
         # A gesture of the MQTT button shows as the row's last one, live (hold: dismiss, nothing rings).
@@ -99,44 +123,60 @@ class J_ButtonsAndVoice(unittest.TestCase):
             self.assertRegex(korean, "[가-힣]", key)
 
     def test_the_say_box_shows_what_was_said_or_the_refusal(self):
+        def say(text, volume):
+            W.wait_for(lambda: W.DRIVER.execute_script("return !!(NC.state.node && NC.state.audio)"), what="the device's state")
+            box = W.DRIVER.find_element(By.ID, "say-text")
+            box.clear()
+            box.send_keys(text)
+            field = W.DRIVER.find_element(By.ID, "say-volume")
+            field.clear()
+            field.send_keys(volume)
+            W.DRIVER.find_element(By.ID, "say").click()
+
+        def speaks(node):
+            open_on(node, "/device", 390, 844)
+            say("Good night", "40")
+            result = W.wait_for(lambda: W.hook("say-result").text, timeout=8, what="the say box's answer")
+            seconds = re.fullmatch(r"Said “Good night” \((\d+(?:\.\d+)?) s\)", result)
+            self.assertIsNotNone(seconds, result)
+            self.assertGreater(float(seconds.group(1)), 0.3)  # eSpeak NG's "Good night" at 160 words a minute
+            self.assertLess(float(seconds.group(1)), 3)
+            self.assertFalse(W.hook("say-error").is_displayed())
+            # A volume out of range is refused, in the node's words, in place of the last answer.
+            say("Good night", "140")
+            error = W.wait_for(lambda: W.hook("say-error").is_displayed() and W.hook("say-error").text, what="the refusal")
+            self.assertIn("volume", error)
+            self.assertEqual(W.hook("say-result").text, "")
+        on_a_speaker("speaker_say", speaks)
+
+        # Without a sound card the words could not be heard: the node refuses, and the box says why.
         W.open_page("/device", 390, 844)
-        W.wait_for(lambda: W.DRIVER.execute_script("return !!NC.state.node"), what="the device's state")
-        text = W.DRIVER.find_element(By.ID, "say-text")
-        text.send_keys("Good night")
-        W.DRIVER.find_element(By.ID, "say-volume").send_keys("40")
-        W.DRIVER.find_element(By.ID, "say").click()
-        result = W.wait_for(lambda: W.hook("say-result").text, timeout=8, what="the say box's answer")
-        seconds = re.fullmatch(r"Said “Good night” \((\d+(?:\.\d+)?) s\)", result)
-        self.assertIsNotNone(seconds, result)
-        self.assertGreater(float(seconds.group(1)), 0.3)  # eSpeak NG's "Good night" at 160 words a minute
-        self.assertLess(float(seconds.group(1)), 3)
-        self.assertFalse(W.hook("say-error").is_displayed())
-        # A volume out of range is refused, in the node's words, in place of the last answer.
-        volume = W.DRIVER.find_element(By.ID, "say-volume")
-        volume.clear()
-        volume.send_keys("140")
-        W.DRIVER.find_element(By.ID, "say").click()
-        error = W.wait_for(lambda: W.hook("say-error").is_displayed() and W.hook("say-error").text, what="the refusal")
-        self.assertIn("volume", error)
+        say("Good night", "40")
+        error = W.wait_for(lambda: W.hook("say-error").is_displayed() and W.hook("say-error").text, timeout=8,
+                           what="the refusal without sound")
+        self.assertIn("the words cannot be heard", error)
         self.assertEqual(W.hook("say-result").text, "")
 
     def test_speak_the_time_on_the_face_says_the_face_s_time(self):
         W.set_style(W.DEFAULT_STYLE)
-        W.open_page("/")
-        W.wait_for(lambda: re.fullmatch(r"\d\d:\d\d", W.face_text() or ""), what="the face")
-        speak = W.hook("speak-time")
-        self.assertEqual(speak.get_attribute("aria-label"), "Speak the time")
-        before = W.face_text()
-        W.DRIVER.find_element(By.TAG_NAME, "body").send_keys("x")  # any key wakes the face: its chips show
-        W.wait_for(lambda: float(W.DRIVER.find_element(By.ID, "chrome").value_of_css_property("opacity")) > 0.5,
-                   what="the chips showing")
-        speak.click()
-        spoken = W.wait_for(lambda: W.hook("spoken").is_displayed() and W.hook("spoken").text, timeout=8, what="what was said")
-        after = W.face_text()
-        said = re.fullmatch(r"It's (\d+):(\d\d), (Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)", spoken)
-        self.assertIsNotNone(said, spoken)
-        self.assertIn(f"{int(said.group(1)):02d}:{said.group(2)}", (before, after))
-        self.assertEqual(W.hook("spoken").get_attribute("data-ok"), "true")
+
+        def speaks(node):
+            open_on(node, "/")
+            W.wait_for(lambda: re.fullmatch(r"\d\d:\d\d", W.face_text() or ""), what="the face")
+            speak = W.hook("speak-time")
+            self.assertEqual(speak.get_attribute("aria-label"), "Speak the time")
+            before = W.face_text()
+            W.DRIVER.find_element(By.TAG_NAME, "body").send_keys("x")  # any key wakes the face: its chips show
+            W.wait_for(lambda: float(W.DRIVER.find_element(By.ID, "chrome").value_of_css_property("opacity")) > 0.5,
+                       what="the chips showing")
+            speak.click()
+            spoken = W.wait_for(lambda: W.hook("spoken").is_displayed() and W.hook("spoken").text, timeout=8, what="what was said")
+            after = W.face_text()
+            said = re.fullmatch(r"It's (\d+):(\d\d), (Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)", spoken)
+            self.assertIsNotNone(said, spoken)
+            self.assertIn(f"{int(said.group(1)):02d}:{said.group(2)}", (before, after))
+            self.assertEqual(W.hook("spoken").get_attribute("data-ok"), "true")
+        on_a_speaker("speaker_face", speaks)
 
     def test_the_alarm_form_s_speak_time_reaches_the_alarms(self):
         W.open_page("/alarms", 480, 800)

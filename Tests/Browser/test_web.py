@@ -36,6 +36,7 @@ BUTTONS_YAML = """buttons:
     input: {{device: {fifo}, key: KEY_ENTER}}
   - id: bedside
     mqtt: {{topic: zigbee2mqtt/webtest_button, field: action}}
+    double: {{command: noise/volume/set, payload: "35"}}
 """
 
 
@@ -580,6 +581,32 @@ class C_Alarms(unittest.TestCase):
             state.stop()
             NODE.publish("alarm/delete", "row")
 
+    def test_the_time_fields_follow_the_node_s_clock_style(self):
+        """Chromium's time input shows AM/PM by the browser's locale (en-US here), whatever the page says:
+        on a 24-hour node the alarm's and routines' times are plain HH:MM fields; on a 12-hour node the
+        time input, with AM/PM. The value stays "HH:MM" through the change."""
+        set_style(DEFAULT_STYLE)  # 24-hour
+        try:
+            for path, names in (("/alarms", ("time",)), ("/routines", ("start", "end"))):
+                open_page(path, 480, 800)
+                wait_for(lambda: DRIVER.execute_script("return !!NC.state.style"), what=f"{path}'s style")
+                for name in names:
+                    field = DRIVER.find_element(By.CSS_SELECTOR, f"input[name={name}]")
+                    wait_for(lambda: field.get_attribute("type") == "text", what=f"{name}: a 24-hour field")
+                    self.assertRegex(field.get_attribute("value"), r"^\d\d:\d\d$")
+                    self.assertEqual(field.get_attribute("inputmode"), "numeric")
+            open_page("/alarms", 480, 800)
+            field = wait_for(lambda: DRIVER.find_element(By.CSS_SELECTOR, "input[name=time]"), what="the time field")
+            DRIVER.execute_script("arguments[0].value = '18:45'", field)
+            set_style({"use_24_hour": False})
+            wait_for(lambda: field.get_attribute("type") == "time", what="a 12-hour time input")
+            self.assertEqual(field.get_attribute("value"), "18:45")
+            set_style({"use_24_hour": True})
+            wait_for(lambda: field.get_attribute("type") == "text", what="the 24-hour field again")
+            self.assertEqual(field.get_attribute("value"), "18:45")
+        finally:
+            set_style(DEFAULT_STYLE)
+
     def test_pause_every_alarm_until_a_day_and_resume(self):
         open_page("/alarms", 480, 800)
         state = NODE.subscribe("alarm")
@@ -709,7 +736,7 @@ class D_Settings(unittest.TestCase):
           if (document.documentElement.scrollWidth > innerWidth) out.push('the page scrolls sideways');
           return out;""", form)
         self.assertEqual(problems, [])
-        # The time shows whole ("07:00 AM" here, 12-hour): no narrower than the field's own width for its text.
+        # The time shows whole ("07:00", the node's 24-hour style): no narrower than the field's own width for its text.
         fits = DRIVER.execute_script("""
           const i = arguments[0], probe = i.cloneNode();
           probe.removeAttribute('id'); probe.style.width = 'auto'; probe.style.minWidth = '0'; probe.style.alignSelf = 'flex-start';
@@ -785,9 +812,10 @@ class D_Settings(unittest.TestCase):
 
 class E_Korean(unittest.TestCase):
     def test_a_korean_node_s_pages_speak_korean(self):
-        """A second node (locale: ko, Asia/Seoul) on the same broker: its pages and its face."""
+        """A second node (locale: ko, Asia/Seoul) on the same broker: its pages and its face. It plays
+        into ALSA's null device, so it can speak (a node without sound refuses to: audio_unavailable)."""
         node = rig.Node(NODE.binary, os.path.join(TMP.name, "ko"), BROKER.port, node_id="webtest_ko",
-                        locale="ko", timezone="Asia/Seoul")
+                        locale="ko", timezone="Asia/Seoul", audio_device="null")
         node.start()
         try:
             DRIVER.get(f"{node.url}/alarms?token={node.token}")
@@ -795,8 +823,10 @@ class E_Korean(unittest.TestCase):
             self.assertEqual(DRIVER.find_element(By.CSS_SELECTOR, "h1").text, "알람")
             self.assertEqual(DRIVER.find_element(By.CSS_SELECTOR, "[type=submit]").text, "알람 추가")
             notice = wait_for(lambda: DRIVER.find_element(By.ID, "audio-notice"), what="the audio notice")
-            if DRIVER.execute_script("return NC.state.audio && NC.state.audio.status") == "unavailable":
-                wait_for(lambda: "소리 출력 없음" in notice.text and "기기 화면 보기" in notice.text, what="the notice in Korean")
+            # This node's device opens; the notice, in Korean, as the page shows it for a node without sound.
+            wait_for(lambda: DRIVER.execute_script("return !!(NC.state.audio && NC.state.node)"), what="the node's state")
+            DRIVER.execute_script("NC.put('audio', {device: 'default', status: 'unavailable', error: 'cannot open default'})")
+            wait_for(lambda: "소리 출력 없음" in notice.text and "기기 화면 보기" in notice.text, what="the notice in Korean")
             # A node without buttons (v1.2) says so on its device page, and offers no learn mode.
             DRIVER.get(node.url + "/device")
             wait_for(lambda: hooks("no-buttons") and hook("no-buttons").text.startswith("버튼이 없습니다"), what="no buttons, in Korean")

@@ -64,10 +64,15 @@ public struct ButtonBoard: Sendable, Equatable {
             case .mqtt:
                 source = "mqtt"
             }
+            // `command:<topic>` names no payload: it is beside, so a page can show all the action does.
+            let payloads = ButtonGesture.allCases.compactMap { gesture -> (String, JSONValue)? in
+                guard case .command(_, let payload) = definition.action(for: gesture) else { return nil }
+                return (gesture.rawValue, .string(payload))
+            }
             return [
                 "id": .string(definition.id), "source": .string(source), "status": .string(status), "error": .optional(error),
                 "press": .string(definition.press.description), "double": .string(definition.double.description),
-                "hold": .string(definition.hold.description),
+                "hold": .string(definition.hold.description), "payloads": .object(JSONObject(payloads)),
             ]
         }
         return Publication(topic: "buttons", body: .json(.array(list)), retain: true, qos: 1)

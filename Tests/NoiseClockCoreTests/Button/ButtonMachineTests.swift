@@ -51,4 +51,19 @@ import Testing
         let gone = try #require(missing.logs.first { $0.message == "button device missing" })
         #expect(gone.metadata == ["device": "/dev/input/event0", "error": "unplugged"])
     }
+
+    /// `~/buttons` names a command action `command:<topic>`; its payload is beside it, by gesture.
+    @Test func theButtonsListCarriesACommandsPayload() throws {
+        let board = ButtonBoard(definitions: [
+            Self.input,
+            ButtonDefinition(id: "bedside", source: Self.mqtt.source, double: .command("noise/volume/set", payload: "35"),
+                             hold: .command("noise/set", payload: "TOGGLE")),
+        ])
+        guard case .json(let json) = board.retained.body, let list = json.arrayValue, list.count == 2 else {
+            Issue.record("~/buttons is a JSON array of two")
+            return
+        }
+        #expect(list[0]["payloads"] == [:])
+        #expect(list[1]["hold"] == "command:noise/set" && list[1]["payloads"] == ["double": "35", "hold": "TOGGLE"])
+    }
 }
