@@ -62,30 +62,38 @@ import Testing
         message.json?.arrayValue?.first { $0["id"] == .string(id) }?["status"]?.stringValue
     }
 
-    @Test func localAndZigbeeButtonsSnoozeAndDismissAndSurviveUnplugging() async throws {
+    /// A node with the two buttons, started, its FIFO open for reading (`~/buttons` says `top` is
+    /// connected), and that FIFO plugged in; `buttons` is that `~/buttons`. The caller shuts the rig
+    /// down and kills the node.
+    func startedNode() async throws -> (fifo: Fifo, rig: AlarmRig, node: NodeProcess, root: String, buttons: TestClient.Received) {
         let fifo = try Fifo()
         let rig = try await AlarmRig()
-        defer { rig.shutdown() }
         let node = try NodeProcess(brokerPort: rig.broker.port, yamlExtra: Self.yaml(fifo: fifo.path))
         let root = rig.root(node)
-        var mark = rig.client.messages.count
+        let mark = rig.client.messages.count
         try await rig.start(node)
+        let buttons = try await rig.client.waitFor("\(root)/buttons", after: mark) { self.buttonStatus($0, "top") == "connected" }
+        try fifo.plug()
+        return (fifo, rig, node, root, buttons)
+    }
+
+    @Test func localAndZigbeeButtonsSnoozeAndDismissAndSurviveUnplugging() async throws {
+        let (fifo, rig, node, root, buttons) = try await startedNode()
+        defer { rig.shutdown() }
         defer { node.killHard() }
 
         // ~/buttons: both, with the default actions; the FIFO is open (connected).
-        let buttons = try await rig.client.waitFor("\(root)/buttons", after: mark) { self.buttonStatus($0, "top") == "connected" }
         let list = try #require(buttons.json?.arrayValue)
         #expect(list.map { $0["id"] } == ["top", "bedside"])
         #expect(list[1]["source"] == "mqtt" && list[1]["status"] == "connected" && list[1]["error"] == .null)
         #expect(list[0]["source"] == "input" && list[0]["press"] == "snooze_or_speak" && list[0]["double"] == "noise_toggle")
         #expect(list[0]["hold"] == "dismiss")
-        try fifo.plug()
 
         try await rig.ok(node, "alarm/add", #"{"id": "wake", "time": "04:00", "repeat": "daily", "label": "Wake"}"#)
 
         // Zigbee2MQTT: single snoozes, hold dismisses.
         try await rig.ok(node, "alarm/test", "wake")
-        mark = rig.client.messages.count
+        var mark = rig.client.messages.count
         rig.client.publish(Self.bridgeTopic, #"{"action": "single", "battery": 90, "linkquality": 120}"#)
         let event = try #require(try await rig.client.waitFor("\(root)/button/event", after: mark).json)
         #expect(event["button"] == "bedside" && event["gesture"] == "press" && event["action"] == "snooze_or_speak")
@@ -139,20 +147,13 @@ import Testing
     }
 
     @Test func learnModeNamesTheKeysPressed() async throws {
-        let fifo = try Fifo()
-        let rig = try await AlarmRig()
+        let (fifo, rig, node, root, _) = try await startedNode()
         defer { rig.shutdown() }
-        let node = try NodeProcess(brokerPort: rig.broker.port, yamlExtra: Self.yaml(fifo: fifo.path))
-        let root = rig.root(node)
-        var mark = rig.client.messages.count
-        try await rig.start(node)
         defer { node.killHard() }
-        try await rig.client.waitFor("\(root)/buttons", after: mark) { self.buttonStatus($0, "top") == "connected" }
-        try fifo.plug()
 
         let learning = try await rig.ok(node, "buttons/learn", "")
         #expect(learning["seconds"] == 30)
-        mark = rig.client.messages.count
+        let mark = rig.client.messages.count
         try fifo.send([.key(InputKey("KEY_VOLUMEUP")!, 1), Self.syn, .key(InputKey("KEY_VOLUMEUP")!, 0), Self.syn])
         let learned = try #require(try await rig.client.waitFor("\(root)/button/event", after: mark).json)
         #expect(learned["button"] == .null && learned["key"] == "KEY_VOLUMEUP")
@@ -162,21 +163,14 @@ import Testing
     /// (its log names the words and, once eSpeak NG made them, the utterance's length); the same
     /// command over MQTT says nothing.
     @Test func aButtonsActionIsSaidBack() async throws {
-        let fifo = try Fifo()
-        let rig = try await AlarmRig()
+        let (fifo, rig, node, root, _) = try await startedNode()
         defer { rig.shutdown() }
-        let node = try NodeProcess(brokerPort: rig.broker.port, yamlExtra: Self.yaml(fifo: fifo.path))
-        let root = rig.root(node)
-        var mark = rig.client.messages.count
-        try await rig.start(node)
         defer { node.killHard() }
-        try await rig.client.waitFor("\(root)/buttons", after: mark) { self.buttonStatus($0, "top") == "connected" }
-        try fifo.plug()
         try await rig.ok(node, "alarm/add", #"{"id": "wake", "time": "04:00", "repeat": "daily", "snooze_minutes": 5}"#)
         try await rig.ok(node, "alarm/test", "wake")
 
         // A press while it rings: snoozed, and said with the time it rings again (24-hour style, UTC).
-        mark = rig.client.messages.count
+        let mark = rig.client.messages.count
         try fifo.send([.key(Self.enter, 1), Self.syn, .key(Self.enter, 0), Self.syn])
         let snoozed = try #require(try await rig.client.waitFor("\(root)/response", after: mark).json)
         #expect(snoozed["command"] == "alarm/snooze" && snoozed["ok"] == true, "\(snoozed.serialized)")
