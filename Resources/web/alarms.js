@@ -6,21 +6,13 @@
   NC.audioNotice();
   const form = $('#form');
   const list = $('#list');
-  const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
   const defaults = { time: '07:00', label: '', description: '', repeat: [], date: '', sound: 'digital', volume: 80, vibrate: false, snooze_minutes: 9, ramp_seconds: 30, ring_minutes: 10, pre_alarm_minutes: 0, light_minutes: 0, enabled: true, start_volume: 0, pre_alarm_sound: 'none', speak_time: false };
 
-  function drawDays() {
-    const names = t('days');
-    const box = $('#days');
-    const checked = new Set([...form.querySelectorAll('[name=repeat]:checked')].map((i) => i.value));
-    box.textContent = '';
-    DAYS.forEach((d, i) => box.append(el('label', {}, el('input', { type: 'checkbox', name: 'repeat', value: d, checked: checked.has(d), 'aria-label': names[i] }), el('span', { 'aria-hidden': 'true', text: names[i] }))));
-  }
+  const drawDays = () => NC.dayChips(form, $('#days'));
   function repeatChanged() {
-    const days = [...form.querySelectorAll('[name=repeat]:checked')].map((i) => i.value);
+    const days = NC.checkedDays(form);
     $('#date-field').hidden = days.length > 0;
-    const key = days.length === 0 ? 'once' : days.length === 7 ? 'daily' : days.join() === 'mon,tue,wed,thu,fri' ? 'weekdays' : days.join() === 'sat,sun' ? 'weekends' : null;
-    $('#repeat-text').textContent = key ? t(key) : days.map((d) => t('days')[DAYS.indexOf(d)]).join(', ');
+    $('#repeat-text').textContent = NC.repeatText(days);
   }
   form.addEventListener('change', (e) => { if (e.target.name === 'repeat') repeatChanged(); });
   form.volume.addEventListener('input', () => { $('#o-volume').value = form.volume.value; });
@@ -56,25 +48,14 @@
     $('#submit').textContent = t(a ? 'save' : 'add');
     $('#form-title').textContent = t(a ? 'edit_alarm' : 'add_alarm');
     $('#cancel').hidden = !a;
-    showErrors(null);
+    NC.formErrors(form, null);
     repeatChanged();
-  }
-
-  function showErrors(answer) {
-    form.querySelectorAll('.error[data-for]').forEach((p) => { p.hidden = true; p.textContent = ''; });
-    if (!answer || answer.ok) return;
-    const e = answer.error || {};
-    const p = form.querySelector(`.error[data-for="${e.field || ''}"]`) || form.querySelector('.error[data-for=""]');
-    p.textContent = e.message || e.code; p.hidden = false;
-    if (p.dataset.for && p.closest('details')) p.closest('details').open = true;
-    const input = e.field && form.elements[e.field];
-    if (input && input.focus) input.focus();
   }
 
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     const n = (x) => Number(x);
-    const repeat = [...form.querySelectorAll('[name=repeat]:checked')].map((i) => i.value);
+    const repeat = NC.checkedDays(form);
     const body = {
       time: form.time.value, label: form.label.value.trim() || 'Alarm', description: form.description.value,
       repeat, sound: form.sound.value, volume: n(form.volume.value), vibrate: form.vibrate.checked,
@@ -93,19 +74,12 @@
     const editing = !form.id.disabled && form.id.value;
     if (!repeat.length && form.date.value) body.date = form.date.value; else if (editing) body.date = null;
     if (editing) body.id = form.id.value;
-    $('#submit').disabled = true;
-    const answer = await NC.post(editing ? 'alarm/update' : 'alarm/add', body);
-    $('#submit').disabled = false;
-    showErrors(answer);
-    if (answer.ok) fill(null);
+    await NC.sendForm(form, editing ? 'alarm/update' : 'alarm/add', body, () => fill(null));
   });
   $('#cancel').addEventListener('click', () => fill(null));
 
   function row(a) {
-    const err = el('p', { class: 'error', hidden: true });
-    const act = (command, payload) => async () => { NC.report(err, await NC.post(command, payload === undefined ? a.id : payload)); };
-    const sw = el('input', { type: 'checkbox', role: 'switch', checked: a.enabled, 'aria-label': t('enabled') + ': ' + a.label });
-    sw.addEventListener('change', () => act(sw.checked ? 'alarm/enable' : 'alarm/disable')());
+    const { err, act, sw } = NC.rowControls('alarm', a.id, a.label, a.enabled);
     const repeating = a.repeat && a.repeat.length > 0;
     const whenText = a.enabled && a.next_trigger ? (a.skip_next ? t('skipping') + ' · ' : '') + t('next_at', { t: NC.when(a.next_trigger) }) : t('off');
     return el('div', { class: 'alarm' + (a.enabled ? '' : ' off'), 'data-nc': 'alarm-row', 'data-id': a.id },

@@ -341,6 +341,51 @@ const NC = (() => {
     children.flat().forEach((c) => { if (c !== null && c !== undefined && c !== false) e.append(c); });
     return e;
   }
+  /* ---- the pages with a list and a form (alarms, routines) ---- */
+  const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+  const checkedDays = (form) => [...form.querySelectorAll('[name=repeat]:checked')].map((i) => i.value);
+  /* The form's seven repeat day chips in `box`, in the locale's names, keeping what was checked. */
+  function dayChips(form, box) {
+    const names = t('days');
+    const checked = new Set(checkedDays(form));
+    box.textContent = '';
+    DAYS.forEach((d, i) => box.append(el('label', {}, el('input', { type: 'checkbox', name: 'repeat', value: d, checked: checked.has(d), 'aria-label': names[i] }), el('span', { 'aria-hidden': 'true', text: names[i] }))));
+  }
+  /* What a repeat of `days` is called: once, daily, weekdays, weekends, or the days by name. */
+  function repeatText(days) {
+    const key = days.length === 0 ? 'once' : days.length === 7 ? 'daily' : days.join() === 'mon,tue,wed,thu,fri' ? 'weekdays' : days.join() === 'sat,sun' ? 'weekends' : null;
+    return key ? t(key) : days.map((d) => t('days')[DAYS.indexOf(d)]).join(', ');
+  }
+  /* A form's refusal under its field (opening the "More options" it is in, and focused), else under
+     the form; null or an accepted answer clears them. */
+  function formErrors(form, answer) {
+    form.querySelectorAll('.error[data-for]').forEach((p) => { p.hidden = true; p.textContent = ''; });
+    if (!answer || answer.ok) return;
+    const e = answer.error || {};
+    const p = form.querySelector(`.error[data-for="${e.field || ''}"]`) || form.querySelector('.error[data-for=""]');
+    p.textContent = e.message || e.code; p.hidden = false;
+    if (p.dataset.for && p.closest('details')) p.closest('details').open = true;
+    const input = e.field && form.elements[e.field];
+    if (input && input.focus) input.focus();
+  }
+  /* Sends the form's command (its #submit disabled meanwhile): the refusal shown, or done() once accepted. */
+  async function sendForm(form, command, body, done) {
+    $('#submit').disabled = true;
+    const answer = await post(command, body);
+    $('#submit').disabled = false;
+    formErrors(form, answer);
+    if (answer.ok) done();
+  }
+  /* A list row's error line, its commands on `id` (a refusal shown in that line) and its enabled
+     switch, which sends `<kind>/enable` or `<kind>/disable`. */
+  function rowControls(kind, id, label, enabled) {
+    const err = el('p', { class: 'error', hidden: true });
+    const act = (command, payload) => async () => { report(err, await post(command, payload === undefined ? id : payload)); };
+    const sw = el('input', { type: 'checkbox', role: 'switch', checked: enabled, 'aria-label': t('enabled') + ': ' + label });
+    sw.addEventListener('change', () => act(kind + (sw.checked ? '/enable' : '/disable'))());
+    return { err, act, sw };
+  }
+
   /* Shows a command's refusal next to a control (or clears it). */
   function report(node, answer) {
     if (!node) return;
@@ -407,5 +452,6 @@ const NC = (() => {
       el('span', { class: 'switch' }, el('input', { type: 'checkbox', name, role: 'switch' })));
   }
 
-  return { state, on, topbar, audioNotice, toggleRow, put, t, translate, lang, post, start, nodeEpoch, nodeWall, display, ampm, clockOf, when, dayOf, pad, $, el, report, contrast, font };
+  return { state, on, topbar, audioNotice, toggleRow, put, t, translate, lang, post, start, nodeEpoch, nodeWall, display, ampm, clockOf, when, dayOf, pad, $, el, report, contrast, font,
+    DAYS, checkedDays, dayChips, repeatText, formErrors, sendForm, rowControls };
 })();

@@ -6,20 +6,10 @@
   NC.audioNotice();
   const form = $('#form');
   const list = $('#list');
-  const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
-  const defaults = { label: '', start: '22:30', end: '06:45', duration_minutes: null, repeat: DAYS, sound: 'brown', volume: 40, fade_in_seconds: 300, fade_out_seconds: 300, enabled: true };
+  const defaults = { label: '', start: '22:30', end: '06:45', duration_minutes: null, repeat: NC.DAYS, sound: 'brown', volume: 40, fade_in_seconds: 300, fade_out_seconds: 300, enabled: true };
 
-  function drawDays() {
-    const names = t('days');
-    const checked = new Set([...form.querySelectorAll('[name=repeat]:checked')].map((i) => i.value));
-    $('#days').textContent = '';
-    DAYS.forEach((d, i) => $('#days').append(el('label', {}, el('input', { type: 'checkbox', name: 'repeat', value: d, checked: checked.has(d), 'aria-label': names[i] }), el('span', { 'aria-hidden': 'true', text: names[i] }))));
-  }
-  function repeatChanged() {
-    const days = [...form.querySelectorAll('[name=repeat]:checked')].map((i) => i.value);
-    const key = days.length === 0 ? 'once' : days.length === 7 ? 'daily' : days.join() === 'mon,tue,wed,thu,fri' ? 'weekdays' : days.join() === 'sat,sun' ? 'weekends' : null;
-    $('#repeat-text').textContent = key ? t(key) : days.map((d) => t('days')[DAYS.indexOf(d)]).join(', ');
-  }
+  const drawDays = () => NC.dayChips(form, $('#days'));
+  const repeatChanged = () => { $('#repeat-text').textContent = NC.repeatText(NC.checkedDays(form)); };
   function endsChanged() {
     const byDuration = form.ends.value === 'duration';
     $('#end-field').hidden = byDuration;
@@ -43,23 +33,14 @@
     $('#submit').textContent = t(r ? 'save' : 'add_r');
     $('#form-title').textContent = t(r ? 'edit_routine' : 'add_routine');
     $('#cancel').hidden = !r;
-    showErrors(null); repeatChanged(); endsChanged();
-  }
-  function showErrors(answer) {
-    form.querySelectorAll('.error[data-for]').forEach((p) => { p.hidden = true; p.textContent = ''; });
-    if (!answer || answer.ok) return;
-    const e = answer.error || {};
-    const p = form.querySelector(`.error[data-for="${e.field || ''}"]`) || form.querySelector('.error[data-for=""]');
-    p.textContent = e.message || e.code; p.hidden = false;
-    const input = e.field && form.elements[e.field];
-    if (input && input.focus) input.focus();
+    NC.formErrors(form, null); repeatChanged(); endsChanged();
   }
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     const n = Number;
     const body = {
       label: form.label.value.trim() || 'Routine', start: form.start.value,
-      repeat: [...form.querySelectorAll('[name=repeat]:checked')].map((i) => i.value),
+      repeat: NC.checkedDays(form),
       sound: form.sound.value, volume: n(form.volume.value), fade_in_seconds: n(form.fade_in_seconds.value),
       fade_out_seconds: n(form.fade_out_seconds.value), enabled: form.enabled.checked,
     };
@@ -67,19 +48,12 @@
     // Only the one given: it replaces the other on update (the node refuses both, even one as null).
     if (form.ends.value === 'duration') body.duration_minutes = n(form.duration_minutes.value); else body.end = form.end.value;
     if (editing) body.id = form.id.value;
-    $('#submit').disabled = true;
-    const answer = await NC.post(editing ? 'routine/update' : 'routine/add', body);
-    $('#submit').disabled = false;
-    showErrors(answer);
-    if (answer.ok) fill(null);
+    await NC.sendForm(form, editing ? 'routine/update' : 'routine/add', body, () => fill(null));
   });
   $('#cancel').addEventListener('click', () => fill(null));
 
   function row(r) {
-    const err = el('p', { class: 'error', hidden: true });
-    const act = (command, payload) => async () => { NC.report(err, await NC.post(command, payload === undefined ? r.id : payload)); };
-    const sw = el('input', { type: 'checkbox', role: 'switch', checked: r.enabled, 'aria-label': t('enabled') + ': ' + r.label });
-    sw.addEventListener('change', () => act(sw.checked ? 'routine/enable' : 'routine/disable')());
+    const { err, act, sw } = NC.rowControls('routine', r.id, r.label, r.enabled);
     const span = NC.clockOf('T' + r.start) + (r.end ? '–' + NC.clockOf('T' + r.end) : ' · ' + t('for_minutes', { n: r.duration_minutes }));
     const status = r.active ? t('active_until', { t: NC.when(r.ends_at) })
       : r.enabled && r.next_start ? t('starts_at', { t: NC.when(r.next_start) }) : t('off');
