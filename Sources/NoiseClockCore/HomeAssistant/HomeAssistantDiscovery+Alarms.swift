@@ -70,15 +70,7 @@ extension HomeAssistantDiscovery {
         let update = JSONValue.string(context.topic("alarm/update"))
         let id = alarm.id
         return [
-            DiscoveryEntity("switch", alarmObjectID(id, "enabled"), name: alarm.label, [
-                ("icon", "mdi:alarm-check"),
-                ("state_topic", alarms),
-                ("value_template", .string(selectAlarm(id, "'ON' if a.enabled else 'OFF'"))),
-                ("command_topic", update),
-                ("command_template", .string(#"{"id": "\#(id)", "enabled": {{ 'true' if value == 'ON' else 'false' }}}"#)),
-                ("payload_on", "ON"),
-                ("payload_off", "OFF"),
-            ]),
+            alarmSwitch(id, "enabled", name: alarm.label, icon: "mdi:alarm-check", alarms: alarms, update: update),
             DiscoveryEntity("text", alarmObjectID(id, "time"), name: alarm.label + " time", [
                 ("icon", "mdi:clock-outline"),
                 ("state_topic", alarms),
@@ -102,16 +94,22 @@ extension HomeAssistantDiscovery {
                 ("unit_of_measurement", "min"),
             ]),
             // v1.2: say the time and the label when it rings.
-            DiscoveryEntity("switch", alarmObjectID(id, "speak_time"), name: alarm.label + " speak time", [
-                ("icon", "mdi:account-voice"),
-                ("state_topic", alarms),
-                ("value_template", .string(selectAlarm(id, "'ON' if a.speak_time else 'OFF'"))),
-                ("command_topic", update),
-                ("command_template", .string(#"{"id": "\#(id)", "speak_time": {{ 'true' if value == 'ON' else 'false' }}}"#)),
-                ("payload_on", "ON"),
-                ("payload_off", "OFF"),
-            ]),
+            alarmSwitch(id, "speak_time", name: alarm.label + " speak time", icon: "mdi:account-voice", alarms: alarms, update: update),
         ]
+    }
+
+    /// A switch for one of the alarm's boolean fields: on when the field is true, and each turn
+    /// writes only that field with `~/alarm/update`.
+    static func alarmSwitch(_ id: String, _ field: String, name: String, icon: String, alarms: JSONValue, update: JSONValue) -> DiscoveryEntity {
+        DiscoveryEntity("switch", alarmObjectID(id, field), name: name, [
+            ("icon", .string(icon)),
+            ("state_topic", alarms),
+            ("value_template", .string(selectAlarm(id, "'ON' if a.\(field) else 'OFF'"))),
+            ("command_topic", update),
+            ("command_template", .string(#"{"id": "\#(id)", "\#(field)": {{ 'true' if value == 'ON' else 'false' }}}"#)),
+            ("payload_on", "ON"),
+            ("payload_off", "OFF"),
+        ])
     }
 
     /// Renders `expression` for the alarm with this id in the `~/alarms` array, `None` (unknown) if absent.
