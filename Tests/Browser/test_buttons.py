@@ -114,10 +114,7 @@ class J_ButtonsAndVoice(unittest.TestCase):
                 "learn", "press_now", "seconds_left", "learn_over", "no_keys", "say_title", "say_text", "say_volume",
                 "say", "said", "speak_now", "speak_time", "says_time"]
         for key in keys:
-            english, korean = W.DRIVER.execute_script(
-                "const k = arguments[0]; const saved = NC.state.node;"
-                "NC.state.node = {locale: 'en'}; const en = NC.t(k); NC.state.node = {locale: 'ko'}; const ko = NC.t(k);"
-                "NC.state.node = saved; return [en, ko];", key)
+            english, korean = W.translations(key)
             self.assertNotEqual(english, key)
             self.assertNotEqual(korean, english, key)
             self.assertRegex(korean, "[가-힣]", key)

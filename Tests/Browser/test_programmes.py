@@ -238,10 +238,7 @@ class G_Programmes(unittest.TestCase):
         keys = ["routines", "timers", "add_routine", "start_now", "cancel_all", "mixes", "save_mix", "layer_volume",
                 "timer_presets", "fade_out_seconds", "duration_minutes", "no_timers", "ends_at"]
         for key in keys:
-            english, korean = W.DRIVER.execute_script(
-                "const k = arguments[0]; const saved = NC.state.node;"
-                "NC.state.node = {locale: 'en'}; const en = NC.t(k); NC.state.node = {locale: 'ko'}; const ko = NC.t(k);"
-                "NC.state.node = saved; return [en, ko];", key)
+            english, korean = W.translations(key)
             self.assertNotEqual(english, key)
             self.assertNotEqual(korean, english, key)
 

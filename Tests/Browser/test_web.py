@@ -4,10 +4,12 @@ One broker, one node and one browser serve the whole run (setUpModule); each tes
 node as it found it where that matters (style back to the defaults). The node's clock is the
 test clock (NOISECLOCK_TEST_CLOCK_FILE), so a minute boundary is minutes away at most 3 s.
 With SCREENSHOT_DIR set, the tests that draw the face and the alarm page save PNGs there."""
+import http.server
 import json
 import os
 import re
 import tempfile
+import threading
 import time
 import unittest
 import urllib.error
@@ -128,6 +130,33 @@ def open_page(path, width=800, height=480):
     wait_for(lambda: DRIVER.execute_script("return document.readyState") == "complete", what=f"{path} to load")
 
 
+def serve_page(page):
+    """Another site on this machine: an HTTP server on a port of its own that answers every GET with
+    the HTML `page` (bytes). The caller shuts it down and closes it."""
+    class Page(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(page)))
+            self.end_headers()
+            self.wfile.write(page)
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Page)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def translations(key):
+    """NC.t(key) in English and in Korean, on the page open now."""
+    return DRIVER.execute_script(
+        "const k = arguments[0]; const saved = NC.state.node;"
+        "NC.state.node = {locale: 'en'}; const en = NC.t(k); NC.state.node = {locale: 'ko'}; const ko = NC.t(k);"
+        "NC.state.node = saved; return [en, ko];", key)
+
+
 def set_style(style, timeout=5.0):
     """style/set over MQTT, and wait until ~/style carries it."""
     sub = NODE.subscribe("style")
@@ -217,24 +246,8 @@ class A_Access(unittest.TestCase):
         being http://127.0.0.1:<port>) links to /alarms. The SameSite=Strict cookie is not sent on that
         navigation; the sign-in page loads itself once more from the node and the page opens signed in.
         A browser without the cookie gets the form, and stays on it (no loop)."""
-        import http.server
-        import threading
         link = f"{NODE.url}/alarms"
-        page = f'<!doctype html><title>elsewhere</title><a id="visit" href="{link}">Visit device</a>'.encode()
-
-        class Elsewhere(http.server.BaseHTTPRequestHandler):
-            def do_GET(self):
-                self.send_response(200)
-                self.send_header("Content-Type", "text/html; charset=utf-8")
-                self.send_header("Content-Length", str(len(page)))
-                self.end_headers()
-                self.wfile.write(page)
-
-            def log_message(self, *args):
-                pass
-
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Elsewhere)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
+        server = serve_page(f'<!doctype html><title>elsewhere</title><a id="visit" href="{link}">Visit device</a>'.encode())
         elsewhere = f"http://localhost:{server.server_address[1]}/"
         fresh = None
         try:
@@ -276,8 +289,6 @@ class A_Access(unittest.TestCase):
         are shared by every port and SameSite does not see ports) posts to the node with the cookie;
         the node answers 403 and nothing changes. A link carrying CRLF in the path sets no cookie and
         leaves the session as it was."""
-        import http.server
-        import threading
         status, _ = api("/api/noise/volume/set", b"20")
         self.assertEqual(status, 200)
         script = f"""
@@ -287,21 +298,7 @@ class A_Access(unittest.TestCase):
                 fetch(node + '/api/alarm/add', {{method: 'POST', body: '{{"id": "csrf", "time": "06:00"}}', mode: 'no-cors', credentials: 'include'}}),
             ]).then(() => {{ document.title = 'done'; }});
         """
-        page = f"<!doctype html><title>attacker</title><script>{script}</script>".encode()
-
-        class Attacker(http.server.BaseHTTPRequestHandler):
-            def do_GET(self):
-                self.send_response(200)
-                self.send_header("Content-Type", "text/html; charset=utf-8")
-                self.send_header("Content-Length", str(len(page)))
-                self.end_headers()
-                self.wfile.write(page)
-
-            def log_message(self, *args):
-                pass
-
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Attacker)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
+        server = serve_page(f"<!doctype html><title>attacker</title><script>{script}</script>".encode())
         try:
             sign_in()
             DRIVER.get(f"http://127.0.0.1:{server.server_address[1]}/")
