@@ -41,6 +41,8 @@ struct SeamLimiter {
     /// The seam's first frames come next: from here no step goes beyond the steady sound's own.
     /// Nothing is limited if no steady sound was heard yet (a file shorter than the warm-up).
     mutating func engage() {
+        // Still engaged from the seam before (a short file): the limit goes on through this one.
+        if engaged { releasing = false }
         guard !engaged, steadyFrames > 0 else { return }
         engaged = true
         releasing = false
