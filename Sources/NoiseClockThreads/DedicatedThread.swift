@@ -70,6 +70,18 @@ public final class DedicatedThread: Sendable {
         }
     }
 
+    /// Lets the thread end on its own, nobody waiting for it: for an owner that must not block
+    /// (the audio thread letting go of a voice). Ask the body to end first; it keeps what it
+    /// captured alive until it returns. After it, `start` and `join` do nothing.
+    public func detach() {
+        let handle = state.withLock { state -> pthread_t? in
+            defer { state = .ended }
+            guard case .running(let handle) = state else { return nil }
+            return handle
+        }
+        if let handle { pthread_detach(handle) }
+    }
+
     /// True between a successful `start` and `join`.
     public var isRunning: Bool {
         state.withLock { state in

@@ -71,12 +71,11 @@ import Glibc
         for seam in [loop, 2 * loop, 3 * loop] { #expect(Double(abs(left[seam] - left[seam - 1])) <= maxStep) }
     }
 
-    /// A recording of noise crosses its loop seam without a click. Three passes of brown noise
-    /// recorded at 44.1 kHz, played at 48 kHz. In the equal-power crossfade (right for an
-    /// unrelated tail and head: the level stays) a step is the head's step and the tail's at
-    /// gains summing to at most √2, so that is the bound against the steady sound's largest step;
-    /// a click (tail and head joined without the fade) would be a jump of the noise's own size,
-    /// ten times that. The seam's construction itself is checked sample for sample below.
+    /// A recording of noise crosses its loop seam without a click, and with no step larger than
+    /// the steady sound's own (issue 19): three passes of brown noise recorded at 44.1 kHz, played
+    /// at 48 kHz. A click (tail and head joined without the fade) would be a jump of the noise's
+    /// own size, ten times that. The seam keeps the equal-power level: no 3 dB dip. The first
+    /// tenth of a second is the rate converter's warm-up from silence, not steady sound.
     @Test func aNoiseLoopHasNoClickAtItsSeam() throws {
         let directory = TestSupport.makeTemporaryDirectory()
         let (left, right) = renderChannels(BrownNoise(sampleRate: 44100, seed: 11), frames: 44100 * 4)
@@ -84,17 +83,56 @@ import Glibc
         let library = try Self.library(directory)
         let loop = 48000 * 4 - 24000
         let played = Self.render(library, "brook", frames: loop * 3)
-        let seams = [loop, 2 * loop].map { ($0 - 24000)..<($0 + 24000) }
+        // Each seam: the crossfade, and the block after it that carries the converter's delay out.
+        let seams = [loop, 2 * loop].map { $0..<($0 + 24000 + 4096) }
         var steady: Float = 0, seam: Float = 0
+        var seamPower = 0.0, steadyPower = 0.0, seamCount = 0, steadyCount = 0
         for i in 4800..<played.left.count {
             let step = abs(played.left[i] - played.left[i - 1])
-            if seams.contains(where: { $0.contains(i) }) { seam = max(seam, step) } else { steady = max(steady, step) }
+            let power = Double(played.left[i] * played.left[i])
+            if seams.contains(where: { $0.contains(i) }) {
+                seam = max(seam, step)
+                (seamPower, seamCount) = (seamPower + power, seamCount + 1)
+            } else {
+                steady = max(steady, step)
+                (steadyPower, steadyCount) = (steadyPower + power, steadyCount + 1)
+            }
         }
-        #expect(seam <= steady * Float(2).squareRoot(), "largest step \(seam) across the seams, \(steady) in the steady sound")
+        #expect(seam <= steady, "largest step \(seam) across the seams, \(steady) in the steady sound")
+        let level = 10 * log10((seamPower / Double(seamCount)) / (steadyPower / Double(steadyCount)))
+        #expect(abs(level) < 1.5, "the seams are \(level) dB from the steady level")
+    }
+
+    /// The case an equal-power crossfade alone gets wrong: a tail and a head that rise together at
+    /// the recording's largest step (a 100 Hz triangle, every step the same size, whose tail and
+    /// head are in phase). The crossfade steps √2 × that mid-fade; what plays never steps further
+    /// than the recording, into the seam, through it and out of it.
+    @Test func aSeamNeverStepsFurtherThanTheRecording() throws {
+        let directory = TestSupport.makeTemporaryDirectory()
+        // Steps of exactly 1/512 (exact in float), a period of 480 frames: the tail (from frame
+        // 120000) and the head are the same wave.
+        let frames = 48000 * 3, fade = 24000, loop = frames - fade
+        let triangle = (0..<frames).map { Float(abs($0 % 480 - 240) - 120) / 512 }
+        Self.write(directory + "/triangle.wav", rate: 48000, channels: 1, triangle)
+        let crossfade = (0..<fade).map { i -> Float in
+            let x = Float(i) / Float(fade) * .pi / 2
+            return triangle[i] * sinf(x) + triangle[loop + i] * cosf(x)
+        }
+        let crossfadeStep = zip(crossfade.dropFirst(), crossfade).map { abs($0 - $1) }.max()!
+        #expect(crossfadeStep > 1.4 / 512, "the crossfade alone steps \(crossfadeStep * 512) × the recording's step")
+        let library = try Self.library(directory)
+        let played = Self.render(library, "triangle", frames: loop * 3).left
+        let steps = zip(played.dropFirst(), played).map { abs($0 - $1) }
+        let steady = steps[1000..<(loop - 1000)].max()!
+        let largest = steps[1000...].max()!
+        #expect(largest <= steady, "largest step \(largest), \(steady) in the steady sound")
     }
 
     /// The seam, sample for sample (48 kHz, so no rate conversion in between): the tail fades
-    /// out over the head fading in, then the file goes on from there.
+    /// out over the head fading in, then the file goes on from there. Where that crossfade would
+    /// step further than the steady sound did (after the 0.1 s warm-up), the seam steps exactly
+    /// that far instead (the limiter at work): a few percent of the samples, a fraction of a
+    /// step from the crossfade.
     @Test func theSeamIsTheTailCrossfadedIntoTheHead() throws {
         let directory = TestSupport.makeTemporaryDirectory()
         let (left, _) = renderChannels(BrownNoise(sampleRate: 48000, seed: 12), frames: 48000 * 3)
@@ -103,7 +141,8 @@ import Glibc
         let fade = 24000, loop = 48000 * 3 - fade
         let played = Self.render(library, "brook", frames: loop * 2 + 1000)
         let gain = played.left[1000] / left[1000]
-        var worst: Float = 0
+        let limit = (4801..<loop).map { abs(played.left[$0] - played.left[$0 - 1]) }.max()!
+        var worst: Float = 0, worstLimited: Float = 0, limited = 0
         for i in 0..<(loop + fade + 1000) {
             let expected: Float
             if i < loop {
@@ -114,9 +153,18 @@ import Glibc
             } else {
                 expected = left[i - loop]
             }
-            worst = max(worst, abs(played.left[i] - expected * gain))
+            let difference = abs(played.left[i] - expected * gain)
+            if difference >= 1e-5, i >= loop, abs(abs(played.left[i] - played.left[i - 1]) - limit) < 1e-6 {
+                limited += 1
+                worstLimited = max(worstLimited, difference)
+            } else {
+                worst = max(worst, difference)
+            }
         }
         #expect(worst < 1e-5, "largest difference \(worst)")
+        // Here 515 samples (2 %), at most 0.26 of a step from the crossfade.
+        #expect(limited < fade / 20, "\(limited) samples limited")
+        #expect(worstLimited < limit / 2, "a limited sample \(worstLimited / limit) steps from the crossfade")
     }
 
     /// The acceptance figure for rate conversion: a 10 kHz sine recorded at 44.1 kHz plays at

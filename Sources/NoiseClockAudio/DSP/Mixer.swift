@@ -38,8 +38,11 @@ public final class Mixer {
     /// Replaced when the sounds directory changes (same sample rate; voices keep their sources).
     public var library: SoundLibrary
     public let maxFrames: Int
-    /// Streamed recordings wait for the disk (offline rendering) instead of playing silence.
+    /// Streamed recordings wait for the disk (offline rendering) instead of playing silence, and
+    /// are opened here. Otherwise (the audio thread) they are never opened here: `offer` hands
+    /// them over, opened ahead.
     public let waitsForDisk: Bool
+    private var prepared = PreparedSources()
     private var voices: [Voice] = []
     /// The ringing alarm's playback since its voice was made (nil: no alarm in the scene).
     public private(set) var alarmPlayback: AlarmPlayback?
@@ -74,6 +77,14 @@ public final class Mixer {
     }
 
     deinit { scratch.deallocate() }
+
+    /// Recordings opened ahead for `scene`'s new voices (`AudioEngine.apply`); those no voice of
+    /// the scene could take are let go, and those its voices did not take when they were made.
+    public func offer(_ sources: PreparedSources, for scene: AudioScene) {
+        guard !sources.isEmpty || !prepared.isEmpty else { return }
+        prepared.add(sources)
+        prepared.trim(to: SceneVoices(scene).recordingCounts(library))
+    }
 
     /// True when nothing is audible and nothing is fading.
     public var isSilent: Bool { voices.allSatisfy { $0.ramp.isSilent } }
@@ -138,6 +149,9 @@ public final class Mixer {
         setVoice(.preAlarm, sound: preAlarm?.sound, layers: preAlarm?.layers ?? [], gain: scene.preAlarm?.gain(at: now) ?? 0)
         let preview = scene.preview.flatMap { now < $0.until ? $0 : nil }
         setVoice(.preview, sound: preview?.sound, layers: preview?.layers ?? [], gain: preview.map { AudioScene.gain(volume: $0.volume) } ?? 0)
+        // The scene's new voices are made: a recording none of them took (a voice kept, a scene
+        // passed over) is not needed; its reader stops.
+        if !prepared.isEmpty { prepared = PreparedSources() }
     }
 
     /// The alarm's voice: a new one for every ring (`key`), the fallback when its sound cannot be made.
@@ -156,10 +170,10 @@ public final class Mixer {
             return
         }
         var fallback = false
-        var source = library.makeSource(alarm.sound, waitsForDisk: waitsForDisk)
+        var source = makeSource(alarm.sound)
         if source == nil {
             fallback = true
-            source = library.makeSource(Self.fallbackSound, waitsForDisk: waitsForDisk)
+            source = makeSource(Self.fallbackSound)
         }
         alarmPlayback = AlarmPlayback(key: alarm.key, fallback: fallback, unplayable: source == nil, audible: false)
         guard let source else { return }
@@ -193,8 +207,15 @@ public final class Mixer {
     /// A plain sound's source, or a mix of its layers.
     private func makeSource(_ sound: String, layers: [AudioScene.Layer]) -> (any SoundSource)? {
         if layers.isEmpty || (layers.count == 1 && layers[0].sound == sound && layers[0].gain == 1) {
-            return library.makeSource(sound, waitsForDisk: waitsForDisk)
+            return makeSource(sound)
         }
-        return MixSource(layers: layers, library: library, maxFrames: maxFrames, waitsForDisk: waitsForDisk)
+        return MixSource(layers: layers, maxFrames: maxFrames) { makeSource($0) }
+    }
+
+    /// A built-in sound is made here; a recording is taken from those offered (nil if none was:
+    /// its file did not open), or opened here when rendering offline.
+    private func makeSource(_ sound: String) -> (any SoundSource)? {
+        if waitsForDisk || !library.isRecording(sound) { return library.makeSource(sound, waitsForDisk: waitsForDisk) }
+        return prepared.take(sound)
     }
 }

@@ -34,12 +34,19 @@ public final class AudioEngine: Sendable {
         var speech: SpeechClip?
         /// A rescanned library for the mixer to take (sounds made from now on come from it).
         var library: SoundLibrary?
+        /// The latest library, which `apply` opens recordings from (kept: `library` is taken).
+        var latestLibrary: SoundLibrary
+        /// Recordings `apply` opened for the scenes' new voices, for the mixer to take.
+        var prepared = PreparedSources()
         /// Something above changed since the audio thread last looked: it copies the scene (and
         /// compares it with silence) only then, not every period.
         var changed = true
     }
 
     private let shared: Mutex<Shared>
+    /// The voices of the scene last applied: `apply` opens recordings only for slots new since.
+    /// Held while it opens them, so two callers' scenes are prepared one after the other.
+    private let applied = Mutex(SceneVoices(.silence))
     private let continuation: AsyncStream<AudioStatus>.Continuation
     private let alarmContinuation: AsyncStream<AlarmSoundReport>.Continuation
     private let library: SoundLibrary
@@ -69,7 +76,7 @@ public final class AudioEngine: Sendable {
         self.logger = logger
         self.retryInterval = retryInterval
         self.idleCloseSeconds = idleCloseSeconds
-        shared = Mutex(Shared(status: AudioStatus(device: device, state: .unavailable, error: "not started")))
+        shared = Mutex(Shared(status: AudioStatus(device: device, state: .unavailable, error: "not started"), latestLibrary: library))
         (statuses, continuation) = AsyncStream.makeStream(of: AudioStatus.self, bufferingPolicy: .bufferingNewest(16))
         (alarmSounds, alarmContinuation) = AsyncStream.makeStream(of: AlarmSoundReport.self, bufferingPolicy: .bufferingNewest(16))
         noiseclock_alsa_silence_errors()
@@ -88,11 +95,22 @@ public final class AudioEngine: Sendable {
         }
     }
 
-    /// What should be audible from now on. Cheap and thread-safe.
+    /// What should be audible from now on. Thread-safe. The recordings the scene's new voices
+    /// play are opened here, before the scene is handed over, so the audio thread never opens a
+    /// file nor waits for one: a new recording costs its file's opening and up to
+    /// `StreamSource.firstBlockWait` for its first block here; anything else is cheap.
     public func apply(_ scene: AudioScene) {
-        shared.withLock { state in
-            state.scene = scene
-            state.changed = true
+        applied.withLock { previous in
+            let voices = SceneVoices(scene)
+            let library = shared.withLock { $0.latestLibrary }
+            let sources = voices.prepare(after: previous, library: library)
+            previous = voices
+            shared.withLock { state in
+                state.scene = scene
+                state.prepared.add(sources)
+                state.prepared.trim(to: voices.recordingCounts(library))
+                state.changed = true
+            }
         }
         wakeup.signal()
     }
@@ -112,6 +130,7 @@ public final class AudioEngine: Sendable {
     public func replaceLibrary(_ library: SoundLibrary) {
         shared.withLock { state in
             state.library = library
+            state.latestLibrary = library
             state.changed = true
         }
         wakeup.signal()
@@ -216,6 +235,7 @@ public final class AudioEngine: Sendable {
                     state.changed = false
                     state.library = nil
                     state.checks = []
+                    state.prepared = PreparedSources()
                 }
                 return state
             }
@@ -224,6 +244,7 @@ public final class AudioEngine: Sendable {
                 sceneIsSilence = scene == .silence
                 stopping = news.stopping
                 if let library = news.library { mixer.library = library }
+                mixer.offer(news.prepared, for: scene)
                 answerChecks(news.checks, pcm: pcm)
                 speech.offer(news.speech)
             }

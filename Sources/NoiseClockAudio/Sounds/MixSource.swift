@@ -8,9 +8,10 @@ final class MixSource: SoundSource {
     private let scratch: UnsafeMutablePointer<Float>
     private let capacity: Int
 
-    /// nil when no layer can be played (their sounds have gone).
-    init?(layers: [AudioScene.Layer], library: SoundLibrary, maxFrames: Int, waitsForDisk: Bool = false) {
-        let playable = layers.compactMap { layer in library.makeSource(layer.sound, waitsForDisk: waitsForDisk).map { ($0, layer.gain) } }
+    /// nil when no layer can be played (their sounds have gone). `makeSource`: the mixer's, which
+    /// makes built-in sounds and takes recordings prepared off the audio thread.
+    init?(layers: [AudioScene.Layer], maxFrames: Int, makeSource: (String) -> (any SoundSource)?) {
+        let playable = layers.compactMap { layer in makeSource(layer.sound).map { ($0, layer.gain) } }
         guard !playable.isEmpty else { return nil }
         self.layers = playable
         capacity = maxFrames

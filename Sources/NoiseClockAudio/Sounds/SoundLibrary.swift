@@ -76,15 +76,22 @@ public final class SoundLibrary: Sendable {
 
     /// A fresh source for a catalog id, seeded by `seeds`; nil for an unknown id, or a custom
     /// file that cannot be opened now (gone, unreadable, undecodable). `waitsForDisk`: a stream
-    /// waits for its reader instead of playing silence (offline rendering, never the audio thread).
+    /// waits for its reader instead of playing silence (offline rendering). A recording's source
+    /// opens its file: never on the audio thread (the engine prepares them, `PreparedSources`).
     public func makeSource(_ id: String, waitsForDisk: Bool = false) -> (any SoundSource)? {
         if let synth = synths[id] { return synth.makeSource(sampleRate: sampleRate, seed: seeds.next()) }
-        if let custom = customSounds[id] {
-            return try? StreamSource(
-                path: custom.path, outputRate: sampleRate, loudness: loudness?.loudness(of: custom.path), waitsForData: waitsForDisk
-            )
-        }
-        return nil
+        return makeStream(id, waitsForDisk: waitsForDisk)
+    }
+
+    /// Whether `id` is a recording in `sounds_dir` (played from disk) rather than a built-in sound.
+    public func isRecording(_ id: String) -> Bool { customSounds[id] != nil }
+
+    /// A recording's source, its file opened and its reader started; nil as `makeSource`.
+    func makeStream(_ id: String, waitsForDisk: Bool = false) -> StreamSource? {
+        guard let custom = customSounds[id] else { return nil }
+        return try? StreamSource(
+            path: custom.path, outputRate: sampleRate, loudness: loudness?.loudness(of: custom.path), waitsForData: waitsForDisk
+        )
     }
 
     /// Whether `makeSource(id)` would make a source now, found without making one (no reader

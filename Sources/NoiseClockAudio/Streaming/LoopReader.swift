@@ -3,10 +3,11 @@ import Glibc
 #endif
 
 /// The disk side of a streamed recording: reads the file block by block in an endless loop,
-/// crossfades the seam on the fly, converts the rate, applies the gain and hands the result to
-/// the ring. The first pass plays the file from its very start; each later pass starts with its
-/// last `fade` frames blended into its first (equal power), so the loop is `frames − fade` long
-/// and has no click. Owned by the reader thread alone.
+/// crossfades the seam, converts the rate and hands the result on (the reader applies the gain
+/// and fills the ring). The first pass plays the file from its very start; each later pass
+/// starts with its last `fade` frames blended into its first (equal power), so the loop is
+/// `frames − fade` long and has no click, and `SeamLimiter` keeps the seam's steps within the
+/// steady sound's. Owned by the reader thread alone.
 final class LoopReader {
     /// The seam crossfade: half a second, or a quarter of a short file.
     static let crossfadeSeconds = 0.5
@@ -22,8 +23,13 @@ final class LoopReader {
     private let block: UnsafeMutablePointer<Float>
     private let converted: UnsafeMutablePointer<Float>
     private let convertedCapacity: Int
-    /// The file's last `fade` frames, read when the loop comes round.
-    private var tail: UnsafeMutablePointer<Float>?
+    /// The seam, made once a pass when the loop comes round: `fade` frames.
+    private var seam: UnsafeMutablePointer<Float>?
+    /// The file's first `fade` frames, read to make the seam.
+    private var head: UnsafeMutablePointer<Float>?
+    /// The next body block is the first after a seam: the limiter lets go after it.
+    private var seamJustEnded = false
+    private var limiter: SeamLimiter
 
     init(file: SoundFile, outputRate: Int) throws(SoundFile.Failure) {
         guard file.frames >= 64 else { throw SoundFile.Failure(description: "file is too short to loop") }
@@ -38,12 +44,15 @@ final class LoopReader {
         block = .allocate(capacity: Self.blockFrames * 2)
         convertedCapacity = resampler?.outputCapacity(forInput: Self.blockFrames) ?? 0
         converted = .allocate(capacity: max(convertedCapacity, 1) * 2)
+        // The converter's warm-up from silence is well within a tenth of a second.
+        limiter = SeamLimiter(outputRate: outputRate, warmUpFrames: outputRate / 10)
     }
 
     deinit {
         block.deallocate()
         converted.deallocate()
-        tail?.deallocate()
+        seam?.deallocate()
+        head?.deallocate()
     }
 
     /// Output frames one `next` can yield at most: what the ring must have room for.
@@ -52,54 +61,74 @@ final class LoopReader {
     /// The next block at the output rate, handed to `emit`; false when the file can no longer be
     /// read (truncated, replaced or gone from under us).
     func next(_ emit: (UnsafePointer<Float>, Int) -> Void) -> Bool {
+        let source: UnsafeMutablePointer<Float>
         let count: Int
+        let releasesLimiter = seamJustEnded
         if position < bodyEnd {
             count = file.read(into: block, frames: min(Self.blockFrames, bodyEnd - position))
             guard count > 0 else { return false }
+            source = block
+            seamJustEnded = false
         } else {
-            guard let done = crossfadeBlock() else { return false }
-            count = done
+            if position == bodyEnd { guard makeSeam() else { return false } }
+            guard let seam else { return false }
+            let offset = position - bodyEnd
+            count = min(Self.blockFrames, fade - offset)
+            source = seam + 2 * offset
+            limiter.engage()
         }
         position += count
-        if position == bodyEnd + fade { position = fade }
+        // After the seam the body goes on from frame `fade`, where reading the head left the file.
+        if position == bodyEnd + fade {
+            position = fade
+            seamJustEnded = true
+        }
         guard let resampler else {
-            emit(block, count)
+            limiter.process(source, count: count)
+            emit(source, count)
+            if releasesLimiter { limiter.release() }
             return true
         }
         var offset = 0
         while offset < count {
-            let (used, written) = resampler.process(block + 2 * offset, count: count - offset, into: converted, capacity: convertedCapacity)
-            if written > 0 { emit(converted, written) }
+            let (used, written) = resampler.process(source + 2 * offset, count: count - offset, into: converted, capacity: convertedCapacity)
+            if written > 0 {
+                limiter.process(converted, count: written)
+                emit(converted, written)
+            }
             if used == 0 && written == 0 { break }
             offset += used
+        }
+        // The block after the seam carried the converter's delay out: the limit may end.
+        if releasesLimiter { limiter.release() }
+        return true
+    }
+
+    /// Reads the tail (the `fade` frames after the body) and the head (the file's first `fade`),
+    /// crossfades them into `seam` and leaves the file at frame `fade`, where the next pass's body
+    /// begins.
+    private func makeSeam() -> Bool {
+        let seam = self.seam ?? .allocate(capacity: fade * 2)
+        let head = self.head ?? .allocate(capacity: fade * 2)
+        self.seam = seam
+        self.head = head
+        guard readFully(into: seam, frames: fade), file.seek(to: 0), readFully(into: head, frames: fade) else { return false }
+        for i in 0..<fade {
+            let x = Float(i) / Float(fade) * .pi / 2
+            let fadeIn = sinf(x), fadeOut = cosf(x)
+            seam[2 * i] = head[2 * i] * fadeIn + seam[2 * i] * fadeOut
+            seam[2 * i + 1] = head[2 * i + 1] * fadeIn + seam[2 * i + 1] * fadeOut
         }
         return true
     }
 
-    /// A block of the seam: the tail (read once per pass) fading out over the head fading in.
-    private func crossfadeBlock() -> Int? {
-        let offset = position - bodyEnd
-        if offset == 0 {
-            let buffer = tail ?? .allocate(capacity: fade * 2)
-            tail = buffer
-            var read = 0
-            while read < fade {
-                let n = file.read(into: buffer + 2 * read, frames: fade - read)
-                guard n > 0 else { return nil }
-                read += n
-            }
-            guard file.seek(to: 0) else { return nil }
+    private func readFully(into buffer: UnsafeMutablePointer<Float>, frames: Int) -> Bool {
+        var read = 0
+        while read < frames {
+            let n = file.read(into: buffer + 2 * read, frames: frames - read)
+            guard n > 0 else { return false }
+            read += n
         }
-        guard let tail else { return nil }
-        let count = file.read(into: block, frames: min(Self.blockFrames, fade - offset))
-        guard count > 0 else { return nil }
-        for i in 0..<count {
-            let x = Float(offset + i) / Float(fade) * .pi / 2
-            let fadeIn = sinf(x), fadeOut = cosf(x)
-            let t = 2 * (offset + i)
-            block[2 * i] = block[2 * i] * fadeIn + tail[t] * fadeOut
-            block[2 * i + 1] = block[2 * i + 1] * fadeIn + tail[t + 1] * fadeOut
-        }
-        return count
+        return true
     }
 }

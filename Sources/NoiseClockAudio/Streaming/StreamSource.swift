@@ -7,8 +7,9 @@ import Synchronization
 ///
 /// The file is opened (its header read) when the source is made, so a file gone or undecodable
 /// by then fails here and the caller can fall back; one that breaks later is seen by the reader
-/// (`failed`) and plays silence from then on.
-public final class StreamSource: SoundSource {
+/// (`failed`) and plays silence from then on. Made off the audio thread (`PreparedSources`) and
+/// handed to it: Sendable, as every stored property is; the ring still has one consumer at a time.
+public final class StreamSource: SoundSource, Sendable {
     /// Read-ahead: two seconds rides out a slow SD card; 750 kB at 48 kHz.
     static let bufferSeconds = 2.0
 
@@ -47,23 +48,31 @@ public final class StreamSource: SoundSource {
             throw SoundFile.Failure(description: "cannot start the reader thread (\(error))")
         }
         // A new voice's first block: decoding it takes a few milliseconds, and without it the
-        // first period (50 ms) would be silence and an alarm from a file would start a period
-        // late. The device still holds at least a period when a voice is made, so this short,
-        // bounded wait cannot starve it; a slower disk just plays silence first, as before.
+        // first period would be silence and an alarm from a file would start a period late. This
+        // runs where the scene is handed over (`AudioEngine.apply`), never on the audio thread; a
+        // slower disk just plays silence first.
         if !waitsForData { shared.dataReady.wait(seconds: Self.firstBlockWait) }
     }
 
     /// How long making a voice waits for its first block at most.
     static let firstBlockWait = 0.02
 
+    /// Let go of on the audio thread (a voice faded out): the reader is told to stop and ends on
+    /// its own thread, closing the file there; nobody waits for it.
     deinit {
         shared.stopping.store(true, ordering: .releasing)
         shared.readerWake.signal()
-        thread.join()
+        thread.detach()
     }
 
     /// The file stopped being readable while playing.
     public var failed: Bool { shared.failed.load(ordering: .acquiring) }
+
+    /// Waits, woken by the reader, until `frames` are buffered or the file failed (for tests that
+    /// play a source in real-time mode faster than real time).
+    func waitUntilBuffered(_ frames: Int) {
+        while shared.ring.available < frames, !failed { shared.dataReady.wait(seconds: 1) }
+    }
 
     public func render(into out: UnsafeMutablePointer<Float>, frames: Int) {
         var done = shared.ring.read(into: out, count: frames)
