@@ -75,7 +75,8 @@ public struct StateStore: Sendable {
     /// overwrites it in place: a write allocates, frees and truncates nothing, where a new temp
     /// file each time (create, rename over, evict the old inode) cost about half of an alarm
     /// fire's CPU in the loop (`perf`: `ext4_create`, `find_inode_bit`, `ext4_evict_inode`).
-    /// A file system without the exchange (or the first write) takes a plain rename.
+    /// The first write (no file to swap with), a file system without the exchange (EINVAL,
+    /// EOPNOTSUPP) or a kernel without `renameat2` (ENOSYS) takes a plain rename.
     public func write(_ name: String, _ document: JSONValue) throws(PlatformError) {
         let path = path(of: name)
         let spare = path + ".tmp"
@@ -101,7 +102,7 @@ public struct StateStore: Sendable {
         }
         close(fd)
         if renameat2(AT_FDCWD, spare, AT_FDCWD, path, UInt32(Self.renameExchange)) != 0 {
-            guard errno == ENOENT || errno == EINVAL, rename(spare, path) == 0 else {
+            guard [ENOENT, EINVAL, ENOSYS, EOPNOTSUPP].contains(errno), rename(spare, path) == 0 else {
                 throw PlatformError("cannot replace \(path): \(String(cString: strerror(errno)))")
             }
         }
