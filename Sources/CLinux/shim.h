@@ -16,3 +16,5 @@ int pthread_setname_np(pthread_t thread, const char *name);
 int pthread_getname_np(pthread_t thread, char *name, size_t size);
 // accept4 (GNU): the accepted socket non-blocking and close-on-exec in one call.
 int accept4(int sockfd, struct sockaddr *addr, socklen_t *addrlen, int flags);
+// renameat2 (GNU): RENAME_EXCHANGE swaps two names atomically (the state store's spare file).
+int renameat2(int olddirfd, const char *oldpath, int newdirfd, const char *newpath, unsigned int flags);

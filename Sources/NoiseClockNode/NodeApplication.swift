@@ -79,7 +79,12 @@ public enum NodeApplication {
                 + SpeechService.subscriptions(topics: topics),
             logger: logger, onEvent: { inbox.send(MQTTService.input(for: $0)) }
         )
-        let timer = try WakeTimer(clock: clock)
+        let timer = try WakeTimer(clock: clock) { event in
+            switch event {
+            case .wake: inbox.send(.wake)
+            case .clockChanged: inbox.send(.clockChanged)
+            }
+        }
         logger.info("starting", metadata: [
             "node_id": "\(configuration.nodeID)", "topic": "\(topics.root)", "broker": "\(mqtt.options)",
             "timezone": "\(prepared.zone.identifier)", "state_dir": "\(configuration.stateDirectory)",
@@ -112,7 +117,7 @@ public enum NodeApplication {
         // MQTT (publishes `offline`), the timer and the audio.
         var services: [any Service] = []
         if let audio { services.append(AudioService(engine: audio, inbox: inbox)) }
-        services.append(WakeTimerService(timer: timer, inbox: inbox))
+        services.append(WakeTimerService(timer: timer))
         services.append(MQTTService(client: mqtt, availabilityTopic: topics.topic("availability")))
         services.append(BatteryService(
             battery: SysfsBattery(path: configuration.battery.path, logger: logger), inbox: inbox,

@@ -30,8 +30,10 @@ public final class WakeSignal: @unchecked Sendable {
     public func signal() {
         pthread_mutex_lock(mutex)
         pending = true
-        pthread_cond_signal(condition)
         pthread_mutex_unlock(mutex)
+        // After the unlock: the woken thread does not block again at once on the mutex held here.
+        // Safe, as a waiter looks at `pending` under the mutex before it waits.
+        pthread_cond_signal(condition)
     }
 
     /// Waits up to `seconds`, returning early (true) if signalled meanwhile or since the last wait.

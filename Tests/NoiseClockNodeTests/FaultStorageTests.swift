@@ -17,7 +17,7 @@ extension ProofSuite.Crashes {
         }()
 
         /// Works as root and as non-root (root ignores permission bits, so chmod proves nothing):
-        /// a directory where the temp file must go makes open(O_CREAT) fail with EISDIR.
+        /// a directory where the spare file must go (`StateStore.write`) makes open fail with EISDIR.
         @Test func unwritableStateFileIsAStorageErrorAndChangesNothing() async throws {
             let broker = try TestBroker()
             let node = try NodeProcess(brokerPort: broker.port)
@@ -30,7 +30,9 @@ extension ProofSuite.Crashes {
             try await client.waitFor("\(root)/alarms", where: { FaultSupport.labels(in: $0.json) == ["kept"] })
             let fileBefore = try FaultSupport.stateFile(node.stateDirectory, "alarms.json")
 
+            // The spare file (the previous document, kept for the next write) gives way to the directory.
             let blocker = node.stateDirectory.appendingPathComponent("alarms.json.tmp")
+            try? FileManager.default.removeItem(at: blocker)
             try FileManager.default.createDirectory(at: blocker, withIntermediateDirectories: false)
             let mark = client.messages.count
             let refused = try await command(client, root, "alarm/add", #"{"time": "07:00", "label": "lost", "sound": "none"}"#, expectOK: false)
@@ -66,6 +68,9 @@ extension ProofSuite.Crashes {
             try await client.waitFor("\(root)/availability", timeout: 10, where: { $0.text == "online" })
             try await command(client, root, "alarm/add", #"{"time": "06:00", "label": "kept", "sound": "none"}"#, expectOK: true)
 
+            // Without its spare file (the previous document, whose blocks the next write reuses), the
+            // next write needs space of its own: a write that fits the spare still succeeds on a full disk.
+            try? FileManager.default.removeItem(at: node.stateDirectory.appendingPathComponent("alarms.json.tmp"))
             let filler = node.stateDirectory.appendingPathComponent("filler")
             fill(filler.path)
             let refused = try await command(client, root, "alarm/add", #"{"time": "07:00", "label": "lost", "sound": "none"}"#, expectOK: false)

@@ -48,10 +48,11 @@ import Testing
     @Test func aNewOffsetIsAClockChangeAndTheTimerFiresOnTheNodesTime() async throws {
         let folder = try ClockFolder()
         let clock = NodeClock(offsetFile: folder.file)
-        let timer = try WakeTimer(clock: clock)
+        let (stream, continuation) = AsyncStream.makeStream(of: WakeTimer.Event.self)
+        let timer = try WakeTimer(clock: clock) { continuation.yield($0) }
         timer.start()
         defer { timer.stop() }
-        var events = timer.events.makeAsyncIterator()
+        var events = stream.makeAsyncIterator()
         // A deadline a day ahead on the node's clock: nothing happens until the offset moves there.
         let deadline = clock.now().adding(seconds: 86_400)
         timer.arm(at: deadline)

@@ -3,11 +3,17 @@ import NoiseClockAudio
 import NoiseClockCore
 import NoiseClockMQTT
 import NoiseClockPlatform
+import NoiseClockThreads
 import ServiceLifecycle
 
 /// The node's one loop: takes the inbox's items one at a time, asks the `NodeMachine` what each
 /// means at one `now`, writes the state files the plan asks for, and carries out the effects
 /// in their order. It decides nothing itself.
+///
+/// It runs on a thread of its own (`node-loop`), which sleeps in `NodeInbox.next` until an
+/// adapter's thread sends an input: a timer's wake reaches `plan` in one hand-off, and the state
+/// file's `fsync` blocks this thread, never the cooperative pool. `run()` (the `Service`) starts
+/// it, waits for graceful shutdown, then ends the inbox and waits for the thread to finish.
 final class NodeLoop: Service, Sendable {
     private let inbox: NodeInbox
     private let initial: NodeMachine
@@ -16,6 +22,7 @@ final class NodeLoop: Service, Sendable {
     private let notifier: SystemdNotifier
     private let clock: @Sendable () -> Instant
     private let logger: Logger
+    private let thread = DedicatedThread(name: "node-loop")
 
     init(inbox: NodeInbox, machine: NodeMachine, store: StateStore, effects: EffectPerformer,
          notifier: SystemdNotifier, clock: @escaping @Sendable () -> Instant, logger: Logger) {
@@ -29,10 +36,23 @@ final class NodeLoop: Service, Sendable {
     }
 
     func run() async throws {
+        let (ended, end) = AsyncStream.makeStream(of: Never.self)
+        try thread.start { [self] in
+            loop()
+            end.finish()
+        }
+        try? await gracefulShutdown()
+        inbox.finish()
+        for await _ in ended {}
+        thread.join()
+    }
+
+    /// The loop's thread: until the inbox is finished.
+    private func loop() {
         var machine = initial
         effects.perform(machine.start(now: clock()))
         notifier.send(logger: logger) { try $0.ready(status: "running as \(self.initial.topics.root)") }
-        for await item in inbox.items.cancelOnGracefulShutdown() {
+        while let item = inbox.next() {
             switch item {
             case .watchdog:
                 notifier.send(logger: logger) { try $0.watchdog() }
@@ -43,7 +63,6 @@ final class NodeLoop: Service, Sendable {
         }
         logger.info("shutting down")
         notifier.send(logger: logger) { try $0.stopping() }
-        inbox.finish()
     }
 
     /// Writes the plan's files in order; stops at the first that fails.

@@ -12,9 +12,10 @@ import Synchronization
 /// (deadline − the clock's offset): the kernel ends a pending read with ECANCELED when the system
 /// clock jumps. When the clock has an offset file, an inotify watch on its folder reports a new
 /// offset the same way. A dedicated thread waits for both in `poll` (never the cooperative pool)
-/// and reports through `events`.
+/// and reports each event to `onEvent`, on that thread: the node's handler puts it straight into
+/// its inbox, so a wake reaches the loop's thread in one hand-off.
 public final class WakeTimer: @unchecked Sendable {
-    // @unchecked Sendable: `fd` and `watch` are immutable after init and timerfd_settime/read may
+    // @unchecked Sendable: `fd`, `watch` and `handler` are immutable after init and timerfd_settime/read may
     // be used from different threads; `armedAt` and `stopped` live in a mutex; `thread` keeps its
     // handle under its own lock.
     public enum Event: Sendable, Equatable {
@@ -22,8 +23,8 @@ public final class WakeTimer: @unchecked Sendable {
         case clockChanged
     }
 
-    public let events: AsyncStream<Event>
-    private let continuation: AsyncStream<Event>.Continuation
+    /// Where events go (see `init`).
+    private let handler: @Sendable (Event) -> Void
     private let clock: NodeClock
     private let fd: Int32
     /// The inotify descriptor watching the offset file's folder, or -1 without an offset file.
@@ -34,8 +35,11 @@ public final class WakeTimer: @unchecked Sendable {
     /// TFD_TIMER_CANCEL_ON_SET from <sys/timerfd.h>, not imported as a Swift constant.
     private static let cancelOnSet: Int32 = 1 << 1
 
-    public init(clock: NodeClock = .system) throws(PlatformError) {
+    /// - Parameter onEvent: called on the timer's thread with each event, in order. It must only
+    ///   hand the event on (e.g. to the node's inbox or a stream), never block.
+    public init(clock: NodeClock = .system, onEvent: @escaping @Sendable (Event) -> Void) throws(PlatformError) {
         self.clock = clock
+        handler = onEvent
         fd = timerfd_create(CLOCK_REALTIME, Int32(TFD_CLOEXEC) | Int32(TFD_NONBLOCK))
         guard fd >= 0 else { throw PlatformError("timerfd_create failed: \(String(cString: strerror(errno)))") }
         if let file = clock.offsetFile {
@@ -50,7 +54,6 @@ public final class WakeTimer: @unchecked Sendable {
         } else {
             watch = -1
         }
-        (events, continuation) = AsyncStream.makeStream(of: Event.self)
     }
 
     deinit {
@@ -79,7 +82,6 @@ public final class WakeTimer: @unchecked Sendable {
         state.withLock { $0.stopped = true }
         setTimer(realtimeMilliseconds: 1)
         thread.join()
-        continuation.finish()
     }
 
     private func setTimer(realtimeMilliseconds: Int64) {
@@ -93,7 +95,7 @@ public final class WakeTimer: @unchecked Sendable {
     /// After a clock change the timer must be re-armed to be cancellable again (and, for a new
     /// offset, to fire at the right real time); the owner also re-arms after re-planning.
     private func clockChanged() {
-        continuation.yield(.clockChanged)
+        handler(.clockChanged)
         if let armed = state.withLock({ $0.armedAt }) { arm(at: armed) }
     }
 
@@ -119,7 +121,7 @@ public final class WakeTimer: @unchecked Sendable {
         var expirations: UInt64 = 0
         let n = read(fd, &expirations, MemoryLayout<UInt64>.size)
         if n == MemoryLayout<UInt64>.size {
-            continuation.yield(.wake)
+            handler(.wake)
         } else if n < 0 && errno == ECANCELED {
             // The system clock was set.
             clockChanged()

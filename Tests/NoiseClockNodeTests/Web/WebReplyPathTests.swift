@@ -32,7 +32,7 @@ import Testing
             )
             let mqtt = try MQTTClient(options: MQTTOptions(host: "127.0.0.1", port: 1, clientID: "web-reply-test"),
                                       subscriptions: [], logger: logger) { _ in }
-            effects = EffectPerformer(mqtt: mqtt, timer: try WakeTimer(), audio: nil, web: server, logger: logger)
+            effects = EffectPerformer(mqtt: mqtt, timer: try WakeTimer { _ in }, audio: nil, web: server, logger: logger)
             try server.start()
         }
 
@@ -62,12 +62,15 @@ import Testing
             try await WebTestClient.request(port: port, "POST", "/api/" + command, body: body)
         }
 
-        /// The next command the server handed to the inbox (snapshot requests pass by).
-        func nextRequest(_ items: inout AsyncStream<NodeInbox.Item>.Iterator) async -> LocalRequest? {
-            while let item = await items.next() {
-                if case .input(.request(let request)) = item { return request }
+        /// The next command the server handed to the inbox (snapshot requests pass by). The inbox
+        /// is waited on as the loop's thread does: off the cooperative pool.
+        func nextRequest() async throws -> LocalRequest? {
+            try await WebTestClient.offload { [inbox] in
+                while let item = inbox.next() {
+                    if case .input(.request(let request)) = item { return request }
+                }
+                return nil
             }
-            return nil
         }
 
         /// `WebServer.stop` joins the server thread: off the cooperative pool.
@@ -79,8 +82,7 @@ import Testing
     @Test func aCommandGoesInAsAnInputAndItsReplyComesBackAsAnEffect() async throws {
         let rig = try await Rig.start()
         async let answer = rig.post("noise/set", "ON")
-        var items = rig.inbox.items.makeAsyncIterator()
-        let request = try #require(await rig.nextRequest(&items))
+        let request = try #require(await rig.nextRequest())
         #expect(request.command == "noise/set")
         #expect(request.payload == Array("ON".utf8))
         let response = Response(command: "noise/set", requestID: nil, outcome: .success(["playing": true]))
@@ -95,8 +97,7 @@ import Testing
     @Test func aCommandTheNodeTookButDidNotAnswerBeforeStoppingIsAnsweredShuttingDown() async throws {
         let rig = try await Rig.start()
         async let answer = rig.post("alarm/add", #"{"time": "07:00"}"#)
-        var items = rig.inbox.items.makeAsyncIterator()
-        _ = try #require(await rig.nextRequest(&items))
+        _ = try #require(await rig.nextRequest())
         try await rig.stop()
         let reply = try await answer
         #expect(reply.status == 503)

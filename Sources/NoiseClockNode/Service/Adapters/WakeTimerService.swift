@@ -1,21 +1,16 @@
-import NoiseClockCore
 import NoiseClockPlatform
 import ServiceLifecycle
 
-/// The wake-up timer as a service: its thread reports deadlines reached and clock steps.
-/// The loop arms it (an `arm` effect); this service only runs it and forwards what it says.
+/// The wake-up timer as a service: runs its thread, whose events (deadlines reached, clock
+/// steps) go straight into the inbox (the handler `NodeApplication` gives the timer). The loop
+/// arms it (an `arm` effect); this service only starts and stops it.
 struct WakeTimerService: Service {
     let timer: WakeTimer
-    let inbox: NodeInbox
 
     func run() async throws {
         timer.start()
-        for await event in timer.events.cancelOnGracefulShutdown() {
-            switch event {
-            case .wake: inbox.send(.wake)
-            case .clockChanged: inbox.send(.clockChanged)
-            }
-        }
+        // Events need no task of ours: the timer's thread hands them to the inbox itself.
+        try? await gracefulShutdown()
         timer.stop()
     }
 }
