@@ -16,12 +16,12 @@ final class AlsaPCM {
     let periodFrames: Int
 
     /// `latencyMicroseconds` is the buffer ALSA keeps filled: large enough to ride out a busy
-    /// machine, small enough that a new sound is heard quickly (a sound starts at most one buffer
-    /// after it is asked for, whatever the period). `periods` per buffer set how often the audio
-    /// thread wakes: each wake-up costs more than rendering a period of brown noise, so two
-    /// (20 a second) rather than ALSA's usual four; a period of 50 ms still leaves 50 ms queued
-    /// when the thread wakes to write the next.
-    init(device: String, sampleRate: Int, latencyMicroseconds: UInt32 = 100_000, periods: UInt32 = 2) throws(Failure) {
+    /// machine. `periods` per buffer set how often the audio thread wakes: each wake-up costs more
+    /// than rendering a period of brown noise, so two of 150 ms (7 a second) rather than ALSA's
+    /// usual four. The buffer does not make a new sound late: an utterance, an alarm's ring or a
+    /// preview is written over what is queued (`OutputWriter.rewrite`), and the thread waits on
+    /// its wake signal, so it hears of them at once.
+    init(device: String, sampleRate: Int, latencyMicroseconds: UInt32 = 300_000, periods: UInt32 = 2) throws(Failure) {
         var pcm: OpaquePointer?
         let opened = snd_pcm_open(&pcm, device, SND_PCM_STREAM_PLAYBACK, 0)
         guard opened >= 0, let pcm else { throw Failure("cannot open \(device)", opened) }
@@ -34,7 +34,7 @@ final class AlsaPCM {
         _ = snd_pcm_get_params(pcm, &buffer, &period)
         handle = pcm
         bufferFrames = buffer > 0 ? Int(buffer) : sampleRate / 10
-        periodFrames = period > 0 ? min(Int(period), 4096) : 1024
+        periodFrames = period > 0 ? min(Int(period), 8192) : 1024
     }
 
     /// What `snd_pcm_set_params` does, with the number of periods chosen: S16_LE stereo
@@ -94,6 +94,21 @@ final class AlsaPCM {
             }
             throw Failure("write failed", code)
         }
+    }
+
+    /// Frames the device has room for now (a negative code after an underrun: the next write
+    /// recovers). A sink that plays nothing in real time (`null`, `file` over `null`) always has
+    /// room for the whole buffer.
+    func available() -> Int { Int(snd_pcm_avail_update(handle)) }
+
+    /// Frames written but not yet played that `rewind` can take back (0 on error).
+    func rewindable() -> Int { max(0, Int(snd_pcm_rewindable(handle))) }
+
+    /// Takes back up to `frames` of the latest written frames, to be written again with a new
+    /// sound in them; returns how many were taken back.
+    func rewind(_ frames: Int) -> Int {
+        guard frames > 0 else { return 0 }
+        return max(0, Int(snd_pcm_rewind(handle, snd_pcm_uframes_t(frames))))
     }
 
     /// Lets what is queued play out, then closes.

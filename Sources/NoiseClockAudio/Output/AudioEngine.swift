@@ -210,15 +210,9 @@ public final class AudioEngine: Sendable {
     fileprivate func runAudioThread() {
         Self.requestRealtimePriority()
         let mixer = Mixer(library: library, maxFrames: 1024)
-        let maxFrames = 4096
-        let floats = UnsafeMutablePointer<Float>.allocate(capacity: maxFrames * 2)
-        let pcmBuffer = UnsafeMutablePointer<Int16>.allocate(capacity: maxFrames * 2)
-        defer {
-            floats.deallocate()
-            pcmBuffer.deallocate()
-        }
+        let maxFrames = 8192
+        let writer = OutputWriter(sampleRate: sampleRate, maxFrames: maxFrames, ditherSeed: ditherSeed)
         var pcm: AlsaPCM?
-        var conversion = PCMConversion(seed: ditherSeed)
         var pacer = Pacer(sampleRate: sampleRate)
         var stopDeadline: Double?
         var silentSince: Double?
@@ -227,6 +221,22 @@ public final class AudioEngine: Sendable {
         var reportedAlarm: AlarmSoundKey?
         var speech = SpeechPlayer(sampleRate: sampleRate)
         var scene = AudioScene.silence, sceneIsSilence = true, stopping = false
+        var fineUntil = 0.0
+        func lose(_ output: AlsaPCM, _ error: AlsaPCM.Failure) {
+            output.close()
+            pcm = nil
+            reportedAlarm = nil
+            report(AudioStatus(device: device, state: .unavailable, error: error.description))
+        }
+        // Only once the samples are accepted by the device is the alarm known to sound.
+        func confirmAlarm() {
+            guard let playback = mixer.alarmPlayback, playback.key != reportedAlarm, playback.audible || playback.unplayable else { return }
+            reportedAlarm = playback.key
+            let outcome: AlarmSoundReport.Outcome = playback.unplayable
+                ? .unplayable(error: "neither the alarm's sound nor the built-in \(Mixer.fallbackSound) can be played")
+                : .audible(fallback: playback.fallback)
+            alarmContinuation.yield(AlarmSoundReport(key: playback.key, outcome: outcome))
+        }
         while true {
             // One lock a period, and a copy of the scene only when something changed.
             let news = shared.withLock { state -> Shared? in
@@ -240,13 +250,28 @@ public final class AudioEngine: Sendable {
                 return state
             }
             if let news {
+                let previous = scene
                 scene = news.scene
                 sceneIsSilence = scene == .silence
                 stopping = news.stopping
                 if let library = news.library { mixer.library = library }
                 mixer.offer(news.prepared, for: scene)
                 answerChecks(news.checks, pcm: pcm)
-                speech.offer(news.speech)
+                let newUtterance = speech.offer(news.speech)
+                // A new ring or preview, or an utterance, is heard now, not behind what is queued.
+                let newSound = !stopping && (scene.alarm.map { $0.key != previous.alarm?.key } ?? false
+                    || scene.preview.map { $0 != previous.preview } ?? false)
+                if let output = pcm, newUtterance || newSound {
+                    do {
+                        _ = try writer.rewrite(output, speech: &speech, newUtterance: newUtterance,
+                                               scene: newSound ? (mixer, scene, clock()) : nil)
+                        fineUntil = Clocks.monotonicSeconds() + Self.fineSeconds
+                        confirmAlarm()
+                    } catch {
+                        lose(output, error)
+                        continue
+                    }
+                }
             }
             if stopping {
                 let deadline = stopDeadline ?? Clocks.monotonicSeconds() + 3
@@ -263,6 +288,8 @@ public final class AudioEngine: Sendable {
                     let opened = try AlsaPCM(device: device, sampleRate: sampleRate)
                     pcm = opened
                     pacer.reset(bufferFrames: opened.bufferFrames)
+                    writer.reset()
+                    fineUntil = Clocks.monotonicSeconds() + Self.fineSeconds
                     report(AudioStatus(device: device, state: .ok))
                 } catch {
                     reportedAlarm = nil
@@ -271,28 +298,27 @@ public final class AudioEngine: Sendable {
                 }
                 continue
             }
-            let frames = min(output.periodFrames, maxFrames)
-            mixer.render(stopping ? .silence : scene, at: clock(), frames: frames, into: floats)
-            speech.render(into: floats, frames: frames)
-            conversion.toS16(floats, pcmBuffer, count: frames * 2)
-            do {
-                try output.write(pcmBuffer, frames: frames)
-            } catch {
-                output.close()
-                pcm = nil
-                reportedAlarm = nil
-                report(AudioStatus(device: device, state: .unavailable, error: error.description))
+            let period = min(output.periodFrames, maxFrames)
+            // In fine steps while a new sound starts (or speaks), whole periods otherwise: the
+            // same fill, but what was just written over the queue (`rewrite`) reaches a sink that
+            // plays only as it is written to (the `file` PCM the tests capture) within a step.
+            let fine = speech.isActive || (fineUntil > 0 && Clocks.monotonicSeconds() < fineUntil)
+            let frames = fine ? min(period, sampleRate / 50) : period
+            // Wait for room on the device (or for real time on a sink that never blocks) on the
+            // wake signal, not in a blocking write: news cuts the wait short.
+            let wait = pacer.secondsToWait(chunk: frames, period: period, available: output.available())
+            if wait > 0 {
+                wakeup.wait(seconds: wait)
                 continue
             }
-            pacer.wrote(frames: frames)
-            // Only now, with the samples accepted by the device, is the alarm known to sound.
-            if let playback = mixer.alarmPlayback, playback.key != reportedAlarm, playback.audible || playback.unplayable {
-                reportedAlarm = playback.key
-                let outcome: AlarmSoundReport.Outcome = playback.unplayable
-                    ? .unplayable(error: "neither the alarm's sound nor the built-in \(Mixer.fallbackSound) can be played")
-                    : .audible(fallback: playback.fallback)
-                alarmContinuation.yield(AlarmSoundReport(key: playback.key, outcome: outcome))
+            do {
+                try writer.writePeriod(mixer, stopping ? .silence : scene, at: clock(), frames: frames, speech: &speech, to: output)
+            } catch {
+                lose(output, error)
+                continue
             }
+            pacer.wrote(frames: frames, available: output.available())
+            confirmAlarm()
             if sceneIsSilence && mixer.isSilent && !speech.isActive && !stopping {
                 let now = Clocks.monotonicSeconds()
                 silentSince = silentSince ?? now
@@ -309,6 +335,10 @@ public final class AudioEngine: Sendable {
         refuseChecks()
     }
 
+    /// How long the audio thread writes in fine steps after the device opens or a new sound is
+    /// written over the queue.
+    static let fineSeconds = 0.5
+
     /// Sleeps `retryInterval` without polling; `stop()` or a new scene wakes it early, so a
     /// user pressing play retries at once.
     private func waitBeforeRetry() {
@@ -316,7 +346,7 @@ public final class AudioEngine: Sendable {
     }
 
     /// SCHED_FIFO when the process may have it (a systemd unit can grant it); otherwise the
-    /// thread runs at normal priority, which is fine for a 100 ms buffer.
+    /// thread runs at normal priority, which is fine for a 300 ms buffer.
     private static func requestRealtimePriority() {
         var parameters = sched_param()
         parameters.sched_priority = 10

@@ -1,31 +1,50 @@
-/// Keeps the audio thread at real time on sinks that never block (ALSA `null`, `file`):
-/// after each write it sleeps while more than one buffer ahead of the monotonic clock. On a
-/// real device the blocking write paces first and this never sleeps.
+/// When the audio thread writes its next period. A device that plays in real time says so
+/// itself (the room it has, `snd_pcm_avail_update`); a sink that never blocks (ALSA `null`,
+/// `file` over `null`) has room for a whole buffer at once, so there the thread keeps one buffer
+/// ahead of the monotonic clock instead. Either way the thread waits on its wake signal rather
+/// than in a blocking write, so news (an utterance, a scene) cuts the wait short.
 struct Pacer {
     private let sampleRate: Int
     private var start = 0.0
     private var frames = 0
-    private var bufferSeconds = 0.1
+    private var bufferFrames = 4800
+    /// The sink kept what was written (a real device): its room paces; else the clock does.
+    private var sinkPlaysInRealTime = false
 
     init(sampleRate: Int) { self.sampleRate = sampleRate }
 
     mutating func reset(bufferFrames: Int) {
         start = Clocks.monotonicSeconds()
         frames = 0
-        bufferSeconds = Double(bufferFrames) / Double(sampleRate)
+        self.bufferFrames = bufferFrames
+        sinkPlaysInRealTime = false
     }
 
-    mutating func wrote(frames count: Int) {
+    /// After a write: `available` is the sink's room right after it.
+    mutating func wrote(frames count: Int, available: Int) {
         frames += count
-        let audioSeconds = Double(frames) / Double(sampleRate)
-        let elapsed = Clocks.monotonicSeconds() - start
-        let ahead = audioSeconds - elapsed
-        if ahead > bufferSeconds {
-            Clocks.sleep(seconds: ahead - bufferSeconds)
-        } else if ahead < -1 {
+        if available >= 0 { sinkPlaysInRealTime = available < bufferFrames }
+    }
+
+    /// Seconds to wait before `chunk` frames can be written (0: now). `available` is the sink's
+    /// room now (negative after an underrun: write at once, the write recovers). Chunks shorter
+    /// than the `period` keep the same fill (a buffer and a period at most, as a blocking write
+    /// of periods would), written in finer steps.
+    mutating func secondsToWait(chunk: Int, period: Int, available: Int) -> Double {
+        if sinkPlaysInRealTime {
+            guard available >= 0, available < chunk else { return 0 }
+            // A millisecond more, so one wait is enough when the device's clock runs a little slow.
+            return Double(chunk - available) / Double(sampleRate) + 0.001
+        }
+        let ahead = Double(frames) / Double(sampleRate) - (Clocks.monotonicSeconds() - start)
+        let buffer = Double(bufferFrames) / Double(sampleRate)
+        if ahead < -1 {
             // Far behind (a stall, a suspend): start counting afresh instead of rushing to catch up.
             start = Clocks.monotonicSeconds()
             frames = 0
+            return 0
         }
+        // Write once the chunk fits below a buffer and a period ahead.
+        return max(0, ahead + Double(chunk - period) / Double(sampleRate) - buffer)
     }
 }

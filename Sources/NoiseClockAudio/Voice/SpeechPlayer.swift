@@ -25,18 +25,36 @@ struct SpeechPlayer {
     /// Speaking, or the duck not yet back to 1.
     var isActive: Bool { position < samples.count || duck < 1 }
 
-    /// Takes `clip` if it is new (a later generation than the one playing).
-    mutating func offer(_ clip: SpeechClip?) {
-        guard let clip, clip.generation != generation else { return }
+    /// Takes `clip` if it is new (a later generation than the one playing); true if it did.
+    @discardableResult
+    mutating func offer(_ clip: SpeechClip?) -> Bool {
+        guard let clip, clip.generation != generation else { return false }
         generation = clip.generation
         samples = clip.samples
         position = 0
         gain = clip.gain
+        return true
     }
 
-    /// Ducks `frames` stereo frames of `mix` and adds the voice to them.
-    mutating func render(into mix: UnsafeMutablePointer<Float>, frames: Int) {
-        guard isActive else { return }
+    /// The queued frames were taken back to be written again with the new utterance in them:
+    /// the duck goes on from where it was on the first of them.
+    mutating func rewound(toDuck duck: Float) { self.duck = duck }
+
+    /// The last `frames` written were taken back to be written again: the utterance goes back
+    /// as far, the duck to where it was. (Its samples are kept until the duck is back up, 0.25 s
+    /// after its end, longer than any rewind, so none of it is lost.)
+    mutating func rewind(frames: Int, toDuck duck: Float) {
+        if !samples.isEmpty { position = max(0, position - frames) }
+        self.duck = duck
+    }
+
+    /// Ducks `frames` stereo frames of `mix` and adds the voice to them; `ducks` (if given) gets
+    /// each frame's duck (1 when nothing speaks), for a later rewind.
+    mutating func render(into mix: UnsafeMutablePointer<Float>, frames: Int, ducks: UnsafeMutablePointer<Float>? = nil) {
+        guard isActive else {
+            ducks?.update(repeating: 1, count: frames)
+            return
+        }
         for frame in 0..<frames {
             var voice: Float = 0
             if position < samples.count {
@@ -48,6 +66,7 @@ struct SpeechPlayer {
             }
             mix[2 * frame] = mix[2 * frame] * duck + voice
             mix[2 * frame + 1] = mix[2 * frame + 1] * duck + voice
+            ducks?[frame] = duck
         }
         if position >= samples.count, !samples.isEmpty, duck >= 1 {
             samples = []

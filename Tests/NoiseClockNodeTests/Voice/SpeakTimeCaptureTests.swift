@@ -11,12 +11,18 @@ extension TimingSuite.Audio {
         typealias Speech = SpeechCaptureTests
 
         /// The first frame from `from` on where sound begins after at least 100 ms of silence (the
-        /// ring's first sample, tone or voice; not the tail of the sound before it).
+        /// ring's first sample, tone or voice; not the tail of the sound before it). The ring starts
+        /// anywhere within a 10 ms window (where the device is playing when it is written over the
+        /// queue), so the window holding its first, ramping samples may be quieter than the loud
+        /// mark: it counts as the start when the next one is loud.
         static func onset(_ capture: AudioCapture, from: Int, within seconds: Double) throws -> Int? {
             let envelope = Speech.envelope(try capture.read(from..<from + AudioCapture.frames(seconds)).left, sampleRate: AudioCapture.sampleRate)
             var quiet = 0
             for (index, level) in envelope.enumerated() {
                 if level > 0.004, quiet >= 10 { return from + index * AudioCapture.frames(0.01) }
+                if level > 0.004, index >= 11, envelope[index - 1] < 0.004, envelope[(index - 11)..<(index - 1)].allSatisfy({ $0 < 0.0005 }) {
+                    return from + (index - 1) * AudioCapture.frames(0.01)
+                }
                 quiet = level < 0.0005 ? quiet + 1 : 0
             }
             return nil
