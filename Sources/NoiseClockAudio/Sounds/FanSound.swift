@@ -13,8 +13,8 @@ import Glibc
 public final class FanSound: SoundSource {
     private var random: NoiseRandom
     private var pink = StereoPinkFilter()
-    private var air: StereoBiquad
-    private var subsonic: StereoSubsonicFilter
+    private var air: ShortChainStereoBiquad
+    private var subsonic: ShortChainStereoSubsonicFilter
     /// The motor's 100 Hz hum and the blades' 13 Hz beat.
     private var oscillators: QuadratureOscillators
     /// The last two samples made at half rate: output frames lie on and halfway between them.
@@ -30,8 +30,8 @@ public final class FanSound: SoundSource {
     public init(sampleRate: Int, seed: UInt64? = nil) {
         let halfRate = sampleRate / 2
         random = NoiseRandom(seed: seed ?? NoiseRandom.systemSeed())
-        air = StereoBiquad(.lowPass, frequency: 900, q: 0.6, sampleRate: halfRate)
-        subsonic = StereoSubsonicFilter(sampleRate: halfRate)
+        air = ShortChainStereoBiquad(Biquad(.lowPass, frequency: 900, q: 0.6, sampleRate: halfRate))
+        subsonic = ShortChainStereoSubsonicFilter(sampleRate: halfRate)
         oscillators = QuadratureOscillators(SIMD2(100, 13), sampleRate: halfRate)
     }
 
@@ -43,7 +43,8 @@ public final class FanSound: SoundSource {
         var oscillators = self.oscillators
         var pink = self.pink, air = self.air, subsonic = self.subsonic
         var previous = self.previous, current = self.current
-        let gain = Self.calibration
+        // The filters' b0 (which they leave out) folded into the gains.
+        let gain = Self.calibration * subsonic.outputScale, airGain: Float = 0.5 * air.outputScale
         var i = 0
         if onSample, frames > 0 {
             out[0] = current.x
@@ -55,7 +56,7 @@ public final class FanSound: SoundSource {
             let hum = Float(0.012 * sine.x + 0.006 * (2 * sine.x * cosine.x))
             let beat = Float(1 + 0.08 * sine.y)
             previous = current
-            current = subsonic.process((air.process(pink.process(random.nextStereo())) * beat * 0.5 + hum) * gain)
+            current = subsonic.process((air.process(pink.processShallow(random.nextStereoReversed())) * (beat * airGain) + hum) * gain)
             let between = (previous + current) * 0.5
             out[2 &* i] = between.x
             out[2 &* i &+ 1] = between.y
