@@ -62,12 +62,16 @@ extension NoiseRandom {
         return SIMD2(left, right)
     }
 
-    /// `nextPair` as a vector the other way round, (right, left): the draw's halves in memory
-    /// order, which the compiler converts in two instructions, where `nextStereo` takes it
-    /// through the vector unit's multiplier and shifts (a dozen cycles before the first use).
-    @inline(__always) mutating func nextStereoReversed() -> SIMD2<Float> {
-        SIMD2<Float>(unsafeBitCast(next(), to: SIMD2<Int32>.self)) * (1.0 / 2_147_483_648.0)
+    /// `nextPair` as a vector the other way round, (right, left), and not yet scaled: times
+    /// `unscaledUnit` it is uniform in [-1, 1). The draw's halves in memory order, which the
+    /// compiler converts in two instructions, where `nextStereo` takes them through the vector
+    /// unit's multiplier and shifts (a dozen cycles before the first use); the scale folds into
+    /// a gain further on (a filter chain is linear).
+    @inline(__always) mutating func nextStereoUnscaled() -> SIMD2<Float> {
+        SIMD2<Float>(unsafeBitCast(next(), to: SIMD2<Int32>.self))
     }
+
+    static let unscaledUnit: Float = 1.0 / 2_147_483_648.0
 }
 
 extension StereoPinkFilter {

@@ -44,7 +44,7 @@ public final class FanSound: SoundSource {
         var pink = self.pink, air = self.air, subsonic = self.subsonic
         var previous = self.previous, current = self.current
         // The filters' b0 (which they leave out) folded into the gains.
-        let gain = Self.calibration * subsonic.outputScale, airGain: Float = 0.5 * air.outputScale
+        let gain = Self.calibration * subsonic.outputScale, airGain: Float = 0.5 * air.outputScale * NoiseRandom.unscaledUnit
         var i = 0
         if onSample, frames > 0 {
             out[0] = current.x
@@ -56,7 +56,7 @@ public final class FanSound: SoundSource {
             let hum = Float(0.012 * sine.x + 0.006 * (2 * sine.x * cosine.x))
             let beat = Float(1 + 0.08 * sine.y)
             previous = current
-            current = subsonic.process((air.process(pink.processShallow(random.nextStereoReversed())) * (beat * airGain) + hum) * gain)
+            current = subsonic.process((air.process(pink.processShallow(random.nextStereoUnscaled())) * (beat * airGain) + hum) * gain)
             let between = (previous + current) * 0.5
             out[2 &* i] = between.x
             out[2 &* i &+ 1] = between.y

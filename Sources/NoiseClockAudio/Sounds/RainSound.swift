@@ -88,12 +88,12 @@ struct RainBed {
         dropDecay = 1 - 1 / (0.004 * Float(sampleRate))  // 4 ms drops
         bedGain = 0  // set by the first gust
         target = 0
-        dropGain = 0.7 * RainSound.calibration * dropFilter.outputScale
+        dropGain = 0.7 * RainSound.calibration * dropFilter.outputScale * NoiseRandom.unscaledUnit
     }
 
     /// The bed's new gust level (1: as calibrated), reached gradually; at once the first time.
     mutating func glide(to level: Float) {
-        target = 0.26 * RainSound.calibration * bedFilter.outputScale * level
+        target = 0.26 * RainSound.calibration * bedFilter.outputScale * NoiseRandom.unscaledUnit * level
         if bedGain == 0 { bedGain = target / level }
     }
 
@@ -102,7 +102,7 @@ struct RainBed {
         var bedFilter = self.bedFilter, dropFilter = self.dropFilter, bedGain = self.bedGain
         let keep = 1 - Self.glideRate, pull = target * Self.glideRate, dropDecay = self.dropDecay, dropGain = self.dropGain
         for i in 0..<frames {
-            let white = random.nextStereoReversed()
+            let white = random.nextStereoUnscaled()
             envelope *= dropDecay
             bedGain = bedGain * keep + pull
             let y = bedFilter.process(pink.processShallow(white)) * bedGain + dropFilter.process(white * envelope) * dropGain
