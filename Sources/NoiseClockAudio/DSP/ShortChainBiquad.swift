@@ -1,6 +1,6 @@
-/// A high- or band-pass `Biquad` for both channels, in direct form I with the feedback added
+/// A `Biquad` (any of its shapes) for both channels, in direct form I with the feedback added
 /// last: a sample waits on the one before it for one multiply and one subtraction, where the
-/// transposed form (`StereoBiquad`) chains four operations. For a loop that has nothing longer
+/// transposed form (`Biquad`) chains four operations. For a loop that has nothing longer
 /// to wait on (rain's), that chain set its pace.
 ///
 /// The feed-forward gain b0 is left out (these shapes' b1 and b2 are multiples of it): the

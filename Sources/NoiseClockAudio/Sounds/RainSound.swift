@@ -8,9 +8,9 @@ import Glibc
 /// The drops and the gusts' changes are events: the frames between them are drawn first (a
 /// drop's chance each frame is independent, so its gaps are geometric), and the frames up to
 /// the next event go through `RainBed.render`, which has no branch and one random draw a frame.
-/// Per frame (three draws and two compares) it cost twice as much: its chains of dependent
-/// operations (the generator stepped three times, the gust's glide, the filters' feedback),
-/// not its arithmetic, set the pace.
+/// Decided per frame (three draws and two compares) it cost half as much again: its chains of
+/// dependent operations (the generator stepped three times, the filters' feedback, the pink
+/// filter's sum), not its arithmetic, set the pace.
 public final class RainSound: SoundSource {
     private var bed: RainBed
     private var framesToDrop = SIMD2<Int>(), framesToNextGust = 0
@@ -75,9 +75,10 @@ struct RainBed {
     private var pink = StereoPinkFilter()
     private var bedFilter: ShortChainStereoBiquad, dropFilter: ShortChainStereoBiquad
     /// The bed's gain, gliding with the gust a fraction `glideRate` of the way to `target` each
-    /// frame; the drops' gain (both with their filter's b0).
+    /// frame, from `calibratedBedGain` (gust level 1); the drops' gain. All with their filter's
+    /// b0 and the noise's scale (`NoiseRandom.nextStereoUnscaled`).
     private var bedGain: Float, target: Float
-    private let dropGain: Float
+    private let calibratedBedGain: Float, dropGain: Float
     private let dropDecay: Float
     private static let glideRate: Float = 0.00002
 
@@ -86,16 +87,14 @@ struct RainBed {
         bedFilter = ShortChainStereoBiquad(Biquad(.highPass, frequency: 400, sampleRate: sampleRate))
         dropFilter = ShortChainStereoBiquad(Biquad(.bandPass, frequency: 3500, q: 0.8, sampleRate: sampleRate))
         dropDecay = 1 - 1 / (0.004 * Float(sampleRate))  // 4 ms drops
-        bedGain = 0  // set by the first gust
-        target = 0
+        calibratedBedGain = 0.26 * RainSound.calibration * bedFilter.outputScale * NoiseRandom.unscaledUnit
+        bedGain = calibratedBedGain
+        target = calibratedBedGain
         dropGain = 0.7 * RainSound.calibration * dropFilter.outputScale * NoiseRandom.unscaledUnit
     }
 
-    /// The bed's new gust level (1: as calibrated), reached gradually; at once the first time.
-    mutating func glide(to level: Float) {
-        target = 0.26 * RainSound.calibration * bedFilter.outputScale * NoiseRandom.unscaledUnit * level
-        if bedGain == 0 { bedGain = target / level }
-    }
+    /// The bed's new gust level (1: as calibrated), reached gradually.
+    mutating func glide(to level: Float) { target = calibratedBedGain * level }
 
     mutating func render(into out: UnsafeMutablePointer<Float>, frames: Int) {
         var random = self.random, envelope = self.envelope, pink = self.pink
