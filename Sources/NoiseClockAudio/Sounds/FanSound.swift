@@ -9,9 +9,9 @@ import Glibc
 /// samples): everything in it lies below its 900 Hz low-pass, 12 dB an octave. What the lower
 /// rate changes lies above 2 kHz, where the sound is already 14 dB and more below its loudest
 /// octave: the 2 kHz octave 0.7 dB quieter, the 4 kHz one 4.7 dB (the low-pass falls faster
-/// near the lower Nyquist frequency); the interpolation's images lie 47 dB and more below the
-/// loudest octave (docs/performance.md, 2026-11-26). A quarter of the filtering and noise: the
-/// fan was the dearest layer of a mix.
+/// near the lower Nyquist frequency); above 6 kHz (the interpolation's images) all is 50 dB
+/// and more below the loudest octave (docs/performance.md, 2026-11-26). A quarter of the
+/// filtering and noise: the fan was the dearest layer of a mix.
 public final class FanSound: SoundSource {
     private var air: FanAir
     /// The last four samples made at a quarter of the rate, oldest first, each as (left, right,
