@@ -1,7 +1,9 @@
 /// The stereo forms of the per-channel filters: left and right in one `SIMD2`, so one vector
 /// instruction does what two scalar ones did. Each computes exactly what its one-channel form
 /// does, operation for operation (IEEE arithmetic, no fused multiply-add), so a generator moved
-/// onto them renders the same samples bit for bit; only the instruction count halves.
+/// onto them renders the same samples bit for bit; only the instruction count halves. (The
+/// short-chain forms for rain and fan, `processShallow`, `ShortChainStereoBiquad` and
+/// `ShortChainStereoSubsonicFilter`, are the same filters rounded differently.)
 
 /// `PinkFilter` for both channels.
 struct StereoPinkFilter {
@@ -19,23 +21,19 @@ struct StereoPinkFilter {
         b6 = white * 0.115926
         return pink
     }
-}
 
-/// `Biquad` for both channels (same coefficients).
-struct StereoBiquad {
-    private let b0: Float, b1: Float, b2: Float, a1: Float, a2: Float
-    private var z1 = SIMD2<Float>(), z2 = SIMD2<Float>()
-
-    init(_ shape: Biquad.Shape, frequency: Float, q: Float = 0.7071, sampleRate: Int) {
-        let mono = Biquad(shape, frequency: frequency, q: q, sampleRate: sampleRate)
-        (b0, b1, b2, a1, a2) = mono.coefficients
-    }
-
-    @inline(__always) mutating func process(_ x: SIMD2<Float>) -> SIMD2<Float> {
-        let y = b0 * x + z1
-        z1 = b1 * x - a1 * y + z2
-        z2 = b2 * x - a2 * y
-        return y
+    /// `process` with its sum as a tree: three additions deep instead of seven, for a loop
+    /// that waits on it (rain's). The same value to rounding.
+    @inline(__always) mutating func processShallow(_ white: SIMD2<Float>) -> SIMD2<Float> {
+        let direct = white * 0.5362 + b6
+        b0 = 0.99886 * b0 + white * 0.0555179
+        b1 = 0.99332 * b1 + white * 0.0750759
+        b2 = 0.96900 * b2 + white * 0.1538520
+        b3 = 0.86650 * b3 + white * 0.3104856
+        b4 = 0.55000 * b4 + white * 0.5329522
+        b5 = -0.7616 * b5 - white * 0.0168980
+        b6 = white * 0.115926
+        return ((b0 + b1) + (b2 + b3)) + ((b4 + b5) + direct)
     }
 }
 
@@ -61,30 +59,15 @@ extension NoiseRandom {
         let (left, right) = nextPair()
         return SIMD2(left, right)
     }
-}
 
-/// Two different `Biquad`s on stereo inputs at once, in one `SIMD4` (lanes: first left, first
-/// right, second left, second right): the same arithmetic as two `StereoBiquad`s, with half the
-/// instructions and registers (rain's bed and drop filters, which otherwise spill to the stack).
-struct StereoBiquadPair {
-    private let b0: SIMD4<Float>, b1: SIMD4<Float>, b2: SIMD4<Float>, a1: SIMD4<Float>, a2: SIMD4<Float>
-    private var z1 = SIMD4<Float>(), z2 = SIMD4<Float>()
-
-    init(_ first: Biquad, _ second: Biquad) {
-        let f = first.coefficients, s = second.coefficients
-        b0 = SIMD4(f.0, f.0, s.0, s.0)
-        b1 = SIMD4(f.1, f.1, s.1, s.1)
-        b2 = SIMD4(f.2, f.2, s.2, s.2)
-        a1 = SIMD4(f.3, f.3, s.3, s.3)
-        a2 = SIMD4(f.4, f.4, s.4, s.4)
+    /// `nextPair` as a vector the other way round, (right, left), and not yet scaled: times
+    /// `unscaledUnit` it is uniform in [-1, 1). The draw's halves in memory order, which the
+    /// compiler converts in two instructions, where `nextStereo` takes them through the vector
+    /// unit's multiplier and shifts (a dozen cycles before the first use); the scale folds into
+    /// a gain further on (a filter chain is linear).
+    @inline(__always) mutating func nextStereoUnscaled() -> SIMD2<Float> {
+        SIMD2<Float>(unsafeBitCast(next(), to: SIMD2<Int32>.self))
     }
 
-    /// `first` through the first filter, `second` through the second.
-    @inline(__always) mutating func process(_ first: SIMD2<Float>, _ second: SIMD2<Float>) -> (SIMD2<Float>, SIMD2<Float>) {
-        let x = SIMD4(lowHalf: first, highHalf: second)
-        let y = b0 * x + z1
-        z1 = b1 * x - a1 * y + z2
-        z2 = b2 * x - a2 * y
-        return (y.lowHalf, y.highHalf)
-    }
+    static let unscaledUnit: Float = 1.0 / 2_147_483_648.0
 }

@@ -5,22 +5,24 @@ import Glibc
 /// A fan: steady low-passed air noise, a faint motor hum and the blades' gentle beat. A 25 Hz
 /// high-pass takes out the pink bed's inaudible sub-20 Hz rumble (37% of the power).
 ///
-/// Made at half the output rate and interpolated (linearly) back up: everything in it lies
-/// below its 900 Hz low-pass, 12 dB an octave, so what half the rate loses (above a quarter of
-/// the output rate, 12 kHz at 48 kHz) is 55 dB and more below its peak, and the interpolation's
-/// images of it land there too, 45 dB and more below the peak. Half the filtering and noise for
-/// the same sound below 12 kHz: the fan was the dearest layer of a mix.
+/// Made at a quarter of the output rate and interpolated back up (cubic Lagrange over four
+/// samples): everything in it lies below its 900 Hz low-pass, 12 dB an octave. What the lower
+/// rate changes lies above 2 kHz, where the sound is already 14 dB and more below its loudest
+/// octave: the 2 kHz octave 0.7 dB quieter, the 4 kHz one 4.7 dB (the low-pass falls faster
+/// near the lower Nyquist frequency); above 6 kHz (the interpolation's images) all is 50 dB
+/// and more below the loudest octave (docs/performance.md, 2026-11-26). A quarter of the
+/// filtering and noise: the fan was the dearest layer of a mix.
 public final class FanSound: SoundSource {
-    private var random: NoiseRandom
-    private var pink = StereoPinkFilter()
-    private var air: StereoBiquad
-    private var subsonic: StereoSubsonicFilter
-    /// The motor's 100 Hz hum and the blades' 13 Hz beat.
-    private var oscillators: QuadratureOscillators
-    /// The last two samples made at half rate: output frames lie on and halfway between them.
-    private var previous = SIMD2<Float>(), current = SIMD2<Float>()
-    /// The block ended between two half-rate samples: the next begins on `current`.
-    private var onSample = false
+    private var air: FanAir
+    /// The last four samples made at a quarter of the rate, oldest first, each as (left, right,
+    /// left, right): output frames lie between the middle two (two samples late, 0.17 ms at
+    /// 48 kHz).
+    private var samples = (SIMD4<Float>(), SIMD4<Float>(), SIMD4<Float>(), SIMD4<Float>())
+    /// How many of the four frames between the middle two have been written (0 to 3).
+    private var phase = 0
+    /// Quarter-rate samples made ahead of the interpolation, a chunk at a time.
+    private static let scratchSamples = 256
+    private let scratch = UnsafeMutablePointer<SIMD2<Float>>.allocate(capacity: scratchSamples)
     /// A-weighted RMS of this generator before calibration, measured over minutes of `render`
     /// (Welch spectrum weighted by the IEC 61672 curve); the calibration brings it to the
     /// common loudness.
@@ -28,52 +30,102 @@ public final class FanSound: SoundSource {
     static let calibration: Float = SoundLevel.noiseLoudness / measuredAWeightedRMS
 
     public init(sampleRate: Int, seed: UInt64? = nil) {
-        let halfRate = sampleRate / 2
-        random = NoiseRandom(seed: seed ?? NoiseRandom.systemSeed())
-        air = StereoBiquad(.lowPass, frequency: 900, q: 0.6, sampleRate: halfRate)
-        subsonic = StereoSubsonicFilter(sampleRate: halfRate)
-        oscillators = QuadratureOscillators(SIMD2(100, 13), sampleRate: halfRate)
+        air = FanAir(quarterRate: sampleRate / 4, seed: seed ?? NoiseRandom.systemSeed())
     }
 
+    deinit { scratch.deallocate() }
+
+    /// The cubic Lagrange weights of the four samples for the frames 0, ¼, ½ and ¾ of the way
+    /// from the second to the third, two frames per vector (each weight twice: left, right).
+    private static let weights: [(SIMD4<Float>, SIMD4<Float>)] = [
+        (SIMD4(0, 0, -0.0546875, -0.0546875), SIMD4(-0.0625, -0.0625, -0.0390625, -0.0390625)),
+        (SIMD4(1, 1, 0.8203125, 0.8203125), SIMD4(0.5625, 0.5625, 0.2734375, 0.2734375)),
+        (SIMD4(0, 0, 0.2734375, 0.2734375), SIMD4(0.5625, 0.5625, 0.8203125, 0.8203125)),
+        (SIMD4(0, 0, -0.0390625, -0.0390625), SIMD4(-0.0625, -0.0625, -0.0546875, -0.0546875)),
+    ]
+
     public func render(into out: UnsafeMutablePointer<Float>, frames: Int) {
-        // The filters' state in locals for the block: a class's stored properties mutated per
-        // sample pay a dynamic exclusivity check each time, which cost more than the filters.
-        // Left and right go through the filters together (`StereoFilters`).
-        var random = self.random
-        var oscillators = self.oscillators
-        var pink = self.pink, air = self.air, subsonic = self.subsonic
-        var previous = self.previous, current = self.current
-        let gain = Self.calibration
+        let w = Self.weights
+        let w0 = w[0], w1 = w[1], w2 = w[2], w3 = w[3]
+        var samples = self.samples, phase = self.phase
         var i = 0
-        if onSample, frames > 0 {
-            out[0] = current.x
-            out[1] = current.y
-            i = 1
-        }
+        // The frames of a group the last block began, then the whole groups of four frames, a
+        // chunk of samples at a time (made first, in a loop of their own: interleaved with the
+        // interpolation, the compiler split their vectors into lanes), then the frames of a
+        // group this block begins.
         while i < frames {
+            let whole = phase == 0 ? min((frames &- i) / 4, Self.scratchSamples) : 0
+            if whole > 0 {
+                var air = self.air
+                air.render(into: scratch, count: whole)
+                self.air = air
+                for g in 0..<whole {
+                    let s = samples
+                    let at = UnsafeMutableRawPointer(out + 2 &* i)
+                    at.storeBytes(of: s.0 * w0.0 + s.1 * w1.0 + s.2 * w2.0 + s.3 * w3.0, as: SIMD4<Float>.self)
+                    at.storeBytes(of: s.0 * w0.1 + s.1 * w1.1 + s.2 * w2.1 + s.3 * w3.1, toByteOffset: 16, as: SIMD4<Float>.self)
+                    samples = (s.1, s.2, s.3, SIMD4(lowHalf: scratch[g], highHalf: scratch[g]))
+                    i &+= 4
+                }
+                continue
+            }
+            // A frame at a time.
+            let s = samples
+            let pair = phase < 2 ? s.0 * w0.0 + s.1 * w1.0 + s.2 * w2.0 + s.3 * w3.0 : s.0 * w0.1 + s.1 * w1.1 + s.2 * w2.1 + s.3 * w3.1
+            let y = phase & 1 == 0 ? pair.lowHalf : pair.highHalf
+            out[2 &* i] = y.x
+            out[2 &* i &+ 1] = y.y
+            phase = (phase &+ 1) & 3
+            i &+= 1
+            if phase == 0 {
+                var air = self.air
+                air.render(into: scratch, count: 1)
+                self.air = air
+                samples = (s.1, s.2, s.3, SIMD4(lowHalf: scratch[0], highHalf: scratch[0]))
+            }
+        }
+        self.samples = samples
+        self.phase = phase
+    }
+}
+
+/// The fan's sound at a quarter of the output rate: pink noise through the 900 Hz low-pass,
+/// beating, with the hum, through the 25 Hz high-pass.
+struct FanAir {
+    private var random: NoiseRandom
+    private var pink = StereoPinkFilter()
+    private var air: ShortChainStereoBiquad
+    private var subsonic: ShortChainStereoSubsonicFilter
+    /// The motor's 100 Hz hum and the blades' 13 Hz beat.
+    private var oscillators: QuadratureOscillators
+
+    init(quarterRate: Int, seed: UInt64) {
+        random = NoiseRandom(seed: seed)
+        air = ShortChainStereoBiquad(Biquad(.lowPass, frequency: 900, q: 0.6, sampleRate: quarterRate))
+        subsonic = ShortChainStereoSubsonicFilter(sampleRate: quarterRate)
+        oscillators = QuadratureOscillators(SIMD2(100, 13), sampleRate: quarterRate)
+    }
+
+    /// Not inlined: a loop of its own keeps its vectors whole.
+    @inline(never) mutating func render(into out: UnsafeMutablePointer<SIMD2<Float>>, count: Int) {
+        // The filters' state in locals: a class's stored properties mutated per sample pay a
+        // dynamic exclusivity check each time, which cost more than the filters. Left and right
+        // go through the filters together (`StereoFilters`).
+        var random = self.random, oscillators = self.oscillators
+        var pink = self.pink, air = self.air, subsonic = self.subsonic
+        // The filters' b0 (which they leave out) and the noise's scale folded into the gains.
+        let gain = FanSound.calibration * subsonic.outputScale, airGain: Float = 0.5 * air.outputScale * NoiseRandom.unscaledUnit
+        for i in 0..<count {
             let (sine, cosine) = oscillators.next()
             let hum = Float(0.012 * sine.x + 0.006 * (2 * sine.x * cosine.x))
             let beat = Float(1 + 0.08 * sine.y)
-            previous = current
-            current = subsonic.process((air.process(pink.process(random.nextStereo())) * beat * 0.5 + hum) * gain)
-            let between = (previous + current) * 0.5
-            out[2 &* i] = between.x
-            out[2 &* i &+ 1] = between.y
-            if i &+ 1 < frames {
-                out[2 &* i &+ 2] = current.x
-                out[2 &* i &+ 3] = current.y
-            }
-            i &+= 2
+            out[i] = subsonic.process((air.process(pink.process(random.nextStereoUnscaled())) * (beat * airGain) + hum) * gain)
         }
-        // An odd count ends halfway: the next block starts on `current`.
-        onSample = i > frames
-        self.random = random
         oscillators.renormalise()
+        self.random = random
         self.oscillators = oscillators
         self.pink = pink
         self.air = air
         self.subsonic = subsonic
-        self.previous = previous
-        self.current = current
     }
 }

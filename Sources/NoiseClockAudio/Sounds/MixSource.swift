@@ -21,12 +21,15 @@ final class MixSource: SoundSource {
     deinit { scratch.deallocate() }
 
     func render(into out: UnsafeMutablePointer<Float>, frames: Int) {
-        out.update(repeating: 0, count: frames * 2)
         var done = 0
         while done < frames {
             let count = min(capacity, frames - done)
             let block = out + 2 * done
-            for (source, gain) in layers {
+            // The first layer straight into the block, scaled there: no clearing, one pass fewer.
+            let (first, firstGain) = layers[0]
+            first.render(into: block, frames: count)
+            for i in 0..<(count * 2) { block[i] *= firstGain }
+            for (source, gain) in layers.dropFirst() {
                 source.render(into: scratch, frames: count)
                 for i in 0..<(count * 2) { block[i] += scratch[i] * gain }
             }

@@ -1,16 +1,20 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Rain: a bed of high-passed pink noise (the hiss of many distant drops) plus sparse close
 /// drops (short decaying bursts of bright noise at random moments), with slow gusts.
+///
+/// The drops and the gusts' changes are events: the frames between them are drawn first (a
+/// drop's chance each frame is independent, so its gaps are geometric), and the frames up to
+/// the next event go through `RainBed.render`, which has no branch and one random draw a frame.
+/// Decided per frame (three draws and two compares) it cost half as much again: its chains of
+/// dependent operations (the generator stepped three times, the filters' feedback, the pink
+/// filter's sum), not its arithmetic, set the pace.
 public final class RainSound: SoundSource {
-    private var random: NoiseRandom
-    private var pink = StereoPinkFilter()
-    /// The bed's 400 Hz high-pass and the drops' 3.5 kHz band-pass, side by side.
-    private var filters: StereoBiquadPair
-    /// The close drops' envelopes, left and right.
-    private var envelope = SIMD2<Float>()
-    private var gust: Float = 1, gustTarget: Float = 1
-    private var framesToNextGust = 0
+    private var bed: RainBed
+    private var framesToDrop = SIMD2<Int>(), framesToNextGust = 0
     private let dropChance: Float
-    private let dropDecay: Float
     private let sampleRate: Int
     /// A-weighted RMS of this generator before calibration, measured over minutes of `render`
     /// (Welch spectrum weighted by the IEC 61672 curve); the calibration brings it to the
@@ -20,47 +24,95 @@ public final class RainSound: SoundSource {
 
     public init(sampleRate: Int, seed: UInt64? = nil) {
         self.sampleRate = sampleRate
-        random = NoiseRandom(seed: seed ?? NoiseRandom.systemSeed())
-        filters = StereoBiquadPair(
-            Biquad(.highPass, frequency: 400, sampleRate: sampleRate), Biquad(.bandPass, frequency: 3500, q: 0.8, sampleRate: sampleRate)
-        )
         dropChance = 40 / Float(sampleRate)  // about 40 close drops a second per channel
-        dropDecay = 1 - 1 / (0.004 * Float(sampleRate))  // 4 ms drops
+        bed = RainBed(sampleRate: sampleRate, seed: seed ?? NoiseRandom.systemSeed())
+        framesToDrop = SIMD2(nextDropGap(), nextDropGap())
+    }
+
+    /// Frames from one drop to the next on a channel (at least 1): geometric, as if each frame
+    /// had `dropChance` of one.
+    private func nextDropGap() -> Int {
+        let unit = 1 - bed.random.nextUnit()  // (0, 1]
+        return 1 + Int(logf(unit) / log1pf(-dropChance))
     }
 
     public func render(into out: UnsafeMutablePointer<Float>, frames: Int) {
-        // All state in locals for the block (as `PinkNoise` does): a class's stored properties
-        // mutated per sample pay a dynamic exclusivity check each time. Left and right go
-        // through the filters together (`StereoFilters`): the same samples, half the instructions.
-        var random = self.random
-        var pink = self.pink, filters = self.filters
-        var envelope = self.envelope, gust = self.gust, gustTarget = self.gustTarget
-        var framesToNextGust = self.framesToNextGust
-        let dropChance = self.dropChance, dropDecay = self.dropDecay, sampleRate = self.sampleRate
-        let bedGain: Float = 0.26 * Self.calibration, dropGain: Float = 0.7 * Self.calibration
-        for i in 0..<frames {
-            if framesToNextGust <= 0 {
-                // A new gust level every ~2 s; the level glides there.
-                gustTarget = 0.75 + 0.5 * random.nextUnit()
+        var done = 0
+        while done < frames {
+            if framesToNextGust == 0 {
+                // A new gust level every 2 s; the level glides there.
+                bed.glide(to: 0.75 + 0.5 * bed.random.nextUnit())
                 framesToNextGust = sampleRate * 2
             }
-            framesToNextGust -= 1
-            gust += (gustTarget - gust) * 0.00002
-            let white = random.nextStereo()
-            if random.nextUnit() < dropChance { envelope.x += 0.5 + random.nextUnit() }
-            if random.nextUnit() < dropChance { envelope.y += 0.5 + random.nextUnit() }
+            // A drop lands on this frame: its envelope jumps, then decays with the frame.
+            if framesToDrop.x == 0 {
+                bed.envelope.x += 0.5 + bed.random.nextUnit()
+                framesToDrop.x = nextDropGap()
+            }
+            if framesToDrop.y == 0 {
+                bed.envelope.y += 0.5 + bed.random.nextUnit()
+                framesToDrop.y = nextDropGap()
+            }
+            let run = min(frames - done, framesToNextGust, framesToDrop.x, framesToDrop.y)
+            // All state in a local for the run: a class's stored properties mutated per sample
+            // pay a dynamic exclusivity check each time.
+            var bed = self.bed
+            bed.render(into: out + 2 &* done, frames: run)
+            self.bed = bed
+            framesToNextGust -= run
+            framesToDrop &-= SIMD2(repeating: run)
+            done += run
+        }
+    }
+}
+
+/// Rain's sound between events: the pink bed through its 400 Hz high-pass, the drops (white
+/// noise under their envelopes) through their 3.5 kHz band-pass, the bed's gust gliding.
+struct RainBed {
+    var random: NoiseRandom
+    /// The close drops' envelopes, left and right.
+    var envelope = SIMD2<Float>()
+    private var pink = StereoPinkFilter()
+    private var bedFilter: ShortChainStereoBiquad, dropFilter: ShortChainStereoBiquad
+    /// The bed's gain, gliding with the gust a fraction `glideRate` of the way to `target` each
+    /// frame, from `calibratedBedGain` (gust level 1); the drops' gain. All with their filter's
+    /// b0 and the noise's scale (`NoiseRandom.nextStereoUnscaled`).
+    private var bedGain: Float, target: Float
+    private let calibratedBedGain: Float, dropGain: Float
+    private let dropDecay: Float
+    private static let glideRate: Float = 0.00002
+
+    init(sampleRate: Int, seed: UInt64) {
+        random = NoiseRandom(seed: seed)
+        bedFilter = ShortChainStereoBiquad(Biquad(.highPass, frequency: 400, sampleRate: sampleRate))
+        dropFilter = ShortChainStereoBiquad(Biquad(.bandPass, frequency: 3500, q: 0.8, sampleRate: sampleRate))
+        dropDecay = 1 - 1 / (0.004 * Float(sampleRate))  // 4 ms drops
+        calibratedBedGain = 0.26 * RainSound.calibration * bedFilter.outputScale * NoiseRandom.unscaledUnit
+        bedGain = calibratedBedGain
+        target = calibratedBedGain
+        dropGain = 0.7 * RainSound.calibration * dropFilter.outputScale * NoiseRandom.unscaledUnit
+    }
+
+    /// The bed's new gust level (1: as calibrated), reached gradually.
+    mutating func glide(to level: Float) { target = calibratedBedGain * level }
+
+    mutating func render(into out: UnsafeMutablePointer<Float>, frames: Int) {
+        var random = self.random, envelope = self.envelope, pink = self.pink
+        var bedFilter = self.bedFilter, dropFilter = self.dropFilter, bedGain = self.bedGain
+        let keep = 1 - Self.glideRate, pull = target * Self.glideRate, dropDecay = self.dropDecay, dropGain = self.dropGain
+        for i in 0..<frames {
+            let white = random.nextStereoUnscaled()
             envelope *= dropDecay
-            let (bed, drop) = filters.process(pink.process(white), white * envelope)
-            let y = bed * bedGain * gust + drop * dropGain
+            bedGain = bedGain * keep + pull
+            let y = bedFilter.process(pink.processShallow(white)) * bedGain + dropFilter.process(white * envelope) * dropGain
             out[2 &* i] = y.x
             out[2 &* i &+ 1] = y.y
         }
         self.random = random
-        self.pink = pink
-        self.filters = filters
         self.envelope = envelope
-        self.gust = gust
-        self.gustTarget = gustTarget
-        self.framesToNextGust = framesToNextGust
+        self.pink = pink
+        self.bedFilter = bedFilter
+        self.dropFilter = dropFilter
+        self.bedGain = bedGain
     }
 }
