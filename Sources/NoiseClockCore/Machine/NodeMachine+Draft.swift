@@ -9,28 +9,23 @@ extension NodeMachine {
         var effects: [NodeEffect] = []
         var logs: [NodeEffect] = []
         var refusal: NodePlan.Refusal?
-        /// The ring the input found, to tell whether this input begins one.
-        let ringBefore: RingSession?
 
         init(machine: NodeMachine, now: Instant) {
             self.machine = machine
             self.now = now
-            ringBefore = machine.core.alarms.ring
         }
 
         var core: NodeCore { machine.core }
         var topics: TopicScheme { machine.topics }
 
-        /// - Parameter wake: the input is the wake timer's (see `NodePlan.effectsBeforeWrites`).
-        mutating func plan(timerSpent: Bool, wake: Bool) -> NodePlan {
+        mutating func plan(timerSpent: Bool) -> NodePlan {
             checkReadinessIfDue()
             let deadline = machine.nextDeadline(now: now)
             if timerSpent || deadline != machine.armedAt {
                 effects.append(.arm(deadline))
                 machine.armedAt = deadline
             }
-            let rings = wake && refusal == nil && machine.core.alarms.ring?.beginsRinging(after: ringBefore) == true
-            return NodePlan(writes: writes, machine: machine, effects: effects + logs, refusal: refusal, effectsBeforeWrites: rings)
+            return NodePlan(writes: writes, machine: machine, effects: effects + logs, refusal: refusal)
         }
 
         // MARK: Inputs

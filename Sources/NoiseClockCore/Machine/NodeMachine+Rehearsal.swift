@@ -5,6 +5,6 @@ extension NodeMachine {
     /// path's type metadata and the kernel maps its pages then, not at the alarm's instant.
     public func rehearseArmedWake() -> Bool {
         guard let armedAt else { return false }
-        return plan(.wake, now: armedAt).effectsBeforeWrites
+        return plan(.wake, now: armedAt).machine.core.alarms.ring?.beginsRinging(after: core.alarms.ring) == true
     }
 }

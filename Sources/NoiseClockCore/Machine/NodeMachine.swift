@@ -89,7 +89,7 @@ public struct NodeMachine: Sendable {
         case .soundCatalog(let catalog): draft.soundCatalog(catalog)
         case .readiness(let report): draft.readiness(report)
         }
-        return draft.plan(timerSpent: input == .wake || input == .clockChanged, wake: input == .wake)
+        return draft.plan(timerSpent: input == .wake || input == .clockChanged)
     }
 
     /// Adopts the plan after its writes: all of them done (`failure` nil) or the first `written`.
@@ -123,14 +123,6 @@ public struct NodeMachine: Sendable {
         return effects
     }
 
-    /// Adopts a plan whose effects were carried out before its writes (`effectsBeforeWrites`), as
-    /// `finish` does; returns only what is left to carry out (the log line when a write failed).
-    public mutating func finishAfterEffects(_ plan: NodePlan, failure: WriteFailure?) -> [NodeEffect] {
-        precondition(plan.effectsBeforeWrites && plan.refusal == nil, "only a time-driven plan's effects go before its writes")
-        // Without a refusal, `finish` gives the plan's effects, then the log line of a failed write.
-        return Array(finish(plan, failure: failure).dropFirst(plan.effects.count))
-    }
-
     /// The instant the wake timer should be armed for.
     public func nextDeadline(now: Instant) -> Instant {
         let due = core.nextDeadline(after: now)
@@ -140,7 +132,7 @@ public struct NodeMachine: Sendable {
 
 /// What one input does: the writes to make first, then the machine and the effects to adopt.
 public struct NodePlan: Sendable {
-    /// State files to write, in order, before any effect (but see `effectsBeforeWrites`).
+    /// State files to write, in order, before any effect.
     public let writes: [StateWrite]
     /// The machine once every write succeeded.
     let machine: NodeMachine
@@ -148,15 +140,6 @@ public struct NodePlan: Sendable {
     public let effects: [NodeEffect]
     /// Set for a command: how to refuse it if a write fails.
     let refusal: Refusal?
-    /// The effects may be carried out before the writes (`finishAfterEffects` after them): set
-    /// for a wake that begins a ring (a fire, a snooze's end, a finished timer), so its sound
-    /// and `fired` wait for no disk sync. A wake acknowledges nothing and its effects are the same
-    /// whether the writes succeed or fail; what it writes follows from the state before it and
-    /// the time, so a crash before the writes are on disk leaves the state before the wake, and
-    /// the restart does that wake again: the alarm rings (is still ringing) and `fired` is said
-    /// again, or, past `ring_minutes`, it is reported `missed` — it never stays silent, and no
-    /// ring that ended starts again. Commands and every other input keep persist-first.
-    public let effectsBeforeWrites: Bool
 
     struct Refusal: Sendable {
         var command: String

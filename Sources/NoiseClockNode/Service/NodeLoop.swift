@@ -60,14 +60,7 @@ final class NodeLoop: Service, Sendable {
                 notifier.send(logger: logger) { try $0.watchdog() }
             case .input(let input):
                 let plan = machine.plan(input, now: clock())
-                if plan.effectsBeforeWrites {
-                    // A ring begins: its sound and `fired` wait for no disk sync (why that is safe:
-                    // `NodePlan.effectsBeforeWrites`); the writes are done before the next input.
-                    effects.perform(plan.effects)
-                    effects.perform(machine.finishAfterEffects(plan, failure: write(plan.writes)))
-                } else {
-                    effects.perform(machine.finish(plan, failure: write(plan.writes)))
-                }
+                effects.perform(machine.finish(plan, failure: write(plan.writes)))
                 if !rehearsed, plan.effects.contains(where: \.isArming) { rehearsed = machine.rehearseArmedWake() }
             }
         }
