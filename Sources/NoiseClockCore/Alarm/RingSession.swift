@@ -57,4 +57,12 @@ public struct RingSession: Hashable, Sendable {
 
     /// The audio engine's name for this ring's sound: the alarm and the moment it began ringing.
     public var soundKey: AlarmSoundKey { AlarmSoundKey(alarmID: soundingAlarm?.id ?? alarm.id, since: since) }
+
+    /// Whether this session rings and `before` (the session an input found) did not ring the
+    /// same: a fire, a snooze's end, a finished timer.
+    public func beginsRinging(after before: RingSession?) -> Bool {
+        guard phase == .ringing else { return false }
+        guard let before else { return true }
+        return before.phase != .ringing || before.since != since || before.alarm.id != alarm.id
+    }
 }

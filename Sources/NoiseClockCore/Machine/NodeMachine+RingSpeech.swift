@@ -3,8 +3,7 @@ extension NodeMachine.Draft {
     /// new `since`), the time and the labels of its `speak_time` alarms are said over it. No
     /// command waits for this utterance; its outcome only updates `~/speech`.
     mutating func announceRing(before: RingSession?) {
-        guard machine.speech.enabled, let ring = core.alarms.ring, ring.phase == .ringing else { return }
-        if let before, before.phase == .ringing, before.since == ring.since, before.alarm.id == ring.alarm.id { return }
+        guard machine.speech.enabled, let ring = core.alarms.ring, ring.beginsRinging(after: before) else { return }
         let speaking = ring.allAlarms.filter(\.speakTime)
         guard !speaking.isEmpty else { return }
         let text = SpeechPhrases.ring(

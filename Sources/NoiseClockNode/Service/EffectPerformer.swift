@@ -65,6 +65,10 @@ extension NodeEffect {
     var isPublication: Bool {
         if case .publish = self { true } else { false }
     }
+
+    var isArming: Bool {
+        if case .arm = self { true } else { false }
+    }
 }
 
 extension LogRecord.Level {

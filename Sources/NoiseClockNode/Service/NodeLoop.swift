@@ -50,6 +50,8 @@ final class NodeLoop: Service, Sendable {
     /// The loop's thread: until the inbox is finished.
     private func loop() {
         var machine = initial
+        // Until a ring's wake has been rehearsed once (`NodeMachine.rehearseArmedWake`).
+        var rehearsed = false
         effects.perform(machine.start(now: clock()))
         notifier.send(logger: logger) { try $0.ready(status: "running as \(self.initial.topics.root)") }
         while let item = inbox.next() {
@@ -59,6 +61,7 @@ final class NodeLoop: Service, Sendable {
             case .input(let input):
                 let plan = machine.plan(input, now: clock())
                 effects.perform(machine.finish(plan, failure: write(plan.writes)))
+                if !rehearsed, plan.effects.contains(where: \.isArming) { rehearsed = machine.rehearseArmedWake() }
             }
         }
         logger.info("shutting down")
