@@ -93,7 +93,7 @@ public final class FanSound: SoundSource {
 /// beating, with the hum, through the 25 Hz high-pass.
 struct FanAir {
     private var random: NoiseRandom
-    private var pink = StereoPinkFilter()
+    private var pink = FanPinkFilter()
     private var air: ShortChainStereoBiquad
     private var subsonic: ShortChainStereoSubsonicFilter
     /// The motor's 100 Hz hum and the blades' 13 Hz beat.
