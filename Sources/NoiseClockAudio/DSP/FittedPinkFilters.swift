@@ -1,11 +1,12 @@
 /// Pink noise for rain's bed, which goes on through a 400 Hz high-pass: three first-order
-/// sections where `StereoPinkFilter` has six. Its six were fitted over the whole band; heard
-/// through the high-pass, only the shape above about 400 Hz matters, and three sections fitted
-/// there (least squares on the dB difference from `StereoPinkFilter`, 450 Hz–24 kHz, with
-/// the octaves below weighted less) give the same spectrum: after the high-pass the octaves
-/// 500 Hz–16 kHz lie within 0.03 dB of the six-section bed, those below within 0.5 dB (and
-/// 12 dB and more down); docs/performance.md, 2026-11-26. Three sections fewer a frame in
-/// rain's loop, the dearest part of a mix (issue 19). Not for a sound heard below 400 Hz.
+/// sections where Kellet's `PinkFilter` has six, left and right in one `SIMD2`. Kellet's six
+/// were fitted over the whole band; heard through the high-pass only the shape above about
+/// 400 Hz matters, and three sections fitted there (least squares on the dB difference from
+/// `PinkFilter`, 450 Hz–24 kHz, the octaves below weighted less) sound the same: after the
+/// high-pass the octaves 500 Hz–16 kHz lie within 0.04 dB of the six-section bed, those below
+/// (12 dB and more down) within 0.5 dB (docs/performance.md, 2026-11-26). Three sections fewer
+/// a frame in rain's loop, the dearest part of a mix (issue 19). Not for a sound heard below
+/// 400 Hz.
 struct RainPinkFilter {
     private var s0 = SIMD2<Float>(), s1 = SIMD2<Float>(), s2 = SIMD2<Float>(), delayed = SIMD2<Float>()
 
@@ -23,7 +24,7 @@ struct RainPinkFilter {
 
 /// Pink noise for the fan, made at a quarter of the output rate (12 kHz at 48 kHz) and heard
 /// between its 25 Hz high-pass and its 900 Hz low-pass: three first-order sections fitted there
-/// (20 Hz–1.5 kHz weighted most) in place of `StereoPinkFilter`'s six, whose lowest two lie
+/// (20 Hz–1.5 kHz weighted most) in place of `PinkFilter`'s six, whose lowest two lie
 /// below the high-pass and whose last shapes the band near the quarter rate's Nyquist
 /// frequency, 40 dB below the body. The octaves 31.5 Hz–1 kHz lie within 0.05 dB of the
 /// six-section fan, 2 and 4 kHz within 0.15 dB (docs/performance.md, 2026-11-26).

@@ -119,7 +119,7 @@ struct FanAir {
             let (sine, cosine) = oscillators.next()
             let hum = Float(0.012 * sine.x + 0.006 * (2 * sine.x * cosine.x))
             let beat = Float(1 + 0.08 * sine.y)
-            out[i] = subsonic.process((air.process(pink.process(random.nextStereoUnscaled())) * (beat * airGain) + hum) * gain)
+            out[i] = subsonic.process((air.processLowPass(pink.process(random.nextStereoUnscaled())) * (beat * airGain) + hum) * gain)
         }
         oscillators.renormalise()
         self.random = random

@@ -104,7 +104,7 @@ struct RainBed {
             let white = random.nextStereoUnscaled()
             envelope *= dropDecay
             bedGain = bedGain * keep + pull
-            let y = bedFilter.process(pink.process(white)) * bedGain + dropFilter.process(white * envelope) * dropGain
+            let y = bedFilter.processHighPass(pink.process(white)) * bedGain + dropFilter.processBandPass(white * envelope) * dropGain
             out[2 &* i] = y.x
             out[2 &* i &+ 1] = y.y
         }
