@@ -4,7 +4,7 @@
 /// 400 Hz matters, and three sections fitted there (least squares on the dB difference from
 /// `PinkFilter`, 450 Hz–24 kHz, the octaves below weighted less) sound the same: after the
 /// high-pass the octaves 500 Hz–16 kHz lie within 0.04 dB of the six-section bed, those below
-/// (12 dB and more down) within 0.5 dB (docs/performance.md, 2026-11-26). Three sections fewer
+/// (9 dB and more down) within 0.5 dB (docs/performance.md, 2026-11-26). Three sections fewer
 /// a frame in rain's loop, the dearest part of a mix (issue 19). Not for a sound heard below
 /// 400 Hz.
 struct RainPinkFilter {
