@@ -2,40 +2,9 @@
 /// instruction does what two scalar ones did. Each computes exactly what its one-channel form
 /// does, operation for operation (IEEE arithmetic, no fused multiply-add), so a generator moved
 /// onto them renders the same samples bit for bit; only the instruction count halves. (The
-/// short-chain forms for rain and fan, `processShallow`, `ShortChainStereoBiquad` and
-/// `ShortChainStereoSubsonicFilter`, are the same filters rounded differently.)
-
-/// `PinkFilter` for both channels.
-struct StereoPinkFilter {
-    private var b0 = SIMD2<Float>(), b1 = SIMD2<Float>(), b2 = SIMD2<Float>(), b3 = SIMD2<Float>()
-    private var b4 = SIMD2<Float>(), b5 = SIMD2<Float>(), b6 = SIMD2<Float>()
-
-    @inline(__always) mutating func process(_ white: SIMD2<Float>) -> SIMD2<Float> {
-        advanceSections(white)
-        let pink = b0 + b1 + b2 + b3 + b4 + b5 + b6 + white * 0.5362
-        b6 = white * 0.115926
-        return pink
-    }
-
-    /// `process` with its sum as a tree: three additions deep instead of seven, for a loop
-    /// that waits on it (rain's). The same value to rounding.
-    @inline(__always) mutating func processShallow(_ white: SIMD2<Float>) -> SIMD2<Float> {
-        let direct = white * 0.5362 + b6
-        advanceSections(white)
-        b6 = white * 0.115926
-        return ((b0 + b1) + (b2 + b3)) + ((b4 + b5) + direct)
-    }
-
-    /// The six first-order sections, one frame on (both sums read them after this).
-    @inline(__always) private mutating func advanceSections(_ white: SIMD2<Float>) {
-        b0 = 0.99886 * b0 + white * 0.0555179
-        b1 = 0.99332 * b1 + white * 0.0750759
-        b2 = 0.96900 * b2 + white * 0.1538520
-        b3 = 0.86650 * b3 + white * 0.3104856
-        b4 = 0.55000 * b4 + white * 0.5329522
-        b5 = -0.7616 * b5 - white * 0.0168980
-    }
-}
+/// short-chain forms for rain and fan, `ShortChainStereoBiquad` and
+/// `ShortChainStereoSubsonicFilter`, are the same filters rounded differently; their pink
+/// noise is `FittedPinkFilters`.)
 
 /// `SubsonicFilter` for both channels, in double precision as it is.
 struct StereoSubsonicFilter {

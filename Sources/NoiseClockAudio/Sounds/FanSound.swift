@@ -93,7 +93,7 @@ public final class FanSound: SoundSource {
 /// beating, with the hum, through the 25 Hz high-pass.
 struct FanAir {
     private var random: NoiseRandom
-    private var pink = StereoPinkFilter()
+    private var pink = FanPinkFilter()
     private var air: ShortChainStereoBiquad
     private var subsonic: ShortChainStereoSubsonicFilter
     /// The motor's 100 Hz hum and the blades' 13 Hz beat.
@@ -119,7 +119,7 @@ struct FanAir {
             let (sine, cosine) = oscillators.next()
             let hum = Float(0.012 * sine.x + 0.006 * (2 * sine.x * cosine.x))
             let beat = Float(1 + 0.08 * sine.y)
-            out[i] = subsonic.process((air.process(pink.process(random.nextStereoUnscaled())) * (beat * airGain) + hum) * gain)
+            out[i] = subsonic.process((air.processLowPass(pink.process(random.nextStereoUnscaled())) * (beat * airGain) + hum) * gain)
         }
         oscillators.renormalise()
         self.random = random

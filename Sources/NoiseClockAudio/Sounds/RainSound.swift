@@ -72,7 +72,7 @@ struct RainBed {
     var random: NoiseRandom
     /// The close drops' envelopes, left and right.
     var envelope = SIMD2<Float>()
-    private var pink = StereoPinkFilter()
+    private var pink = RainPinkFilter()
     private var bedFilter: ShortChainStereoBiquad, dropFilter: ShortChainStereoBiquad
     /// The bed's gain, gliding with the gust a fraction `glideRate` of the way to `target` each
     /// frame, from `calibratedBedGain` (gust level 1); the drops' gain. All with their filter's
@@ -104,7 +104,7 @@ struct RainBed {
             let white = random.nextStereoUnscaled()
             envelope *= dropDecay
             bedGain = bedGain * keep + pull
-            let y = bedFilter.process(pink.processShallow(white)) * bedGain + dropFilter.process(white * envelope) * dropGain
+            let y = bedFilter.processHighPass(pink.process(white)) * bedGain + dropFilter.processBandPass(white * envelope) * dropGain
             out[2 &* i] = y.x
             out[2 &* i &+ 1] = y.y
         }

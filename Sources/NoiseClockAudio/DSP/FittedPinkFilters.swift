@@ -1,0 +1,42 @@
+/// Pink noise for rain's bed, which goes on through a 400 Hz high-pass: three first-order
+/// sections where Kellet's `PinkFilter` has six, left and right in one `SIMD2`. Kellet's six
+/// were fitted over the whole band; heard through the high-pass only the shape above about
+/// 400 Hz matters, and three sections fitted there (least squares on the dB difference from
+/// `PinkFilter`, 450 Hz–24 kHz, the octaves below weighted less) sound the same: after the
+/// high-pass the octaves 500 Hz–16 kHz lie within 0.04 dB of the six-section bed, those below
+/// (9 dB and more down) within 0.5 dB (docs/performance.md, 2026-11-26). Three sections fewer
+/// a frame in rain's loop, the dearest part of a mix (issue 19). Not for a sound heard below
+/// 400 Hz.
+struct RainPinkFilter {
+    private var s0 = SIMD2<Float>(), s1 = SIMD2<Float>(), s2 = SIMD2<Float>(), delayed = SIMD2<Float>()
+
+    /// `white` through the filter, the sum as a tree (two additions deep) for a loop that
+    /// waits on it.
+    @inline(__always) mutating func process(_ white: SIMD2<Float>) -> SIMD2<Float> {
+        let direct = white * 0.66313136 + delayed
+        s0 = 0.99282807 * s0 + white * 0.17099974
+        s1 = 0.93010473 * s1 + white * 0.27604115
+        s2 = 0.68045324 * s2 + white * 0.53656352
+        delayed = white * 0.17591353
+        return (s0 + s1) + (s2 + direct)
+    }
+}
+
+/// Pink noise for the fan, made at a quarter of the output rate (12 kHz at 48 kHz) and heard
+/// between its 25 Hz high-pass and its 900 Hz low-pass: three first-order sections fitted there
+/// (20 Hz–1.5 kHz weighted most) in place of `PinkFilter`'s six, whose lowest two lie
+/// below the high-pass and whose last shapes the band near the quarter rate's Nyquist
+/// frequency, 40 dB below the body. The octaves 31.5 Hz–1 kHz lie within 0.05 dB of the
+/// six-section fan, 2 and 4 kHz within 0.15 dB (docs/performance.md, 2026-11-26).
+struct FanPinkFilter {
+    private var s0 = SIMD2<Float>(), s1 = SIMD2<Float>(), s2 = SIMD2<Float>(), delayed = SIMD2<Float>()
+
+    @inline(__always) mutating func process(_ white: SIMD2<Float>) -> SIMD2<Float> {
+        let direct = white * 0.73208879 + delayed
+        s0 = 0.98941039 * s0 + white * 0.16972975
+        s1 = 0.93780460 * s1 + white * 0.23677091
+        s2 = 0.72161156 * s2 + white * 0.51149581
+        delayed = white * 0.21470153
+        return (s0 + s1) + (s2 + direct)
+    }
+}
