@@ -62,16 +62,16 @@ public final class FanSound: SoundSource {
                 for g in 0..<whole {
                     let s = samples
                     let at = UnsafeMutableRawPointer(out + 2 &* i)
-                    at.storeBytes(of: s.0 * w0.0 + s.1 * w1.0 + s.2 * w2.0 + s.3 * w3.0, as: SIMD4<Float>.self)
-                    at.storeBytes(of: s.0 * w0.1 + s.1 * w1.1 + s.2 * w2.1 + s.3 * w3.1, toByteOffset: 16, as: SIMD4<Float>.self)
-                    samples = (s.1, s.2, s.3, SIMD4(lowHalf: scratch[g], highHalf: scratch[g]))
+                    at.storeBytes(of: Self.interpolate(s, w0.0, w1.0, w2.0, w3.0), as: SIMD4<Float>.self)
+                    at.storeBytes(of: Self.interpolate(s, w0.1, w1.1, w2.1, w3.1), toByteOffset: 16, as: SIMD4<Float>.self)
+                    samples = Self.shifted(s, in: scratch[g])
                     i &+= 4
                 }
                 continue
             }
             // A frame at a time.
             let s = samples
-            let pair = phase < 2 ? s.0 * w0.0 + s.1 * w1.0 + s.2 * w2.0 + s.3 * w3.0 : s.0 * w0.1 + s.1 * w1.1 + s.2 * w2.1 + s.3 * w3.1
+            let pair = phase < 2 ? Self.interpolate(s, w0.0, w1.0, w2.0, w3.0) : Self.interpolate(s, w0.1, w1.1, w2.1, w3.1)
             let y = phase & 1 == 0 ? pair.lowHalf : pair.highHalf
             out[2 &* i] = y.x
             out[2 &* i &+ 1] = y.y
@@ -81,11 +81,26 @@ public final class FanSound: SoundSource {
                 var air = self.air
                 air.render(into: scratch, count: 1)
                 self.air = air
-                samples = (s.1, s.2, s.3, SIMD4(lowHalf: scratch[0], highHalf: scratch[0]))
+                samples = Self.shifted(s, in: scratch[0])
             }
         }
         self.samples = samples
         self.phase = phase
+    }
+
+    /// Two frames between the middle two of the four samples, by the weights of those frames.
+    @inline(__always) private static func interpolate(
+        _ s: (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, SIMD4<Float>),
+        _ w0: SIMD4<Float>, _ w1: SIMD4<Float>, _ w2: SIMD4<Float>, _ w3: SIMD4<Float>
+    ) -> SIMD4<Float> {
+        s.0 * w0 + s.1 * w1 + s.2 * w2 + s.3 * w3
+    }
+
+    /// The four samples one on: the oldest out, `next` (left, right) in as the newest.
+    @inline(__always) private static func shifted(
+        _ s: (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, SIMD4<Float>), in next: SIMD2<Float>
+    ) -> (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, SIMD4<Float>) {
+        (s.1, s.2, s.3, SIMD4(lowHalf: next, highHalf: next))
     }
 }
 
