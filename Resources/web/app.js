@@ -77,6 +77,9 @@ const NC = (() => {
       seconds_left: '{n} s left', learn_over: 'Listening ended.', no_keys: 'No key pressed yet.',
       say_title: 'Say something', say_text: 'Text to say', say_volume: 'Volume (optional)', say: 'Say', said: 'Said “{t}” ({s} s)',
       speak_now: 'Speak the time', speak_time: 'Say the time when it rings', says_time: 'says the time',
+      signin_title: 'NoiseClock sign-in', signin_prompt: 'Enter this node\'s web token.',
+      signin_hint: 'Run {c} on the node for an address that carries it.',
+      token: 'Token', open: 'Open',
     },
     ko: {
       clock: '시계', alarms: '알람', noise: '소음', style: '스타일', device: '기기',
@@ -143,6 +146,9 @@ const NC = (() => {
       seconds_left: '{n}초 남음', learn_over: '확인이 끝났습니다.', no_keys: '아직 누른 키가 없습니다.',
       say_title: '말하기', say_text: '말할 내용', say_volume: '음량 (선택)', say: '말하기', said: '“{t}” 말함 ({s}초)',
       speak_now: '시간 말하기', speak_time: '울릴 때 시간 말하기', says_time: '시간을 말함',
+      signin_title: 'NoiseClock 로그인', signin_prompt: '이 노드의 웹 토큰을 입력하세요.',
+      signin_hint: '노드에서 {c}을 실행하면 토큰이 포함된 주소가 나옵니다.',
+      token: '토큰', open: '열기',
     },
   };
 
@@ -262,7 +268,7 @@ const NC = (() => {
     } catch (e) {
       return { ok: false, error: { code: 'network', field: null, message: String(e.message || e) } };
     }
-    if (response.status === 401) { location.reload(); }
+    if (response.status === 401) signedOut();
     try { return await response.json(); } catch (e) {
       return { ok: false, error: { code: 'http', field: null, message: 'HTTP ' + response.status } };
     }
@@ -275,13 +281,39 @@ const NC = (() => {
   async function loadState() {
     try {
       const r = await fetch('/api/state', { cache: 'no-store' });
-      if (r.status === 401) { location.reload(); return; }
+      if (r.status === 401) { signedOut(); return; }
       const s = await r.json();
       if (s.node) put('node', s.node);
       Object.keys(s).forEach((k) => { if (k !== 'node') put(k, s[k]); });
     } catch (e) { /* the stream will retry */ }
   }
+  /* A 401 from the API: this browser's session does not open the node (a new token, or a cookie of
+     another page on this host shadowing ours). Show the sign-in form in place, with the sign-in
+     page's look, and stop talking to the node. Never reload: a reload is one more wrong guess for
+     the throttle each time, and while the page itself is let in it would loop (issue 31). The form
+     loads this page with ?token=, which sets the cookie again. */
+  let isSignedOut = false;
+  function signedOut() {
+    if (isSignedOut) return;
+    isSignedOut = true;
+    if (source) { source.close(); source = null; }
+    document.querySelectorAll('link[rel=stylesheet]').forEach((link) => link.remove());
+    document.head.append(el('link', { rel: 'stylesheet', href: '/signin.css' }));
+    const hint = t('signin_hint').split('{c}');
+    const input = el('input', { id: 'token', name: 'token', type: 'password', autocomplete: 'current-password', required: true });
+    const form = el('form', { method: 'get', action: location.pathname, 'data-nc': 'login-form' },
+      el('h1', { text: t('signin_title') }),
+      el('p', {}, t('signin_prompt') + ' ' + hint[0], el('code', { text: 'noiseclock web-url' }), hint[1] || ''),
+      el('label', { for: 'token', text: t('token') }), input, el('button', { type: 'submit', text: t('open') }));
+    document.documentElement.lang = lang();
+    document.body.removeAttribute('class');
+    document.body.removeAttribute('style');
+    document.body.replaceChildren(el('main', {}, form));
+    document.body.dataset.signin = 'ask';
+    input.focus();
+  }
   function connect() {
+    if (isSignedOut) return;
     source = new EventSource('/api/events');
     TOPICS.forEach((topic) => source.addEventListener(topic, (ev) => {
       let payload = ev.data;

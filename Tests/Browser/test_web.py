@@ -322,6 +322,64 @@ class A_Access(unittest.TestCase):
             sign_in()
 
 
+    def test_a_cookie_tossed_from_another_port_neither_loops_nor_throttles(self):
+        """Issue 31, finding 4: a page on another port of the node's host sets
+        `noiseclock_session=x; path=/api`. Chromium then sends it before the node's own cookie on every
+        API request. The node tries every value, so the face keeps working, loads no page twice (its
+        window is the one it opened with) and the address is not throttled."""
+        script = """
+            if (location.search === '?clear') document.cookie = 'noiseclock_session=; path=/api; max-age=0';
+            else document.cookie = 'noiseclock_session=x; path=/api; max-age=600';
+            document.title = 'done';
+        """
+        server = serve_page(f"<!doctype html><title>tosser</title><script>{script}</script>".encode())
+        tosser = f"http://127.0.0.1:{server.server_address[1]}/"
+        try:
+            sign_in()
+            DRIVER.get(tosser)
+            wait_for(lambda: DRIVER.title == "done", what="the tossed cookie")
+            open_page("/")
+            wait_for(lambda: DRIVER.execute_script("return !!(NC.state.node && NC.state.style)"), what="the signed-in state")
+            DRIVER.execute_script("window.ncSamePage = true;")
+            # The stream works too: a change over MQTT reaches the face.
+            NODE.publish("style/set", json.dumps({"digit_color": "#00AAFF"}))
+            wait_for(lambda: colour_of('[data-nc="time"]') == rgb("#00AAFF"), what="a change through the event stream")
+            reply = DRIVER.execute_async_script("NC.post('noise/volume/set', '20').then(arguments[arguments.length - 1]);")
+            self.assertTrue(reply["ok"], reply)
+            self.assertTrue(DRIVER.execute_script("return window.ncSamePage === true"), "the page reloaded")
+            self.assertEqual(DRIVER.execute_script("return performance.getEntriesByType('navigation')[0].type"), "navigate")
+            self.assertEqual(api("/api/state")[0], 200)  # this address (127.0.0.1) is not throttled
+        finally:
+            set_style(DEFAULT_STYLE)
+            DRIVER.get(tosser + "?clear")
+            server.shutdown()
+            server.server_close()
+            sign_in()
+
+    def test_a_401_from_the_api_shows_the_sign_in_form_in_place(self):
+        """The page was let in but the API answers 401 (the session cookie gone): the app shows the
+        sign-in form in place instead of reloading (a reload is a wrong guess each time, and loops
+        while the page itself is let in). Signing in there opens the page again."""
+        try:
+            open_page("/alarms")
+            wait_for(lambda: DRIVER.execute_script("return !!(NC.state.node && NC.state.alarms)"), what="the signed-in state")
+            DRIVER.execute_script("window.ncSamePage = true;")
+            DRIVER.delete_cookie("noiseclock_session")
+            reply = DRIVER.execute_async_script("NC.post('noise/volume/set', '20').then(arguments[arguments.length - 1]);")
+            self.assertEqual(reply["error"]["code"], "unauthorized")
+            form = wait_for(lambda: hooks("login-form"), what="the sign-in form")
+            self.assertTrue(DRIVER.execute_script("return window.ncSamePage === true"), "the page reloaded")
+            self.assertEqual(hooks("alarm-form"), [])
+            self.assertEqual(DRIVER.execute_script("return document.body.dataset.signin"), "ask")
+            form[0].find_element(By.CSS_SELECTOR, "input[name=token]").send_keys(NODE.token)
+            form[0].find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+            wait_for(lambda: hooks("alarm-form"), timeout=10, what="the alarms page after signing in")
+            self.assertEqual(DRIVER.current_url, f"{NODE.url}/alarms")
+            self.assertIn("noiseclock_session", [c["name"] for c in DRIVER.get_cookies()])
+        finally:
+            sign_in()
+
+
 class B_Face(unittest.TestCase):
     def setUp(self):
         set_style(DEFAULT_STYLE)

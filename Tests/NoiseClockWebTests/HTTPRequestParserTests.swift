@@ -75,4 +75,13 @@ import Testing
         #expect(request.cookie("noiseclock_session") == "abc")
         #expect(request.bearerToken == "tok")
     }
+
+    @Test func everyValueOfACookieInTheOrderSent() throws {
+        let head = "GET / HTTP/1.1\r\nCookie: noiseclock_session=x; other=1; noiseclock_session=right\r\nCookie: noiseclock_session=z\r\n\r\n"
+        guard case .complete(let request, _) = parse(head) else {
+            Issue.record("not parsed"); return
+        }
+        #expect(request.cookies("noiseclock_session") == ["x", "right", "z"])
+        #expect(request.cookies("absent").isEmpty)
+    }
 }

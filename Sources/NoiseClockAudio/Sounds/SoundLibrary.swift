@@ -142,11 +142,18 @@ public final class SoundLibrary: Sendable {
         )
     }
 
-    /// The recordings in `directory` whose header reads. `known`: files seen before, logged
-    /// again only if they changed.
+    /// The recordings in `directory` whose header reads, at most `maximumCustomSounds`. `known`:
+    /// files seen before, logged again only if they changed.
     static func scan(_ directory: String, definitions: [SoundDefinition], logger: Logger, known: [String: CustomSound] = [:]) -> [CustomSound] {
         var customs: [CustomSound] = []
+        var skipped: [String] = []
+        defer { logSkipped(skipped, logger: logger) }
         for name in FileAccess.listFiles(directory) {
+            // Bounded (SoundLibrary+Bounds.swift): past the limit a file is not even opened.
+            guard customs.count < maximumCustomSounds else {
+                skipped.append(name)
+                continue
+            }
             let quiet = known.values.contains { $0.path == directory + "/" + name }
             guard let id = SoundID.derive(fromFileName: name) else {
                 if !quiet { logger.warning("sound file name gives no usable id; skipped", metadata: ["file": "\(name)"]) }
@@ -177,10 +184,10 @@ public final class SoundLibrary: Sendable {
         return customs
     }
 
-    /// `heavy rain.flac` -> `heavy rain`.
-    private static func displayName(_ fileName: String) -> String {
-        guard let dot = fileName.lastIndex(of: "."), dot != fileName.startIndex else { return fileName }
-        return String(fileName[..<dot])
+    /// `heavy rain.flac` -> `heavy rain`, cut to `maximumNameLength`.
+    static func displayName(_ fileName: String) -> String {
+        guard let dot = fileName.lastIndex(of: "."), dot != fileName.startIndex else { return boundedName(fileName) }
+        return boundedName(String(fileName[..<dot]))
     }
 
     /// Where `sounds.json` is, in this order: `$NOISECLOCK_RESOURCES/`, `<exe dir>/../share/noiseclock/`

@@ -62,11 +62,13 @@ public enum NodeWeb {
         )
         var options = WebServer.Options(host: web.host, port: web.port, node: node)
         options.announcedURL = baseURL(web)
+        let domains = SearchDomains()
         return WebServer(
             options: options,
             router: WebRouter(
                 gate: AccessGate(token: token), site: site, locale: configuration.locale.rawValue,
-                hosts: HostPolicy(machineName: ConfigurationFileSystem.hostName(), allowed: web.allowedHosts)
+                hosts: HostPolicy(machineName: ConfigurationFileSystem.hostName(), allowed: web.allowedHosts,
+                                  searchDomains: { [domains] in domains.current() })
             ),
             backend: InboxWebBackend(inbox: inbox), logger: logger
         )

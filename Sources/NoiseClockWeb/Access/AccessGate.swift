@@ -12,17 +12,20 @@ public struct AccessGate: Sendable {
     /// What a request presented.
     public struct Credentials: Sendable {
         public var bearer: String?
-        public var cookie: String?
+        /// Every `noiseclock_session` value the browser sent, in its order: a page on another port
+        /// of the same host can set one more (`path=/api`, sent first), which must not shadow the
+        /// node's own (cookie tossing, issue 31).
+        public var cookies: [String]
         /// `?token=` on a page (sets the cookie when right).
         public var query: String?
 
-        public init(bearer: String? = nil, cookie: String? = nil, query: String? = nil) {
+        public init(bearer: String? = nil, cookie: String? = nil, cookies: [String] = [], query: String? = nil) {
             self.bearer = bearer
-            self.cookie = cookie
+            self.cookies = (cookie.map { [$0] } ?? []) + cookies
             self.query = query
         }
 
-        var presented: [String] { [bearer, cookie, query].compactMap { $0 } }
+        var presented: [String] { [bearer].compactMap { $0 } + cookies + [query].compactMap { $0 } }
     }
 
     public static let cookieName = "noiseclock_session"
@@ -43,9 +46,11 @@ public struct AccessGate: Sendable {
 
     public var requiresToken: Bool { token != nil }
 
-    /// Decides one request. A request that presents nothing is refused but not counted as a
-    /// try (a browser's first visit); when none is right, every wrong credential counts as one
-    /// guess (a request with a wrong Bearer, cookie and `?token=` is three).
+    /// Decides one request. A throttled address is refused whatever it presents, the right token
+    /// too (a throttle that let it through would tell a guesser which guess was right). A request
+    /// that presents nothing is refused but not counted as a try (a browser's first visit); one
+    /// right credential lets it in and nothing is counted; when none is right, every wrong one
+    /// counts as one guess (a wrong Bearer, two cookie values and a `?token=` are four).
     public mutating func check(_ credentials: Credentials, from address: String, now: Int64) -> Decision {
         guard let token else { return .allowed }
         if let until = blockedUntil[address] {
@@ -66,7 +71,8 @@ public struct AccessGate: Sendable {
 
     private mutating func recordFailures(_ count: Int, from address: String, now: Int64) -> Decision {
         var recent = (failures[address] ?? []).filter { now - $0 < Self.window }
-        recent += repeatElement(now, count: count)
+        // Past the limit the count no longer matters (a header of 500 cookie values is throttled at once).
+        recent += repeatElement(now, count: min(count, Self.allowedFailures + 1))
         if recent.count > Self.allowedFailures {
             failures[address] = nil
             blockedUntil[address] = now + Self.window

@@ -3,26 +3,45 @@ import Glibc
 #endif
 
 /// Which `Host` headers the node answers (DNS rebinding: a hostile page whose name comes to
-/// point at the node must not be served as that name): an IP literal, `localhost`, a name whose
-/// first label is the machine's host name (`bedside`, `bedside.local`, `bedside.lan`), or one of
-/// `web.allowed_hosts` (a reverse proxy's name). Anything else gets 421.
+/// point at the node must not be served as that name): an IP literal, `localhost`, the machine's
+/// host name, that name + `.local`, that name under one of the machine's own DNS search domains
+/// (`/etc/resolv.conf` `search`/`domain`), or one of `web.allowed_hosts` (a reverse proxy's
+/// name). Anything else gets 421. Never "any name whose first label is the host name": whoever
+/// owns a domain's DNS owns every name under it (`bedside.evil.example`).
 public struct HostPolicy: Sendable {
-    /// The machine's host name's first label, lower-cased (empty: none known).
+    /// The machine's host name as `gethostname` gives it, lower-cased, without a trailing dot
+    /// (empty: none known), and its first label.
     let machineName: String
+    let shortName: String
     let allowed: Set<String>
+    /// The machine's search domains now (read again when resolv.conf changes: DHCP may fill it
+    /// after the node started).
+    let searchDomains: @Sendable () -> [String]
 
-    public init(machineName: String, allowed: [String]) {
-        self.machineName = String(machineName.lowercased().split(separator: ".").first ?? "")
-        self.allowed = Set(allowed.map { $0.lowercased() })
+    public init(machineName: String, allowed: [String], searchDomains: @escaping @Sendable () -> [String] = { [] }) {
+        self.machineName = Self.bare(machineName.lowercased())
+        shortName = String(self.machineName.split(separator: ".").first ?? "")
+        self.allowed = Set(allowed.map { Self.bare($0.lowercased()) })
+        self.searchDomains = searchDomains
     }
 
     public func admits(_ hostHeader: String?) -> Bool {
         guard let hostHeader, let (host, _) = Self.split(hostHeader) else { return false }
-        if Self.isIPLiteral(host) || host == "localhost" || allowed.contains(host) { return true }
-        let name = host.hasSuffix(".") ? String(host.dropLast()) : host
+        if Self.isIPLiteral(host) { return true }
+        let name = Self.bare(host)
+        if name.isEmpty { return false }
         if name == "localhost" || allowed.contains(name) { return true }
-        guard !machineName.isEmpty, let first = name.split(separator: ".", omittingEmptySubsequences: false).first else { return false }
-        return first == machineName
+        guard !shortName.isEmpty else { return false }
+        if name == machineName || name == shortName || name == shortName + ".local" { return true }
+        // Only the machine's own name under a search domain: the domains are read only for such a name.
+        guard name.hasPrefix(shortName + ".") else { return false }
+        let domain = name.dropFirst(shortName.count + 1)
+        return searchDomains().contains { Self.bare($0.lowercased()) == domain }
+    }
+
+    /// `bedside.` → `bedside` (the fully qualified spelling of the same name).
+    static func bare(_ name: String) -> String {
+        name.hasSuffix(".") ? String(name.dropLast()) : name
     }
 
     /// `host[:port]` or `[v6][:port]` → the host (lower-cased, brackets removed) and the port;

@@ -46,7 +46,7 @@ public struct WebRouter: Sendable {
         }
         let queryToken = isAPI ? nil : request.queryValue("token")
         let credentials = AccessGate.Credentials(
-            bearer: request.bearerToken, cookie: request.cookie(AccessGate.cookieName), query: queryToken
+            bearer: request.bearerToken, cookies: request.cookies(AccessGate.cookieName), query: queryToken
         )
         switch gate.check(credentials, from: address, now: now) {
         case .throttled(let seconds):

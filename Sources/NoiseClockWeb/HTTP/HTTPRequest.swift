@@ -49,15 +49,23 @@ public struct HTTPRequest: Sendable, Equatable {
         return kept.isEmpty ? nil : kept.joined(separator: "&")
     }
 
-    /// A cookie's value from the `Cookie` header.
+    /// A cookie's first value from the `Cookie` header.
     public func cookie(_ name: String) -> String? {
+        cookies(name).first
+    }
+
+    /// Every value of a cookie, in the order sent: a browser sends two cookies of one name when
+    /// they differ in path (the longer path first) or domain, and only the server can tell which
+    /// is its own.
+    public func cookies(_ name: String) -> [String] {
+        var values: [String] = []
         for header in headers where header.name == "cookie" {
             for part in header.value.split(separator: ";") {
                 let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                if pair.count == 2, pair[0].trimmingSpaces == name { return String(pair[1].trimmingSpaces) }
+                if pair.count == 2, pair[0].trimmingSpaces == name { values.append(String(pair[1].trimmingSpaces)) }
             }
         }
-        return nil
+        return values
     }
 
     /// The token of `Authorization: Bearer <token>`.

@@ -17,6 +17,8 @@ final class WebConnection {
     let id: UInt64
     let fd: Int32
     let address: String
+    /// Whom the per-client limits and the throttle count this connection to (`ClientGroup`).
+    let group: String
     var phase = Phase.reading
     var input: [UInt8] = []
     /// Bytes of `input` already scanned for the end of the headers.
@@ -25,11 +27,15 @@ final class WebConnection {
     /// Milliseconds (monotonic): reading must end by then; for a stream, the next keep-alive.
     var deadline: Int64
     var isHead = false
+    /// A stream's first event batch (the whole state) is not lag: a reader falls behind only by
+    /// what comes after it (a large `~/sounds` closed every stream right after its head, issue 31).
+    var stateBytes = 0
 
     init(id: UInt64, fd: Int32, address: String, deadline: Int64) {
         self.id = id
         self.fd = fd
         self.address = address
+        group = ClientGroup.of(address)
         self.deadline = deadline
     }
 

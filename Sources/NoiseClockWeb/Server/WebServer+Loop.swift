@@ -58,30 +58,47 @@ extension WebServer {
         }
     }
 
-    /// Takes every waiting connection; one past the limits (all together, or from one address)
-    /// gets 503 at once and is closed, so no one address can hold every slot.
+    /// Takes every waiting connection. Past the per-client limit (an address, an IPv6 /64) it
+    /// gets 503 at once and is closed; past the global one it takes the slot of a half-sent
+    /// request of a heavier client (`ConnectionBudget`), or gets 503. So neither one address nor
+    /// many of them stalling requests can keep a whole request (a `/healthz` probe) out.
     func acceptAll() {
         while let (fd, address) = ListeningSocket.accept(state.listener) {
             var one: Int32 = 1
             setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-            let fromAddress = state.connections.values.reduce(0) { $0 + ($1.address == address ? 1 : 0) }
-            let refusal: String? = if state.connections.count >= options.maximumConnections {
-                "too many connections (\(options.maximumConnections)); try again"
-            } else if fromAddress >= options.maximumConnectionsPerAddress {
-                "too many connections from one address (\(options.maximumConnectionsPerAddress)); try again"
-            } else {
-                nil
+            let group = ClientGroup.of(address)
+            let fromGroup = state.connections.values.reduce(0) { $0 + ($1.group == group ? 1 : 0) }
+            var refusal: String?
+            if fromGroup >= options.maximumConnectionsPerAddress {
+                refusal = "too many connections from one address (\(options.maximumConnectionsPerAddress)); try again"
+            } else if state.connections.count >= options.maximumConnections, !evictHalfSent(for: group) {
+                refusal = "too many connections (\(options.maximumConnections)); try again"
             }
             if let refusal {
-                let busy = HTTPResponse.error(503, code: "busy", refusal).serialized
-                _ = busy.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-                close(fd)
+                Self.refuse(fd, refusal)
                 continue
             }
             let connection = WebConnection(id: state.nextConnectionID, fd: fd, address: address, deadline: clock() + options.headerMilliseconds)
             state.nextConnectionID += 1
             state.connections[connection.id] = connection
         }
+    }
+
+    /// Closes the oldest half-sent request of the client holding the most of them, if it holds
+    /// more than `group` does; false when there is none such.
+    func evictHalfSent(for group: String) -> Bool {
+        let halfSent = state.connections.values.filter { $0.phase == .reading }.map { ConnectionBudget.HalfSent(id: $0.id, group: $0.group) }
+        guard let id = ConnectionBudget.victim(among: halfSent, for: group), let victim = state.connections[id] else { return false }
+        Self.refuse(victim.fd, "too many half-sent requests from your address while the server is full; send whole requests")
+        state.connections[id] = nil
+        return true
+    }
+
+    /// A 503 `busy`, sent without waiting, and the socket closed.
+    static func refuse(_ fd: Int32, _ message: String) {
+        let busy = HTTPResponse.error(503, code: "busy", message).serialized
+        _ = busy.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        close(fd)
     }
 
     // MARK: Connections
@@ -122,7 +139,7 @@ extension WebServer {
             answer(connection, .error(status, code: code, message))
         case .complete(let request, let bodyStart, let length):
             connection.isHead = request.method == "HEAD"
-            let action = state.router.route(request, from: connection.address, now: clock() / 1000)
+            let action = state.router.route(request, from: connection.group, now: clock() / 1000)
             if case .command(let suffix, _) = action, length > 0 {
                 connection.phase = .readingBody(command: suffix, start: bodyStart, length: length)
                 connection.deadline = clock() + options.requestMilliseconds
@@ -156,7 +173,7 @@ extension WebServer {
                 answer(connection, .error(503, code: "busy", "too many event streams open (\(options.maximumStreams)); close one and try again"))
                 return
             }
-            guard streams.reduce(0, { $0 + ($1.address == connection.address ? 1 : 0) }) < options.maximumStreamsPerAddress else {
+            guard streams.reduce(0, { $0 + ($1.group == connection.group ? 1 : 0) }) < options.maximumStreamsPerAddress else {
                 let limit = options.maximumStreamsPerAddress
                 answer(connection, .error(503, code: "busy", "too many event streams from one address (\(limit)); close one and try again"))
                 return
@@ -272,14 +289,16 @@ extension WebServer {
         case .streamStarting(let expected) where expected == id:
             connection.phase = .streaming
             connection.deadline = clock() + options.keepAliveMilliseconds
-            enqueue(entries.flatMap(WebStateView.event), to: connection)
+            let state = entries.flatMap(WebStateView.event)
+            connection.stateBytes = state.count
+            enqueue(state, to: connection)
         default:
             break
         }
     }
 
     func enqueue(_ bytes: [UInt8], to connection: WebConnection) {
-        guard connection.output.count + bytes.count <= options.streamBufferLimit else {
+        guard connection.output.count + bytes.count <= options.streamBufferLimit + connection.stateBytes else {
             logger.notice("event stream closed: the client reads too slowly", metadata: ["address": "\(connection.address)"])
             drop(connection)
             return

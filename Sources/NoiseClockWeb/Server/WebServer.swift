@@ -33,7 +33,8 @@ public final class WebServer: @unchecked Sendable {
         public var keepAliveMilliseconds: Int64 = 15_000
         public var snapshotMilliseconds: Int64 = 5_000
         public var bindRetryMilliseconds: Int64 = 30_000
-        /// A stream whose client reads slower than the node publishes is closed past this.
+        /// A stream whose client reads slower than the node publishes is closed when this much
+        /// is queued beyond the state it started with.
         public var streamBufferLimit = 1 << 20
 
         public init(host: String, port: Int, node: WebStateView.NodeInfo) {

@@ -1,4 +1,5 @@
 import Foundation
+import NoiseClockWeb
 import Testing
 
 /// An attacker on the same network (issue 18; http-api.md "v1.1 additions"): each reproduction
@@ -104,12 +105,18 @@ import Testing
         #expect(try await rig.get("/api/state", headers: [:]).json.flatMap { ($0["noise"] as? [String: Any])?["volume"] as? Int } == 20)
     }
 
-    @Test("Host must be an IP, localhost, the machine's name or web.allowed_hosts: anything else gets 421 (DNS rebinding)")
+    @Test("Host must be an IP, localhost, the machine's names (+ .local, + a search domain) or web.allowed_hosts; else 421 (DNS rebinding)")
     func hostCheck() async throws {
         let rig = try await WebRig.start(environment: ["NOISECLOCK_WEB_ALLOWED_HOSTS": "clock.home.example, proxy.lan"])
         defer { rig.shutdown() }
         let machine = ProcessInfo.processInfo.hostName.split(separator: ".").first.map(String.init) ?? "localhost"
-        for host in ["evil.example", "evil.example:\(rig.port)", "127.0.0.1.evil.example", "localhost.evil.example", "clock.home.example.evil", "x\(machine)", ""] {
+        // v1.3 (issue 31, finding 10): a name under the machine's first label is no longer the
+        // machine's (v1.1 admitted `<machine>.evil.example` and `<machine>.lan` alike).
+        let searchDomains = SearchDomains().current()
+        let foreign = ["evil.example", "example.org", "lan"].filter { !searchDomains.contains($0) }
+        for host in ["evil.example", "evil.example:\(rig.port)", "127.0.0.1.evil.example", "localhost.evil.example",
+                     "clock.home.example.evil", "x\(machine)", ""]
+            + foreign.map({ "\(machine).\($0)" }) + ["\(machine).local.evil.example", "\(machine).evil.example:\(rig.port)"] {
             let reply = try await rig.get("/api/state", headers: rig.bearer.merging(["Host": host]) { $1 })
             #expect(reply.status == 421, "\(host)")
             #expect(reply.errorCode == "misdirected_request", "\(host)")
@@ -117,7 +124,8 @@ import Testing
         let noHost = try await WebTestClient.raw(port: rig.port, Array("GET /healthz HTTP/1.0\r\n\r\n".utf8))
         #expect(noHost.status == 421)
         for host in ["127.0.0.1:\(rig.port)", "127.0.0.1", "[::1]:\(rig.port)", "localhost:\(rig.port)", "LOCALHOST",
-                     "\(machine):\(rig.port)", "\(machine).local", "\(machine).lan:\(rig.port)", "clock.home.example", "Proxy.LAN:443"] {
+                     "\(machine):\(rig.port)", "\(machine).local", "clock.home.example", "Proxy.LAN:443"]
+            + searchDomains.map({ "\(machine).\($0):\(rig.port)" }) {
             let reply = try await rig.get("/api/state", headers: rig.bearer.merging(["Host": host]) { $1 })
             #expect(reply.status == 200, "\(host)")
         }
@@ -162,6 +170,34 @@ import Testing
         #expect(try await rig.get("/api/state", headers: forwarded).status == 429)
         // The throttle is per address: another client is let in.
         #expect(try await rig.get("/api/state", from: "127.0.0.3").status == 200)
+    }
+
+    /// Issue 31, finding 4: a page on another port of the same host sets
+    /// `noiseclock_session=x; path=/api`; the browser sends it before the node's own cookie on
+    /// every API request. Only the first value was checked: 401, the app reloaded, each reload a
+    /// wrong guess, and the address was throttled, its right cookie and Bearer with it.
+    @Test("cookie tossing: every noiseclock_session value is tried; a tossed one beside the right one is let in and counts nothing")
+    func cookieTossing() async throws {
+        let rig = try await WebRig.start()
+        defer { rig.shutdown() }
+        let cookie = try await rig.sessionCookie()
+        for tossed in ["noiseclock_session=x; \(cookie)", "\(cookie); noiseclock_session=x", "noiseclock_session=; a=b; \(cookie)"] {
+            // More requests than the throttle allows guesses: none of them is one.
+            for attempt in 1...12 {
+                let reply = try await rig.get("/api/state", headers: ["Cookie": tossed])
+                #expect(reply.status == 200, "\(tossed), request \(attempt)")
+            }
+        }
+        let change = try await rig.post("noise/volume/set", "31", headers: [
+            "Cookie": "noiseclock_session=x; \(cookie)", "Origin": "http://127.0.0.1:\(rig.port)",
+        ])
+        #expect(change.status == 200)
+        #expect(try await rig.get("/api/state").status == 200)
+        // Without the right one, the tossed value is a wrong guess like any other, and a throttled
+        // address stays throttled whatever it presents: the right cookie among tossed ones too.
+        for _ in 1...11 { _ = try await rig.get("/api/state", headers: ["Cookie": "noiseclock_session=x"], from: "127.0.0.7") }
+        #expect(try await rig.get("/api/state", headers: ["Cookie": "noiseclock_session=x; \(cookie)"], from: "127.0.0.7").status == 429)
+        #expect(try await rig.get("/api/state", from: "127.0.0.7").status == 429)
     }
 
     @Test("HEAD is answered wherever GET is, without a body")
