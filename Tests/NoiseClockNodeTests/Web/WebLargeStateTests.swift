@@ -10,7 +10,7 @@ import Testing
 /// plays the loop (as WebReplyPathTests does).
 @Suite struct WebLargeStateTests {
     /// A `~/sounds` like the attack's: 500 files with 240-byte names of control characters (each
-    /// escaped to six bytes), listed as noise and alarm: 1.6 MB.
+    /// escaped to six bytes), listed as noise and alarm: 1.5 MB.
     static func largeSounds() -> [UInt8] {
         let name = String(repeating: #"\u0001"#, count: 236)
         let entries = (0..<500).map { index in
@@ -20,7 +20,7 @@ import Testing
         return Array(text.utf8)
     }
 
-    @Test("a 1.6 MB state is delivered whole on a new event stream, which then carries the next event")
+    @Test("a 1.5 MB state is delivered whole on a new event stream, which then carries the next event")
     func largeStateReachesTheStream() async throws {
         let rig = try await WebReplyPathTests.Rig.start()
         let sounds = Self.largeSounds()
