@@ -118,6 +118,12 @@ extension NodeMachine {
         /// Returns the response when the command took effect (a button's confirmation is made from it).
         @discardableResult
         mutating func command(_ suffix: String, payload: [UInt8], origin: CommandOrigin) -> Response? {
+            if case .mqtt(let message) = origin, let size = message.oversizeBytes {
+                // Over the command cap: the MQTT client kept only the size (nothing was copied).
+                effects += machine.respond(Response(command: suffix, requestID: nil, outcome: .failure(.payloadTooLarge(size))), to: origin)
+                log(.info, "command refused", ["command": String(suffix.prefix(80)), "code": "payload_too_large", "bytes": "\(size)"])
+                return nil
+            }
             if case .mqtt(let message) = origin, message.retain, message.payload.isEmpty {
                 // Someone clearing a retained command, as the refusal below asks: nothing to do.
                 log(.debug, "retained command cleared", ["topic": message.topic])
@@ -130,15 +136,8 @@ extension NodeMachine {
                 let error = CommandError.invalidField(
                     "retain",
                     "retained commands are ignored: publish commands without the retain flag, and clear this one with an empty retained message")
-                effects += machine.respond(Response(command: suffix, requestID: nil, outcome: .failure(error)), to: origin)
-                return nil
-            }
-            if suffix == ButtonBoard.learnCommand {
-                learnButtons(origin: origin)
-                return nil
-            }
-            if let speech = SpeechCommand.parse(suffix, payload: payload) {
-                speak(speech, suffix: suffix, origin: origin)
+                let requestID = (try? CommandPayload.classify(payload))?.requestID
+                effects += machine.respond(Response(command: suffix, requestID: requestID, outcome: .failure(error)), to: origin)
                 return nil
             }
             var next = core
@@ -146,11 +145,20 @@ extension NodeMachine {
             let response: Response
             switch CommandMessage.parse(topic: suffix, payload: payload) {
             case .refused(let refusal): response = refusal
+            case .machine(let command, let payload):
+                // Answered later (or refused now) through a reply that carries the request id.
+                let reply = DeferredReply(command: suffix, requestID: payload.requestID, origin: origin)
+                if command == .learnButtons {
+                    learnButtons(payload, reply: reply)
+                } else {
+                    speak(SpeechCommand.parse(command, payload: payload), reply: reply)
+                }
+                return nil
             case .command(let command):
                 response = next.handle(command, now: now, outbox: &outbox)
                 if command.topic == .alarms(.check), response.ok {
                     // Answered with the check's result (`readiness`), not now.
-                    machine.pendingChecks.append(PendingCheck(requestID: response.requestID, origin: origin))
+                    machine.pendingChecks.append(DeferredReply(command: suffix, requestID: response.requestID, origin: origin))
                     log(.info, "command", ["command": suffix, "ok": "pending"])
                     return nil
                 }
