@@ -118,28 +118,7 @@ extension NodeMachine {
         /// Returns the response when the command took effect (a button's confirmation is made from it).
         @discardableResult
         mutating func command(_ suffix: String, payload: [UInt8], origin: CommandOrigin) -> Response? {
-            if case .mqtt(let message) = origin, let size = message.oversizeBytes {
-                // Over the command cap: the MQTT client kept only the size (nothing was copied).
-                effects += machine.respond(Response(command: suffix, requestID: nil, outcome: .failure(.payloadTooLarge(size))), to: origin)
-                log(.info, "command refused", ["command": String(suffix.prefix(80)), "code": "payload_too_large", "bytes": "\(size)"])
-                return nil
-            }
-            if case .mqtt(let message) = origin, message.retain, message.payload.isEmpty {
-                // Someone clearing a retained command, as the refusal below asks: nothing to do.
-                log(.debug, "retained command cleared", ["topic": message.topic])
-                return nil
-            }
-            if case .mqtt(let message) = origin, message.retain {
-                // A retained command would run again on every reconnect and restart (an alarm added
-                // twice, a volume reset every morning): refuse it and say how to fix it.
-                log(.warning, "retained command ignored", ["topic": message.topic])
-                let error = CommandError.invalidField(
-                    "retain",
-                    "retained commands are ignored: publish commands without the retain flag, and clear this one with an empty retained message")
-                let requestID = (try? CommandPayload.classify(payload))?.requestID
-                effects += machine.respond(Response(command: suffix, requestID: requestID, outcome: .failure(error)), to: origin)
-                return nil
-            }
+            guard admitted(suffix, payload: payload, origin: origin) else { return nil }
             var next = core
             var outbox: [Publication] = []
             let response: Response
