@@ -18,3 +18,5 @@ int pthread_getname_np(pthread_t thread, char *name, size_t size);
 int accept4(int sockfd, struct sockaddr *addr, socklen_t *addrlen, int flags);
 // renameat2 (GNU): RENAME_EXCHANGE swaps two names atomically (the state store's spare file).
 int renameat2(int olddirfd, const char *oldpath, int newdirfd, const char *newpath, unsigned int flags);
+// mallopt (M_MMAP_THRESHOLD): large blocks as mappings of their own, given back when freed.
+#include <malloc.h>

@@ -19,9 +19,17 @@ func mqttOnMessage(
     _ mosq: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?, _ message: UnsafePointer<mosquitto_message>?, _ props: OpaquePointer?
 ) {
     guard let userdata, let message, let cTopic = message.pointee.topic else { return }
+    let client = Unmanaged<MQTTClient>.fromOpaque(userdata).takeUnretainedValue()
+    let topic = String(decoding: UnsafeRawBufferPointer(start: cTopic, count: strlen(cTopic)), as: UTF8.self)
     let length = Int(message.pointee.payloadlen)
+    // The topic's cap first: an oversized payload is never copied (nor parsed, nor queued).
+    var oversize: Int?
+    if let cap = client.payloadCap?(topic), length > cap.bytes {
+        guard cap.answered else { return client.droppedOversize(topic: topic, bytes: length, cap: cap.bytes) }
+        oversize = length
+    }
     var payload: [UInt8] = []
-    if length > 0, let raw = message.pointee.payload {
+    if length > 0, oversize == nil, let raw = message.pointee.payload {
         payload = Array(UnsafeRawBufferPointer(start: raw, count: length))
     }
     var responseTopic: String?
@@ -39,11 +47,11 @@ func mqttOnMessage(
             free(data)
         }
     }
-    let received = MQTTMessage(
-        topic: String(decoding: UnsafeRawBufferPointer(start: cTopic, count: strlen(cTopic)), as: UTF8.self),
-        payload: payload, retain: message.pointee.retain, responseTopic: responseTopic, correlationData: correlation
+    var received = MQTTMessage(
+        topic: topic, payload: payload, retain: message.pointee.retain, responseTopic: responseTopic, correlationData: correlation
     )
-    Unmanaged<MQTTClient>.fromOpaque(userdata).takeUnretainedValue().didReceive(received)
+    received.oversizeBytes = oversize
+    client.didReceive(received)
 }
 
 /// libmosquitto's own log; only error lines are kept, to explain TLS failures. (Its debug lines

@@ -63,7 +63,7 @@ public final class MQTTClient: @unchecked Sendable {
 
     public let options: MQTTOptions
     public let subscriptions: [String]
-    private let logger: Logger
+    let logger: Logger
     private let mosq: OpaquePointer
     private let state = Locked(State())
     private let thread = DedicatedThread(name: "mqtt-network")
@@ -74,14 +74,21 @@ public final class MQTTClient: @unchecked Sendable {
 
     /// Where events go (see `init`).
     private let handler: @Sendable (MQTTEvent) -> Void
+    /// The largest payload taken on a topic (`MQTTPayloadCap`); nil takes any.
+    let payloadCap: (@Sendable (String) -> MQTTPayloadCap)?
 
-    /// - Parameter onEvent: called on the network thread with each event, in order. It must only
-    ///   hand the event on (e.g. yield it into the owner's own stream), never block.
+    /// - Parameters:
+    ///   - payloadCap: asked on the network thread for each message's topic before its payload is
+    ///     copied; a message over its cap is dropped with a log line, or handed on empty (`answered`).
+    ///   - onEvent: called on the network thread with each event, in order. It must only
+    ///     hand the event on (e.g. yield it into the owner's own stream), never block.
     public init(
-        options: MQTTOptions, subscriptions: [String], logger: Logger, onEvent: @escaping @Sendable (MQTTEvent) -> Void
+        options: MQTTOptions, subscriptions: [String], logger: Logger, payloadCap: (@Sendable (String) -> MQTTPayloadCap)? = nil,
+        onEvent: @escaping @Sendable (MQTTEvent) -> Void
     ) throws(MQTTError) {
         MQTTLibrary.initialize()
         handler = onEvent
+        self.payloadCap = payloadCap
         self.options = options
         self.subscriptions = subscriptions
         self.logger = logger
@@ -169,9 +176,9 @@ public final class MQTTClient: @unchecked Sendable {
                     $0.libraryError = nil
                     $0.broker = broker
                 }
-                let rc = everConnected && brokers.count == 1
+                let rc = everConnected && brokers.count == 1 && !sendsConnectProperties
                     ? mosquitto_reconnect(mosq)
-                    : mosquitto_connect(mosq, brokers[index].host, Int32(brokers[index].port), Int32(options.keepaliveSeconds))
+                    : connect(to: brokers[index], mosq: mosq)
                 if rc == MOSQ_ERR_SUCCESS.rawValue {
                     socketOpen = true
                     everConnected = true

@@ -48,6 +48,9 @@ public struct MQTTOptions: Sendable, CustomStringConvertible {
     /// Further brokers (`mqtt.hosts` after the first): a lost or refused connection moves on to
     /// the next, round the list (`host`/`port` first).
     public var failover: [(host: String, port: Int)] = []
+    /// MQTT v5 Maximum Packet Size, sent with every CONNECT: the broker drops any bigger message
+    /// for this client instead of sending it. Nil (or MQTT 3.1.1, which has no such property): none.
+    public var maximumPacketBytes: Int?
 
     /// Every broker to try, in order.
     public var brokers: [(host: String, port: Int)] { [(host, port)] + failover }

@@ -34,6 +34,7 @@ public enum NodeApplication {
     }
 
     public static func run(_ prepared: Prepared, environment: [String: String], logger: Logger) async throws {
+        ProcessMemory.giveBackLargeBlocks()
         let configuration = prepared.configuration
         for warning in prepared.warnings { logger.warning("\(warning.description)") }
         let topics = TopicScheme(base: configuration.mqtt.baseTopic, nodeID: configuration.nodeID)
@@ -77,7 +78,8 @@ public enum NodeApplication {
             subscriptions: topics.commandSubscriptions + [topics.groupRingSubscription] + discovery.subscriptions(nodeID: topics.nodeID)
                 + configuration.devices.stateTopics + ButtonService.subscriptions(board: board, topics: topics)
                 + SpeechService.subscriptions(topics: topics),
-            logger: logger, onEvent: { inbox.send(MQTTService.input(for: $0)) }
+            logger: logger, payloadCap: MQTTService.payloadCap(InboundLimits(topics: topics, discovery: discovery)),
+            onEvent: { inbox.send(MQTTService.input(for: $0)) }
         )
         let timer = try WakeTimer(clock: clock) { event in
             switch event {
@@ -176,6 +178,7 @@ public enum NodeApplication {
             will: .init(topic: topics.topic("availability"), payload: Array("offline".utf8), qos: 1, retain: true)
         )
         options.failover = mqtt.hosts.dropFirst().map { ($0.host, $0.port) }
+        options.maximumPacketBytes = InboundLimits.maximumPacketBytes
         return options
     }
 

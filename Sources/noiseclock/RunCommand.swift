@@ -25,11 +25,8 @@ struct RunCommand: Subcommand {
             throw ExitStatus(ConfigurationError.exitCode)
         }
         let level = prepared.configuration.logLevel
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
+        // Every line escaped (payload text can neither forge a line nor reach the terminal raw).
+        LoggingSystem.bootstrap { label in EscapedStandardError.handler(label: label, level: level) }
         let logger = Logger(label: "noiseclock")
         do {
             try await NodeApplication.run(prepared, environment: environment, logger: logger)

@@ -1,4 +1,5 @@
 import NoiseClockAudio
+import NoiseClockCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -26,8 +27,11 @@ struct SayCommand: Subcommand {
     let sampleRate: Int
 
     init(_ arguments: CommandLineArguments) throws(UsageError) {
-        text = try arguments.single("text")
-        guard (1...300).contains(text.count) else { throw UsageError("the text must be 1–300 characters, got \(text.count)") }
+        // As `~/say` takes it: control characters out, then 1–300 Unicode scalars.
+        text = SpeechText.clean(try arguments.single("text")).trimmingWhitespace()
+        guard SpeechCommand.textLength.measure(text) != nil else {
+            throw UsageError("the text must be \(SpeechCommand.textLength), got \(text.unicodeScalars.count)")
+        }
         output = try arguments.required(Self.output)
         voice = try arguments.required(Self.voice)
         rate = try arguments.required(Self.rate)

@@ -1,4 +1,5 @@
 import CEspeakNG
+import NoiseClockCore
 import NoiseClockThreads
 
 /// Speech from eSpeak NG's library (not a subprocess). The library is one global engine, so
@@ -47,7 +48,9 @@ public final class SpeechSynthesizer: Sendable {
             let collector = SampleCollector()
             let context = Unmanaged.passRetained(collector)
             defer { context.release() }
-            let bytes = Array(text.utf8) + [0]
+            // Whoever made the text, eSpeak NG never sees a control character (its embedded
+            // commands); flags: UTF-8 only, no SSML, no phoneme input, so markup is read as words.
+            let bytes = Array(SpeechText.clean(text).utf8) + [0]
             let status = bytes.withUnsafeBytes { buffer in
                 library.synth(buffer.baseAddress, buffer.count, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil, context.toOpaque())
             }

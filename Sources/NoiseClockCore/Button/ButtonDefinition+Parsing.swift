@@ -19,7 +19,7 @@ extension ButtonDefinition {
             throw ParseError(unknown, "unknown key (known keys here: \(known.sorted().joined(separator: ", ")))")
         }
         guard let id = object["id"]?.stringValue else { throw ParseError("id", "must be set: [a-z0-9_-], 1–32 characters") }
-        guard (1...32).contains(id.count), id.utf8.allSatisfy(Self.isIDByte) else {
+        guard TextLength(1...32).measure(id) != nil, id.utf8.allSatisfy(Self.isIDByte) else {
             throw ParseError("id", "must be [a-z0-9_-], 1–32 characters, got \"\(id)\"")
         }
         let source: Source

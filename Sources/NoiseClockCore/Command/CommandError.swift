@@ -32,6 +32,11 @@ public struct CommandError: Error, Equatable, Sendable {
         CommandError(.invalidField, field: field, message)
     }
 
+    /// A payload over `CommandPayload.maxBytes` (64 KiB), before anything of it is read.
+    public static func payloadTooLarge(_ bytes: Int) -> CommandError {
+        CommandError(.payloadTooLarge, "payload is \(bytes) bytes; the limit is \(CommandPayload.maxBytes)")
+    }
+
     public var json: JSONValue {
         ["code": .string(code.rawValue), "field": .optional(field), "message": .string(message)]
     }

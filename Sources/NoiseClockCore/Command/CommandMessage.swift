@@ -12,6 +12,8 @@ public struct CommandMessage: Sendable, Equatable {
     /// response to publish: it names the command (or the topic as given) and any request id.
     public enum Parsed: Sendable, Equatable {
         case command(CommandMessage)
+        /// One of the machine's own commands (speech, learn), its payload classified like any other.
+        case machine(MachineCommand, CommandPayload)
         case refused(Response)
     }
 
@@ -22,6 +24,7 @@ public struct CommandMessage: Sendable, Equatable {
         } catch {
             return .refused(Response(command: suffix, requestID: nil, outcome: .failure(error)))
         }
+        if let command = MachineCommand(rawValue: suffix) { return .machine(command, payload) }
         guard let topic = CommandTopic(rawValue: suffix) else {
             let error = CommandError(.unknownCommand, "unknown command topic \"\(suffix.prefix(128))\"")
             return .refused(Response(command: suffix, requestID: payload.requestID, outcome: .failure(error)))

@@ -11,9 +11,7 @@ public enum CommandPayload: Sendable, Equatable {
     /// Payloads that start like a JSON object or array must be valid JSON; a bare number or
     /// word is plain text, so `40` and `ON` work for plain topics.
     public static func classify(_ bytes: [UInt8]) throws(CommandError) -> CommandPayload {
-        guard bytes.count <= maxBytes else {
-            throw CommandError(.payloadTooLarge, "payload is \(bytes.count) bytes; the limit is \(maxBytes)")
-        }
+        guard bytes.count <= maxBytes else { throw .payloadTooLarge(bytes.count) }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw CommandError(.invalidJSON, "payload is not valid UTF-8")
         }

@@ -41,13 +41,20 @@ public struct InboundMessage: Sendable, Equatable {
     public var retain: Bool
     public var responseTopic: String?
     public var correlationData: [UInt8]?
+    /// Set for a command over its cap (`InboundLimits`): the payload's size, the payload itself
+    /// left behind (empty) so nothing of it is copied; the command is answered `payload_too_large`.
+    public var oversizeBytes: Int?
 
-    public init(topic: String, payload: [UInt8], retain: Bool = false, responseTopic: String? = nil, correlationData: [UInt8]? = nil) {
+    public init(
+        topic: String, payload: [UInt8], retain: Bool = false, responseTopic: String? = nil, correlationData: [UInt8]? = nil,
+        oversizeBytes: Int? = nil
+    ) {
         self.topic = topic
         self.payload = payload
         self.retain = retain
         self.responseTopic = responseTopic
         self.correlationData = correlationData
+        self.oversizeBytes = oversizeBytes
     }
 }
 

@@ -64,17 +64,21 @@ extension NodeMachine.Draft {
     }
 
     /// `~/buttons/learn`: every key of every local device is reported for 30 s.
-    mutating func learnButtons(origin: CommandOrigin) {
+    mutating func learnButtons(_ payload: CommandPayload, reply: DeferredReply) {
+        do throws(CommandError) {
+            try MachineCommand.learnButtons.requireEmpty(payload)
+        } catch {
+            refuse(reply, error)
+            return
+        }
         guard machine.buttons.hasInputDevices else {
-            let error = CommandError(.notFound, "no button reads a local input device (buttons[].input): there is nothing to learn from")
-            effects += machine.respond(Response(command: ButtonBoard.learnCommand, requestID: nil, outcome: .failure(error)), to: origin)
-            log(.info, "command refused", ["command": ButtonBoard.learnCommand, "code": error.code.rawValue, "message": error.message])
+            refuse(reply, CommandError(.notFound, "no button reads a local input device (buttons[].input): there is nothing to learn from"))
             return
         }
         effects.append(.learnButtons(seconds: ButtonBoard.learnSeconds))
         let result: JSONValue = ["seconds": .int(Int64(ButtonBoard.learnSeconds))]
-        effects += machine.respond(Response(command: ButtonBoard.learnCommand, requestID: nil, outcome: .success(result)), to: origin)
-        log(.info, "command", ["command": ButtonBoard.learnCommand, "ok": "true"])
+        effects += machine.respond(reply.response(.success(result)), to: reply.origin)
+        log(.info, "command", ["command": reply.command, "ok": "true"])
     }
 }
 

@@ -118,39 +118,26 @@ extension NodeMachine {
         /// Returns the response when the command took effect (a button's confirmation is made from it).
         @discardableResult
         mutating func command(_ suffix: String, payload: [UInt8], origin: CommandOrigin) -> Response? {
-            if case .mqtt(let message) = origin, message.retain, message.payload.isEmpty {
-                // Someone clearing a retained command, as the refusal below asks: nothing to do.
-                log(.debug, "retained command cleared", ["topic": message.topic])
-                return nil
-            }
-            if case .mqtt(let message) = origin, message.retain {
-                // A retained command would run again on every reconnect and restart (an alarm added
-                // twice, a volume reset every morning): refuse it and say how to fix it.
-                log(.warning, "retained command ignored", ["topic": message.topic])
-                let error = CommandError.invalidField(
-                    "retain",
-                    "retained commands are ignored: publish commands without the retain flag, and clear this one with an empty retained message")
-                effects += machine.respond(Response(command: suffix, requestID: nil, outcome: .failure(error)), to: origin)
-                return nil
-            }
-            if suffix == ButtonBoard.learnCommand {
-                learnButtons(origin: origin)
-                return nil
-            }
-            if let speech = SpeechCommand.parse(suffix, payload: payload) {
-                speak(speech, suffix: suffix, origin: origin)
-                return nil
-            }
+            guard admitted(suffix, payload: payload, origin: origin) else { return nil }
             var next = core
             var outbox: [Publication] = []
             let response: Response
             switch CommandMessage.parse(topic: suffix, payload: payload) {
             case .refused(let refusal): response = refusal
+            case .machine(let command, let payload):
+                // Answered later (or refused now) through a reply that carries the request id.
+                let reply = DeferredReply(command: suffix, requestID: payload.requestID, origin: origin)
+                if command == .learnButtons {
+                    learnButtons(payload, reply: reply)
+                } else {
+                    speak(SpeechCommand.parse(command, payload: payload), reply: reply)
+                }
+                return nil
             case .command(let command):
                 response = next.handle(command, now: now, outbox: &outbox)
                 if command.topic == .alarms(.check), response.ok {
                     // Answered with the check's result (`readiness`), not now.
-                    machine.pendingChecks.append(PendingCheck(requestID: response.requestID, origin: origin))
+                    machine.pendingChecks.append(DeferredReply(command: suffix, requestID: response.requestID, origin: origin))
                     log(.info, "command", ["command": suffix, "ok": "pending"])
                     return nil
                 }

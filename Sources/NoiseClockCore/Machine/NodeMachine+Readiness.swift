@@ -18,8 +18,7 @@ extension NodeMachine.Draft {
         commit(next, outbox: outbox)
         let result = next.alarms.readiness?.json(zone: next.settings.zone) ?? .null
         for pending in machine.pendingChecks {
-            let response = Response(command: AlarmCommand.check.rawValue, requestID: pending.requestID, outcome: .success(result))
-            effects += machine.respond(response, to: pending.origin)
+            effects += machine.respond(pending.response(.success(result)), to: pending.origin)
         }
         machine.pendingChecks = []
     }

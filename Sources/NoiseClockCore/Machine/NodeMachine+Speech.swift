@@ -1,32 +1,36 @@
 extension NodeMachine.Draft {
     /// `~/say`, `~/speak/time`, `~/speak/next_alarm`: the text is decided here, the speaking is the
-    /// adapter's (`NodeEffect.speak`); the command is answered `{"text", "seconds"}` once spoken.
-    mutating func speak(_ parsed: Result<SpeechCommand, CommandError>, suffix: String, origin: CommandOrigin) {
+    /// adapter's (`NodeEffect.speak`); the command is answered `{"text", "seconds"}` once spoken,
+    /// through its `DeferredReply` (so with its `request_id`).
+    mutating func speak(_ parsed: Result<SpeechCommand, CommandError>, reply: DeferredReply) {
         let command: SpeechCommand
         switch parsed {
         case .failure(let error):
-            effects += machine.respond(Response(command: suffix, requestID: nil, outcome: .failure(error)), to: origin)
+            refuse(reply, error)
             return
         case .success(let value): command = value
         }
         guard machine.speech.enabled else {
-            let error = CommandError(.speechUnavailable, "speech is off (speech.enabled: false)")
-            effects += machine.respond(Response(command: suffix, requestID: nil, outcome: .failure(error)), to: origin)
+            refuse(reply, CommandError(.speechUnavailable, "speech is off (speech.enabled: false)"))
             return
         }
         if let audio = core.audioStatus, audio.state == .unavailable {
             let reason = audio.error ?? "unavailable"
-            let error = CommandError(.audioUnavailable, "the sound device cannot be opened, so the words cannot be heard: \(reason)")
-            effects += machine.respond(Response(command: suffix, requestID: nil, outcome: .failure(error)), to: origin)
-            log(.info, "command refused", ["command": suffix, "code": error.code.rawValue, "message": error.message])
+            refuse(reply, CommandError(.audioUnavailable, "the sound device cannot be opened, so the words cannot be heard: \(reason)"))
             return
         }
         let (text, volume) = speechText(command)
         let id = machine.nextSpeechID
         machine.nextSpeechID += 1
-        machine.pendingSpeech[id] = PendingSpeech(command: suffix, text: text, origin: origin)
+        machine.pendingSpeech[id] = PendingSpeech(reply: reply, text: text)
         effects.append(.speak(SpeechRequest(id: id, text: text, volume: volume ?? machine.speech.volume)))
-        log(.info, "speak", ["command": suffix, "text": String(text.prefix(80))])
+        log(.info, "speak", ["command": reply.command, "text": String(text.prefix(80))])
+    }
+
+    /// Answers a deferred command's refusal at once (it changed nothing).
+    mutating func refuse(_ reply: DeferredReply, _ error: CommandError) {
+        effects += machine.respond(reply.response(.failure(error)), to: reply.origin)
+        log(.info, "command refused", ["command": reply.command, "code": error.code.rawValue, "message": error.message])
     }
 
     /// What to say, in the node's locale and the clock's 12/24-hour style.
@@ -63,7 +67,7 @@ extension NodeMachine.Draft {
         case .failure(let failure):
             result = .failure(CommandError(.speechUnavailable, failure.message))
         }
-        effects += machine.respond(Response(command: pending.command, requestID: nil, outcome: result), to: pending.origin)
+        effects += machine.respond(pending.reply.response(result), to: pending.reply.origin)
     }
 
     /// `~/speech` follows what the last utterance (a command's, an alarm's, a button's) came to.

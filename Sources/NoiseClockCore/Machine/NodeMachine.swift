@@ -39,7 +39,7 @@ public struct NodeMachine: Sendable {
     var armedAt: Instant?
     var random: SplitMix64
     /// `~/alarm/check` commands waiting for the check's answer.
-    var pendingChecks: [PendingCheck] = []
+    var pendingChecks: [DeferredReply] = []
     /// The configured buttons and their devices' status.
     public internal(set) var buttons: ButtonBoard
     /// Whether the node speaks, and how loud by default (`speech:`).
@@ -146,12 +146,6 @@ public struct NodePlan: Sendable {
         var requestID: JSONValue?
         var origin: CommandOrigin
     }
-}
-
-/// A `~/alarm/check` to answer when the adapters report.
-struct PendingCheck: Sendable {
-    var requestID: JSONValue?
-    var origin: CommandOrigin
 }
 
 /// Where a command came from, and so where its response goes.

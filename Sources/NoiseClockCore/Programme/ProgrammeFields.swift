@@ -9,7 +9,7 @@ enum ProgrammeFields {
     /// Display text: at most `limit` characters, no control characters.
     static func text(_ value: JSONValue, _ key: String, limit: Int) throws(CommandError) -> String {
         guard let text = value.stringValue else { throw .invalidField(key, "\(key) must be a string, got \(value.typeName)") }
-        guard text.count <= limit else { throw .invalidField(key, "\(key) is at most \(limit) characters") }
+        try TextLength(atMost: limit).check(text, key)
         guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw .invalidField(key, "\(key) must not contain control characters")
         }

@@ -37,43 +37,52 @@ public enum SpeechCommand: Sendable, Equatable {
     case speakTime
     case speakNextAlarm
 
-    public static let topics = ["say", "speak/time", "speak/next_alarm"]
+    public static let topics = MachineCommand.speech.map(\.rawValue)
 
-    /// Nil when `suffix` is not a speech command; a `CommandError` for a bad payload.
-    public static func parse(_ suffix: String, payload: [UInt8]) -> Result<SpeechCommand, CommandError>? {
-        switch suffix {
-        case "speak/time": return .success(.speakTime)
-        case "speak/next_alarm": return .success(.speakNextAlarm)
-        case "say": return parseSay(payload)
-        default: return nil
+    /// `say`'s text: 1–300 characters, counted in Unicode scalars (`TextLength`).
+    public static let textLength = TextLength(1...300)
+
+    /// The command, or a `CommandError` for a bad payload (or a command that is not speech). The payload
+    /// was classified first (`CommandPayload.classify`: at most 64 KiB, UTF-8, JSON when it starts
+    /// like JSON), as every command's is.
+    public static func parse(_ command: MachineCommand, payload: CommandPayload) -> Result<SpeechCommand, CommandError> {
+        do throws(CommandError) {
+            switch command {
+            case .speakTime:
+                try command.requireEmpty(payload)
+                return .success(.speakTime)
+            case .speakNextAlarm:
+                try command.requireEmpty(payload)
+                return .success(.speakNextAlarm)
+            case .say: return .success(try parseSay(payload))
+            case .learnButtons: throw CommandError(.unknownCommand, "\(command.rawValue) is not a speech command")
+            }
+        } catch {
+            return .failure(error)
         }
     }
 
-    /// Plain text (1–300 characters), or `{"text", "volume"}`.
-    private static func parseSay(_ payload: [UInt8]) -> Result<SpeechCommand, CommandError> {
-        guard let text = String(validating: payload, as: UTF8.self) else { return .failure(.invalidField("text", "the text is not UTF-8")) }
-        var said = text
+    /// Plain text (1–300 characters), a JSON string, or `{"text", "volume"}`. Control characters
+    /// go before the text is measured (`SpeechText.clean`: eSpeak NG would act on them).
+    private static func parseSay(_ payload: CommandPayload) throws(CommandError) -> SpeechCommand {
+        var said: String
         var volume: Int?
-        if text.first == "{" {
-            guard let json = try? JSONParser().parse(payload), let object = json.objectValue else {
-                return .failure(CommandError(.invalidJSON, "say takes plain text or {\"text\", \"volume\"}"))
-            }
+        switch payload {
+        case .empty: throw .invalidField("text", "text is required: \(textLength)")
+        case .plain(let text), .json(.string(let text)): said = text
+        case .json(.object(let object)):
             if let unknown = object.keys.first(where: { $0 != "text" && $0 != "volume" && $0 != "request_id" }) {
-                return .failure(.invalidField(unknown, "unknown field; say takes text and volume"))
+                throw .invalidField(String(unknown.prefix(64)), "unknown field; say takes text and volume")
             }
-            guard let given = object["text"]?.stringValue else { return .failure(.invalidField("text", "text is required: 1–300 characters")) }
+            guard let given = object["text"]?.stringValue else { throw .invalidField("text", "text is required: \(textLength)") }
             said = given
             if let value = object["volume"], !value.isNull {
-                guard let number = value.intValue, (0...100).contains(number) else {
-                    return .failure(.invalidField("volume", "volume must be 0–100"))
-                }
-                volume = number
+                volume = try FieldCheck.integer(value, "volume", in: FieldCheck.percent)
             }
+        case .json(let other): throw CommandError(.invalidJSON, "say takes plain text or {\"text\", \"volume\"}, got \(other.typeName)")
         }
-        said = said.trimmingWhitespace()
-        guard (1...300).contains(said.count) else {
-            return .failure(.invalidField("text", "the text must be 1–300 characters, got \(said.count)"))
-        }
-        return .success(.say(text: said, volume: volume))
+        said = SpeechText.clean(said).trimmingWhitespace()
+        try textLength.check(said, "text")
+        return .say(text: said, volume: volume)
     }
 }

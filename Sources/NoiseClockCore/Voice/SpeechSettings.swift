@@ -44,7 +44,6 @@ public struct SpeechStatus: Sendable, Equatable {
 
 /// A speech command waiting for its utterance.
 struct PendingSpeech: Sendable {
-    var command: String
+    var reply: DeferredReply
     var text: String
-    var origin: CommandOrigin
 }

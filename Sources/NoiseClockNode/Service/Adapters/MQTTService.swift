@@ -17,8 +17,16 @@ struct MQTTService: Service {
         case .message(let message):
             .message(InboundMessage(
                 topic: message.topic, payload: message.payload, retain: message.retain,
-                responseTopic: message.responseTopic, correlationData: message.correlationData
+                responseTopic: message.responseTopic, correlationData: message.correlationData, oversizeBytes: message.oversizeBytes
             ))
+        }
+    }
+
+    /// Every subscribed topic's cap (`InboundLimits`), for the client's network thread.
+    static func payloadCap(_ limits: InboundLimits) -> @Sendable (String) -> MQTTPayloadCap {
+        { topic in
+            let cap = limits.cap(for: topic)
+            return MQTTPayloadCap(bytes: cap.bytes, answered: cap.answered)
         }
     }
 
