@@ -19,12 +19,13 @@ public struct CommandMessage: Sendable, Equatable {
 
     public static func parse(topic suffix: String, payload bytes: [UInt8]) -> Parsed {
         let payload: CommandPayload
+        let machine = MachineCommand(rawValue: suffix)
         do {
-            payload = try CommandPayload.classify(bytes)
+            payload = try CommandPayload.classify(bytes, freeText: machine?.takesFreeText ?? false)
         } catch {
             return .refused(Response(command: suffix, requestID: nil, outcome: .failure(error)))
         }
-        if let command = MachineCommand(rawValue: suffix) { return .machine(command, payload) }
+        if let command = machine { return .machine(command, payload) }
         guard let topic = CommandTopic(rawValue: suffix) else {
             let error = CommandError(.unknownCommand, "unknown command topic \"\(suffix.prefix(128))\"")
             return .refused(Response(command: suffix, requestID: payload.requestID, outcome: .failure(error)))

@@ -9,15 +9,17 @@ public enum CommandPayload: Sendable, Equatable {
     public static let maxBytes = 64 * 1024
 
     /// Payloads that start like a JSON object or array must be valid JSON; a bare number or
-    /// word is plain text, so `40` and `ON` work for plain topics.
-    public static func classify(_ bytes: [UInt8]) throws(CommandError) -> CommandPayload {
+    /// word is plain text, so `40` and `ON` work for plain topics. A topic that takes free text
+    /// (`say`: "plain text, or {...}") reads only an object as JSON, so `"Hi" she said` is text.
+    public static func classify(_ bytes: [UInt8], freeText: Bool = false) throws(CommandError) -> CommandPayload {
         guard bytes.count <= maxBytes else { throw .payloadTooLarge(bytes.count) }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw CommandError(.invalidJSON, "payload is not valid UTF-8")
         }
         let trimmed = text.trimmingWhitespace()
         if trimmed.isEmpty { return .empty }
-        if let first = trimmed.utf8.first, first == UInt8(ascii: "{") || first == UInt8(ascii: "[") || first == UInt8(ascii: "\"") {
+        let jsonStarts: [UInt8] = freeText ? [UInt8(ascii: "{")] : [UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\"")]
+        if let first = trimmed.utf8.first, jsonStarts.contains(first) {
             do {
                 return .json(try JSONParser().parse(Array(trimmed.utf8)))
             } catch {

@@ -11,6 +11,9 @@ public enum MachineCommand: String, Sendable, CaseIterable {
     /// The speech commands' topics (the speech adapter subscribes to them).
     public static let speech: [MachineCommand] = [.say, .speakTime, .speakNextAlarm]
 
+    /// `say` takes plain text or an object: text that starts with a quote or a bracket is text.
+    public var takesFreeText: Bool { self == .say }
+
     /// An empty payload, or an object holding only `request_id` (as `alarm/check` takes).
     public func requireEmpty(_ payload: CommandPayload) throws(CommandError) {
         switch payload {

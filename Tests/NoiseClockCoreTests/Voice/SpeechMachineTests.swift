@@ -44,6 +44,9 @@ import Testing
         rig.step(.connected)
         #expect(speakRequests(rig.command("say", "  Good night ")).first == SpeechRequest(id: 1, text: "Good night", volume: 70))
         #expect(speakRequests(rig.command("say", #"{"text": "Hi", "volume": 30}"#)).first == SpeechRequest(id: 2, text: "Hi", volume: 30))
+        // Plain text that starts with a quote or a bracket is text (the contract: plain text, or an object).
+        #expect(speakRequests(rig.command("say", #""Hi" she said"#)).first == SpeechRequest(id: 3, text: #""Hi" she said"#, volume: 70))
+        #expect(speakRequests(rig.command("say", "[aside] good night")).first == SpeechRequest(id: 4, text: "[aside] good night", volume: 70))
         for (payload, code, field) in [
             ("", "invalid_field", "text"), (String(repeating: "a", count: 301), "invalid_field", "text"),
             (#"{"text": "Hi", "volume": 101}"#, "invalid_field", "volume"), (#"{"words": "Hi"}"#, "invalid_field", "words"),
