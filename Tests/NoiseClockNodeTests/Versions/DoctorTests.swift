@@ -1,0 +1,173 @@
+import Foundation
+import Glibc
+import NoiseClockCore
+import Testing
+
+/// `noiseclock doctor --json` as a user runs it, on real parts: a PCM of the test's own ALSA
+/// configuration (and its mixer through the control fixture), a real mosquitto (with a password
+/// file where the password is wrong), a port the test itself listens on, a sounds folder with a
+/// file that is not audio. Each broken part is named by its own check; a healthy setup is all OK.
+@Suite struct DoctorTests {
+    struct Run {
+        let status: Int32?
+        let report: JSONValue
+        let output: String
+        let milliseconds: Int
+
+        func check(_ id: String) -> JSONValue? { report["checks"]?.arrayValue?.first { $0["id"] == .string(id) } }
+        func status(_ id: String) -> String? { check(id)?["status"]?.stringValue }
+        func verdict(_ id: String) -> String { check(id)?["verdict"]?.stringValue ?? "" }
+    }
+
+    /// Runs the doctor on `node`'s configuration with `environment` (the ALSA configuration, overrides).
+    static func doctor(_ node: NodeProcess, _ environment: [String: String]) throws -> Run {
+        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("NOISECLOCK_") }
+        env["NOISECLOCK_TEST_CLOCK_FILE"] = node.clockFile.path
+        env["NOISECLOCK_WEB_ENABLED"] = "false"
+        for (key, value) in environment { env[key] = value }
+        let log = node.directory.appendingPathComponent("doctor-\(UUID().uuidString.prefix(6)).json")
+        let started = Date()
+        let child = try ChildProcess(path: NodeProcess.binary.path, arguments: ["doctor", "--json", "--config", node.configFile.path],
+                                     environment: env, logPath: log.path)
+        let status = child.wait(timeout: 30)
+        let milliseconds = Int(Date().timeIntervalSince(started) * 1000)
+        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        let report = try JSONParser().parse(Array(output.utf8))
+        return Run(status: status, report: report, output: output, milliseconds: milliseconds)
+    }
+
+    static func soundsFolder(_ node: NodeProcess, broken: Bool) throws -> URL {
+        let folder = node.directory.appendingPathComponent("sounds")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try TimingSuite.Audio.AlarmFailsafeTests.wav().write(to: folder.appendingPathComponent("tone.wav"))
+        // Not audio: what a half-copied or renamed file looks like (root reads anything, so a
+        // chmod 000 file would not fail for the tests; the decoder's refusal is the real case).
+        if broken { try Data("this is not a WAV file\n".utf8).write(to: folder.appendingPathComponent("broken.wav")) }
+        return folder
+    }
+
+    @Test func aHealthyNodeIsAllOK() throws {
+        let broker = try TestBroker()
+        let node = try NodeProcess(brokerPort: broker.port)
+        try node.writeClockSync("synced")
+        let capture = try AudioCapture(device: "nc_doctor_ok", withMixer: true)
+        try #require(capture.mixer).set(on: true, volume: 80)
+        var environment = capture.environment.merging(NodeProcess.web(port: try freeLoopbackPort())) { $1 }
+        environment["NOISECLOCK_AUDIO_SOUNDS_DIR"] = try Self.soundsFolder(node, broken: false).path
+        let run = try Self.doctor(node, environment)
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.report["ok"] == true)
+        let failed = run.report["checks"]?.arrayValue?.filter { $0["status"] == "failed" } ?? []
+        #expect(failed.isEmpty, "\(failed.map(\.serialized))")
+        for id in ["configuration", "sound_device", "mixer", "clock", "timezone", "web_port", "sounds", "broker"] {
+            #expect(run.status(id) == "ok", "\(id): \(run.verdict(id))")
+        }
+        #expect(run.verdict("mixer").contains("Master: switch on, volume 80 %"), "\(run.verdict("mixer"))")
+        #expect(run.verdict("sounds").contains("1 sound file"), "\(run.verdict("sounds"))")
+        print("doctor on a healthy node: \(run.milliseconds) ms (exit \(run.status ?? -1))")
+    }
+
+    @Test func aMutedMixerIsNamed() throws {
+        let broker = try TestBroker()
+        let node = try NodeProcess(brokerPort: broker.port)
+        try node.writeClockSync("synced")
+        let capture = try AudioCapture(device: "nc_doctor_muted", withMixer: true)
+        try #require(capture.mixer).set(on: false, volume: 80)
+        let run = try Self.doctor(node, capture.environment)
+        #expect(run.status == 1)
+        #expect(run.status("sound_device") == "ok")
+        #expect(run.status("mixer") == "failed")
+        #expect(run.verdict("mixer").contains("Master playback switch is off"), "\(run.verdict("mixer"))")
+        #expect(run.check("mixer")?["advice"]?.stringValue?.contains("amixer") == true)
+    }
+
+    /// One run, four broken parts: a PCM that cannot open, a broker refusing the password, the web
+    /// port taken (by this test process), a sounds file that is not audio; and an unsynced clock.
+    @Test func eachBrokenPartIsNamed() throws {
+        let secrets = try makeTemporaryDirectory(prefix: "passwd")
+        defer { try? FileManager.default.removeItem(at: secrets) }
+        chmod(secrets.path, 0o755)
+        // mosquitto drops root to its own user before reading the password file.
+        try ProofSuite.Surroundings.SecurityTLSTests.run("""
+            set -e
+            cd '\(secrets.path)'
+            mosquitto_passwd -b -c passwd clock right-password
+            chmod 0644 passwd
+            printf '%s\\n' wrong-password > wrong.pw
+            chmod 0600 wrong.pw
+            """)
+        let broker = try TestBroker(extraConfig: """
+            listener $PORT 127.0.0.1
+            allow_anonymous false
+            password_file \(secrets.path)/passwd
+            persistence false
+            """)
+        let node = try NodeProcess(brokerPort: broker.port)
+        try node.writeClockSync("unsynced")
+        // A PCM the configuration defines but that cannot be opened: its slave does not exist.
+        let alsa = node.directory.appendingPathComponent("asoundrc")
+        try "pcm.nc_doctor_bad {\n type plug\n slave.pcm \"nc_doctor_nowhere\"\n}\n".write(to: alsa, atomically: true, encoding: .utf8)
+        let taken = try ListeningPort()
+        let run = try Self.doctor(node, NodeProcess.web(port: taken.port).merging([
+            "ALSA_CONFIG_PATH": "/usr/share/alsa/alsa.conf:" + alsa.path, "NOISECLOCK_AUDIO_DEVICE": "nc_doctor_bad",
+            "NOISECLOCK_MQTT_USERNAME": "clock", "NOISECLOCK_MQTT_PASSWORD_FILE": secrets.path + "/wrong.pw",
+            "NOISECLOCK_AUDIO_SOUNDS_DIR": try Self.soundsFolder(node, broken: true).path,
+        ]) { $1 })
+        #expect(run.status == 1)
+        #expect(run.report["ok"] == false)
+        #expect(run.status("configuration") == "ok")
+        #expect(run.status("sound_device") == "failed")
+        #expect(run.verdict("sound_device").contains("nc_doctor_bad does not open"), "\(run.verdict("sound_device"))")
+        #expect(run.status("mixer") == "skipped")
+        #expect(run.status("broker") == "failed")
+        #expect(run.check("broker")?["advice"]?.stringValue?.contains("credentials") == true, "\(run.verdict("broker"))")
+        #expect(run.status("web_port") == "failed")
+        #expect(run.verdict("web_port").contains("PID \(getpid())"), "\(run.verdict("web_port"))")
+        #expect(run.status("sounds") == "failed")
+        #expect(run.verdict("sounds").contains("broken.wav cannot be decoded"), "\(run.verdict("sounds"))")
+        #expect(run.status("clock") == "failed")
+    }
+
+    /// The text form: one line per check and the summary.
+    @Test func theTextFormSaysWhatToDo() throws {
+        let node = try NodeProcess(brokerPort: try freeLoopbackPort())
+        let log = node.directory.appendingPathComponent("doctor.txt")
+        let child = try ChildProcess(path: NodeProcess.binary.path, arguments: ["doctor", "--config", node.configFile.path],
+                                     environment: ["NOISECLOCK_TEST_CLOCK_FILE": node.clockFile.path], logPath: log.path)
+        #expect(child.wait(timeout: 30) == 1)
+        let text = try String(contentsOf: log, encoding: .utf8)
+        #expect(text.contains("FAILED  broker"), "\(text)")
+        #expect(text.contains("-> is the broker running"), "\(text)")
+        #expect(text.hasSuffix("failed.\n"), "\(text)")
+    }
+}
+
+/// A TCP port this process listens on, until it is released.
+final class ListeningPort: @unchecked Sendable {
+    let port: Int
+    private let fd: Int32
+
+    init() throws {
+        // CLOEXEC: the doctor started by the test must not inherit (and so hold) the port itself.
+        let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(socketFD, 4) == 0 else {
+            close(socketFD)
+            throw TestFailure("cannot listen: \(String(cString: strerror(errno)))")
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socketFD, $0, &length) }
+        }
+        fd = socketFD
+        port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    deinit { close(fd) }
+}
