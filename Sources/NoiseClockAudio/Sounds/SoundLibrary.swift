@@ -196,7 +196,8 @@ public final class SoundLibrary: Sendable {
                 }
             } catch {
                 logger.warning("sound file cannot be decoded; skipped", metadata: ["file": "\(name)", "error": "\(error)"])
-                skipped.append((name, "cannot be decoded: \(error)"))
+                let reason = "\(error)"
+                skipped.append((name, "cannot be decoded: " + (reason.hasSuffix(".") ? String(reason.dropLast()) : reason)))
             }
         }
         return Survey(found: customs, skipped: skipped)
