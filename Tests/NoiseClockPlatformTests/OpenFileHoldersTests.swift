@@ -20,7 +20,7 @@ import Testing
         var pid: pid_t = 0
         let arguments = ["/bin/sh", "-c", "exec 3<'\(path)'; exec sleep 30"]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for pointer in argv { free(pointer) } }
         #expect(posix_spawn(&pid, "/bin/sh", nil, nil, &argv, environ) == 0)
         defer {
             kill(pid, SIGKILL)
