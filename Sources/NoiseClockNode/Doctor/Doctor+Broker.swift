@@ -28,7 +28,9 @@ extension Doctor {
                     switch event {
                     case .connected: state.connected = true
                     case .disconnected: break
-                    case .message(let message): state.topics.insert(message.topic)
+                    // A retained state may be a dead device's last word: only a live answer counts.
+                    case .message(let message) where !message.retain: state.topics.insert(message.topic)
+                    case .message: break
                     }
                 }
             }

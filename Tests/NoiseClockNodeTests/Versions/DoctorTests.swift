@@ -128,6 +128,38 @@ import Testing
         #expect(run.status("clock") == "failed")
     }
 
+    /// A lamp that answers its bridge's state request (a Zigbee2MQTT stand-in: mosquitto_sub and
+    /// mosquitto_pub in a shell loop) is OK; a shaker whose plug never answers is named, even
+    /// with its last state retained on the broker (a dead device's last word).
+    @Test func aLampThatAnswersAndAShakerThatDoesNot() async throws {
+        let broker = try TestBroker()
+        let node = try NodeProcess(brokerPort: broker.port)
+        try node.writeClockSync("synced")
+        let client = try await TestClient(port: broker.port, subscriptions: ["zigbee2mqtt/#"])
+        defer { client.shutdown() }
+        client.publish("zigbee2mqtt/doctor_plug", #"{"state":"OFF"}"#, retain: true)
+        // A session of its own, so the whole pipeline goes with one kill; -W 30: gone by itself anyway.
+        let bridge = try ChildProcess(path: "/usr/bin/setsid", arguments: ["sh", "-c", """
+            mosquitto_sub -W 30 -h 127.0.0.1 -p \(broker.port) -t zigbee2mqtt/doctor_lamp/get | while read -r _; do
+                mosquitto_pub -h 127.0.0.1 -p \(broker.port) -t zigbee2mqtt/doctor_lamp -m '{"state":"ON","brightness":200}'
+            done
+            """], environment: ["PATH": "/usr/bin:/bin"], logPath: node.directory.appendingPathComponent("bridge.log").path)
+        defer { kill(-bridge.pid, SIGKILL) }
+        // The stand-in is listening once it answers a request of the test's own.
+        for attempt in 0..<50 where client.messages(on: "zigbee2mqtt/doctor_lamp").isEmpty {
+            client.publish("zigbee2mqtt/doctor_lamp/get", #"{"state":""}"#)
+            _ = try? await client.waitFor("zigbee2mqtt/doctor_lamp", timeout: attempt < 49 ? 0.2 : 5)
+        }
+        let run = try Self.doctor(node, [
+            "NOISECLOCK_DEVICES_LIGHT_TOPIC": "zigbee2mqtt/doctor_lamp", "NOISECLOCK_DEVICES_SHAKER_TOPIC": "zigbee2mqtt/doctor_plug",
+        ])
+        #expect(run.status("broker") == "ok")
+        #expect(run.status("lamp") == "ok", "\(run.verdict("lamp"))")
+        #expect(run.verdict("lamp").contains("zigbee2mqtt/doctor_lamp (zigbee2mqtt) answered"), "\(run.verdict("lamp"))")
+        #expect(run.status("shaker") == "failed", "\(run.verdict("shaker"))")
+        #expect(run.verdict("shaker").contains("did not answer"), "\(run.verdict("shaker"))")
+    }
+
     /// The text form: one line per check and the summary.
     @Test func theTextFormSaysWhatToDo() throws {
         let node = try NodeProcess(brokerPort: try freeLoopbackPort())
