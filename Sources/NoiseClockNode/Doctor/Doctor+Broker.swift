@@ -44,7 +44,9 @@ extension Doctor {
         let connected = await waitUntil(seconds: brokerSeconds) { heard.withLock { $0.connected } || client.connectionFailure != nil }
         guard connected, heard.withLock({ $0.connected }) else {
             let failure = client.connectionFailure ?? "no answer within \(brokerSeconds) s"
-            return [DoctorCheck("broker", .failed, "cannot connect to \(broker): \(failure)", advice: brokerAdvice(failure))]
+            // The client's words name the broker already ("cannot connect to HOST:PORT: ...") but not a refusal's.
+            let verdict = failure.hasPrefix("cannot connect") ? failure : "cannot connect to \(broker): \(failure)"
+            return [DoctorCheck("broker", .failed, verdict, advice: brokerAdvice(failure))]
                 + devices.map { skippedDevice($0.0, $0.1) }
         }
         var checks = [DoctorCheck("broker", .ok, "connected to \(broker)")]

@@ -1,3 +1,4 @@
+import Glibc
 import Logging
 import NoiseClockAudio
 import NoiseClockCore
@@ -49,7 +50,8 @@ extension Doctor {
         guard let directory = configuration.audio.soundsDirectory else {
             return DoctorCheck("sounds", .ok, "the built-in sounds (\(catalog)); no sounds folder configured (audio.sounds_dir)")
         }
-        guard FileBytes.directoryEntries(directory) != nil else {
+        // Listing needs r, reading the files in it x: a folder without x lists names it cannot open.
+        guard FileBytes.directoryEntries(directory) != nil, access(directory, R_OK | X_OK) == 0 else {
             return DoctorCheck("sounds", .failed, "the sounds folder \(directory) cannot be read",
                                advice: "check that it exists and that \(DeviceAccess.userName()) may list it (r and x)")
         }

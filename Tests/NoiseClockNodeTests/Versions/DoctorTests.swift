@@ -160,6 +160,30 @@ import Testing
         #expect(run.verdict("shaker").contains("did not answer"), "\(run.verdict("shaker"))")
     }
 
+    /// A sounds folder the node's user may list but not enter (r without x). As root (CI) the doctor
+    /// runs as `nobody` through setpriv, since root enters anything; otherwise as this user.
+    @Test func aSoundsFolderTheUserCannotEnterIsNamed() throws {
+        let node = try NodeProcess(brokerPort: try freeLoopbackPort())
+        let folder = try Self.soundsFolder(node, broken: false)
+        let asRoot = getuid() == 0
+        chmod(node.directory.path, 0o755)
+        chmod(node.configFile.path, 0o644)
+        chmod(folder.path, asRoot ? 0o744 : 0o644)
+        defer { chmod(folder.path, 0o755) }
+        let log = node.directory.appendingPathComponent("doctor-nobody.json").path
+        let doctor = [NodeProcess.binary.path, "doctor", "--json", "--config", node.configFile.path]
+        let child = asRoot
+            ? try ChildProcess(path: "/usr/bin/setpriv", arguments: ["--reuid=65534", "--regid=65534", "--clear-groups"] + doctor,
+                               environment: ["NOISECLOCK_AUDIO_SOUNDS_DIR": folder.path], logPath: log)
+            : try ChildProcess(path: doctor[0], arguments: Array(doctor.dropFirst()), environment: ["NOISECLOCK_AUDIO_SOUNDS_DIR": folder.path],
+                               logPath: log)
+        #expect(child.wait(timeout: 30) == 1)
+        let report = try JSONParser().parse(Array(try String(contentsOfFile: log, encoding: .utf8).utf8))
+        let sounds = try #require(report["checks"]?.arrayValue?.first { $0["id"] == "sounds" })
+        #expect(sounds["status"] == "failed")
+        #expect(sounds["verdict"]?.stringValue?.contains("\(folder.path) cannot be read") == true, "\(sounds.serialized)")
+    }
+
     /// The text form: one line per check and the summary.
     @Test func theTextFormSaysWhatToDo() throws {
         let node = try NodeProcess(brokerPort: try freeLoopbackPort())
