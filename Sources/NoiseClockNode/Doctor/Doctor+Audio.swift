@@ -35,15 +35,16 @@ extension Doctor {
     }
 
     /// /dev/snd for sound, /dev/input for buttons (needed only when `buttons` has a local one).
-    static func accessChecks(_ configuration: NodeConfiguration) -> [DoctorCheck] {
+    static func accessChecks(_ configuration: NodeConfiguration, environment: [String: String]) -> [DoctorCheck] {
+        let dev = environment[NodeConfiguration.testDeviceDirectoryKey] ?? "/dev"
         let user = DeviceAccess.userName()
         let needsInput = configuration.buttons.contains {
             if case .input = $0.source { return true }
             return false
         }
         return [
-            accessCheck("sound_access", directory: "/dev/snd", user: user, needed: true),
-            accessCheck("input_access", directory: "/dev/input", user: user, needed: needsInput),
+            accessCheck("sound_access", directory: dev + "/snd", user: user, needed: true),
+            accessCheck("input_access", directory: dev + "/input", user: user, needed: needsInput),
         ]
     }
 

@@ -22,7 +22,7 @@ public enum Doctor {
         // The broker's checks wait on the network: they run while the local ones do.
         async let remote = brokerChecks(configuration)
         report.checks += audioChecks(configuration)
-        report.checks += accessChecks(configuration)
+        report.checks += accessChecks(configuration, environment: environment)
         report.checks += clockChecks(prepared, environment: environment)
         report.checks.append(webPortCheck(configuration))
         report.checks.append(soundsCheck(configuration))

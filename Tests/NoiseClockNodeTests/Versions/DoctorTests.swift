@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import NoiseClockCore
+import NoiseClockNode
 import Testing
 
 /// `noiseclock doctor --json` as a user runs it, on real parts: a PCM of the test's own ALSA
@@ -182,6 +183,40 @@ import Testing
         let sounds = try #require(report["checks"]?.arrayValue?.first { $0["id"] == "sounds" })
         #expect(sounds["status"] == "failed")
         #expect(sounds["verdict"]?.stringValue?.contains("\(folder.path) cannot be read") == true, "\(sounds.serialized)")
+    }
+
+    /// A sound device whose group the user lacks: a real device node (mknod, as root only) in the
+    /// audio group, mode 0660, under a stand-in for /dev; the doctor run as `nobody` without the
+    /// group names the group and the command, and with the group (setpriv --groups) is OK.
+    @Test(.enabled(if: getuid() == 0, "mknod and setpriv need root")) func aDeviceOfAGroupTheUserLacksIsNamed() throws {
+        let node = try NodeProcess(brokerPort: try freeLoopbackPort())
+        chmod(node.directory.path, 0o755)
+        chmod(node.configFile.path, 0o644)
+        let dev = node.directory.appendingPathComponent("dev")
+        try FileManager.default.createDirectory(at: dev.appendingPathComponent("snd"), withIntermediateDirectories: true)
+        let pcm = dev.appendingPathComponent("snd/pcmC0D0p").path
+        let audio = try #require(getgrnam("audio")).pointee.gr_gid
+        // ALSA's first playback PCM, major 116 minor 16 (glibc's makedev for small numbers).
+        guard mknod(pcm, S_IFCHR | 0o660, dev_t((116 << 8) | 16)) == 0 else { throw TestFailure("mknod: \(String(cString: strerror(errno)))") }
+        chown(pcm, 0, audio)
+        chmod(pcm, 0o660)
+        func run(groups: [String]) throws -> JSONValue? {
+            let log = node.directory.appendingPathComponent("doctor-\(UUID().uuidString.prefix(6)).json").path
+            let child = try ChildProcess(
+                path: "/usr/bin/setpriv",
+                arguments: ["--reuid=65534", "--regid=65534"] + groups + [NodeProcess.binary.path, "doctor", "--json", "--config", node.configFile.path],
+                environment: [NodeConfiguration.testDeviceDirectoryKey: dev.path], logPath: log)
+            _ = child.wait(timeout: 30)
+            let report = try JSONParser().parse(Array(try String(contentsOfFile: log, encoding: .utf8).utf8))
+            return report["checks"]?.arrayValue?.first { $0["id"] == "sound_access" }
+        }
+        let without = try #require(try run(groups: ["--clear-groups"]))
+        #expect(without["status"] == "failed", "\(without.serialized)")
+        #expect(without["verdict"]?.stringValue?.contains("cannot open 1 of 1 devices") == true, "\(without.serialized)")
+        #expect(without["verdict"]?.stringValue?.contains("group audio") == true, "\(without.serialized)")
+        #expect(without["advice"]?.stringValue?.contains("adduser nobody audio") == true, "\(without.serialized)")
+        let with = try #require(try run(groups: ["--groups=\(audio)"]))
+        #expect(with["status"] == "ok", "\(with.serialized)")
     }
 
     /// The text form: one line per check and the summary.
