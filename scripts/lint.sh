@@ -17,5 +17,7 @@ if LC_ALL=C.UTF-8 grep -rnP --include='*.swift' '^.{151,}' Sources Package.swift
     echo "lint: the lines above are longer than 150 columns"
     status=1
 fi
+# The binary's version is VERSION's (scripts/version.sh).
+scripts/version.sh --check || status=1
 [ $status -eq 0 ] && echo "lint: clean"
 exit $status

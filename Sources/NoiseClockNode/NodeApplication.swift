@@ -15,6 +15,8 @@ public enum NodeApplication {
         public let configuration: NodeConfiguration
         public let warnings: [ConfigurationWarning]
         public let zone: ZoneRules
+        /// The configuration file as an absolute path (`~/info`).
+        public let configFile: String
     }
 
     /// The test suite's hook (docs/configuration.md): a decimal seed for every random choice the
@@ -30,7 +32,7 @@ public enum NodeApplication {
         } catch {
             throw ConfigurationError(key: "timezone", message: error.description)
         }
-        return Prepared(configuration: configuration, warnings: loaded.warnings, zone: zone)
+        return Prepared(configuration: configuration, warnings: loaded.warnings, zone: zone, configFile: SystemIdentity.absolutePath(configPath))
     }
 
     public static func run(_ prepared: Prepared, environment: [String: String], logger: Logger) async throws {
@@ -42,7 +44,7 @@ public enum NodeApplication {
         try store.prepare()
         // The real-time clock; tests shift it through NOISECLOCK_TEST_CLOCK_FILE.
         let clock = NodeClock(environment: environment)
-        let documents = loadDocuments(store: store, clock: clock, logger: logger)
+        let documents = try loadDocuments(store: store, clock: clock, logger: logger)
 
         let settings = NodeSettings(
             nodeID: configuration.nodeID, locale: configuration.locale, zone: prepared.zone, devices: configuration.devices
@@ -104,7 +106,10 @@ public enum NodeApplication {
                                   speech: SpeechSettings(
                                     enabled: speechSettings.enabled, volume: speechSettings.volume, voice: voice,
                                     confirmButtons: speechSettings.confirmButtons,
-                                    problem: speechProblem))
+                                    problem: speechProblem),
+                                  info: NodeInfo(startedAt: clock.now(), configFile: prepared.configFile,
+                                                 stateDirectory: SystemIdentity.absolutePath(configuration.stateDirectory),
+                                                 architecture: SystemIdentity.architecture()))
         let notifier = SystemdNotifier(environment: environment)
         let (probes, probeContinuation) = AsyncStream.makeStream(of: ReadinessProbe.self, bufferingPolicy: .bufferingNewest(4))
         let loop = NodeLoop(
@@ -183,13 +188,17 @@ public enum NodeApplication {
     }
 
     /// Reads every state file the core knows; a corrupt one is moved aside and reported, and
-    /// the node starts with what it can recover.
-    static func loadDocuments(store: StateStore, clock: NodeClock, logger: Logger) -> [String: JSONValue] {
+    /// the node starts with what it can recover. A file of a newer format stops the start, untouched.
+    static func loadDocuments(store: StateStore, clock: NodeClock, logger: Logger) throws(NewerStateFileError) -> [String: JSONValue] {
         var documents: [String: JSONValue] = [:]
         for name in NodeCore.stateFileNames {
             switch store.load(name, now: clock.now()) {
             case .missing: break
             case .document(let document):
+                if let version = NodeCore.newerVersion(file: name, document: document) {
+                    throw NewerStateFileError(path: store.path(of: name), fileVersion: version,
+                                              readableVersion: NodeCore.documentVersions[name] ?? 0)
+                }
                 documents[name] = document
                 // Valid JSON the core cannot use in full (e.g. a newer version): keep the
                 // original aside before the first write replaces it; start with what it holds.

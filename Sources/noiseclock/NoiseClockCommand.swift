@@ -1,8 +1,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import NoiseClockCore
 
-/// One of `run`, `render`, `sounds`, `play`, `web-url`, `say`.
+/// One of `run`, `render`, `sounds`, `play`, `web-url`, `fleet`, `say`, `doctor`.
 protocol Subcommand: Sendable {
     static var name: String { get }
     /// The usage line and the options, as `noiseclock NAME --help` prints them (`CommandHelp.text`
@@ -23,7 +24,8 @@ extension Subcommand {
 @main
 enum NoiseClockCommand {
     static var subcommands: [any Subcommand.Type] {
-        [RunCommand.self, RenderCommand.self, SoundsCommand.self, PlayCommand.self, WebURLCommand.self, FleetCommand.self, SayCommand.self]
+        [RunCommand.self, RenderCommand.self, SoundsCommand.self, PlayCommand.self, WebURLCommand.self, FleetCommand.self, SayCommand.self,
+         DoctorCommand.self]
     }
 
     static let help = """
@@ -31,6 +33,7 @@ enum NoiseClockCommand {
 
         USAGE: noiseclock [run] --config FILE
                noiseclock <subcommand> [options]
+               noiseclock --version
 
         SUBCOMMANDS:
           run (default)  Run the node.
@@ -40,6 +43,7 @@ enum NoiseClockCommand {
           web-url        Print the address of the node's web app, with its token.
           fleet          Every node on the broker: online, next alarm, ready; exit 1 when one is not ready.
           say            Speak text offline into a WAV file, as the node would say it.
+          doctor         Check sound device, mixer, access, broker, clock, web port, sounds; exit 1 on a problem.
 
           See 'noiseclock <subcommand> --help' for its options.
         """
@@ -49,6 +53,10 @@ enum NoiseClockCommand {
         var arguments = Array(CommandLine.arguments.dropFirst())
         if let first = arguments.first, ["-h", "--help", "help"].contains(first) {
             print(help)
+            exit(0)
+        }
+        if arguments == ["--version"] || arguments == ["version"] {
+            print(NoiseClockVersion.current)
             exit(0)
         }
         var command: any Subcommand.Type = RunCommand.self

@@ -34,6 +34,9 @@ struct RunCommand: Subcommand {
             // Found while starting (the web token file): still a configuration problem.
             logger.critical("\(error.description)")
             throw ExitStatus(ConfigurationError.exitCode)
+        } catch let error as NewerStateFileError {
+            logger.critical("\(error.description)")
+            throw ExitStatus(NewerStateFileError.exitCode)
         } catch {
             logger.critical("stopped: \(error)")
             throw ExitStatus(1)

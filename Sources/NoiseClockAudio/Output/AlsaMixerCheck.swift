@@ -9,6 +9,8 @@ enum AlsaMixerCheck {
         var switches: [Bool]
         var volumes: [Int]
         var minimum: Int
+        /// The top of the volume range (doctor's percentage).
+        var maximum = 0
 
         /// Muted when every channel is switched off, or every volume is at the minimum.
         var mutedMessage: String? {
@@ -37,7 +39,10 @@ enum AlsaMixerCheck {
     }
 
     /// nil when the control device `mixer` cannot be opened (no mixer to read), or it is audible.
-    static func mutedMessage(mixer name: String) -> String? {
+    static func mutedMessage(mixer name: String) -> String? { decisiveControl(mixer: name)?.mutedMessage }
+
+    /// The playback control that decides whether the speaker is heard; nil when there is no mixer to read.
+    static func decisiveControl(mixer name: String) -> Control? {
         var handle: OpaquePointer?
         guard snd_mixer_open(&handle, 0) >= 0, let mixer = handle else { return nil }
         defer { snd_mixer_close(mixer) }
@@ -50,7 +55,7 @@ enum AlsaMixerCheck {
             if let control = read(current) { controls.append(control) }
             element = snd_mixer_elem_next(current)
         }
-        return decisive(controls)?.mutedMessage
+        return decisive(controls)
     }
 
     private static func read(_ element: OpaquePointer) -> Control? {
@@ -61,6 +66,7 @@ enum AlsaMixerCheck {
         var low = 0, high = 0
         if hasVolume { _ = snd_mixer_selem_get_playback_volume_range(element, &low, &high) }
         control.minimum = low
+        control.maximum = high
         for raw in 0...Int32(SND_MIXER_SCHN_LAST.rawValue) {
             let channel = snd_mixer_selem_channel_id_t(rawValue: raw)
             guard snd_mixer_selem_has_playback_channel(element, channel) != 0 else { continue }

@@ -8,7 +8,12 @@ import Glibc
 final class AlsaPCM {
     struct Failure: Error, CustomStringConvertible {
         var description: String
-        init(_ what: String, _ code: Int32) { description = "\(what): \(String(cString: snd_strerror(code)))" }
+        /// ALSA's negative error code (`-EBUSY`: another program holds the device).
+        var code: Int32
+        init(_ what: String, _ code: Int32) {
+            description = "\(what): \(String(cString: snd_strerror(code)))"
+            self.code = code
+        }
     }
 
     let handle: OpaquePointer
@@ -21,9 +26,10 @@ final class AlsaPCM {
     /// usual four. The buffer does not make a new sound late: an utterance, an alarm's ring or a
     /// preview is written over what is queued (`OutputWriter.rewrite`), and the thread waits on
     /// its wake signal, so it hears of them at once.
-    init(device: String, sampleRate: Int, latencyMicroseconds: UInt32 = 300_000, periods: UInt32 = 2) throws(Failure) {
+    /// `nonBlocking`: a busy device fails at once (`-EBUSY`) instead of waiting (`noiseclock doctor`).
+    init(device: String, sampleRate: Int, latencyMicroseconds: UInt32 = 300_000, periods: UInt32 = 2, nonBlocking: Bool = false) throws(Failure) {
         var pcm: OpaquePointer?
-        let opened = snd_pcm_open(&pcm, device, SND_PCM_STREAM_PLAYBACK, 0)
+        let opened = snd_pcm_open(&pcm, device, SND_PCM_STREAM_PLAYBACK, nonBlocking ? SND_PCM_NONBLOCK : 0)
         guard opened >= 0, let pcm else { throw Failure("cannot open \(device)", opened) }
         let configured = Self.configure(pcm, sampleRate: UInt32(sampleRate), latency: latencyMicroseconds, periods: periods)
         guard configured >= 0 else {

@@ -166,18 +166,8 @@ public final class AudioEngine: Sendable {
     /// never set. Nothing else: the sound's file is checked off this thread (ReadinessService).
     private func answerChecks(_ checks: [AudioCheckRequest], pcm: AlsaPCM?) {
         guard !checks.isEmpty else { return }
-        var report = ReadinessReport()
-        var card = pcm?.card
-        if pcm == nil {
-            do {
-                let probe = try AlsaPCM(device: device, sampleRate: sampleRate)
-                card = probe.card
-                probe.close()
-            } catch {
-                report.deviceError = error.description
-            }
-        }
-        if report.deviceError == nil { report.muted = AlsaMixerCheck.mutedMessage(mixer: AlsaMixerCheck.mixerName(device: device, card: card)) }
+        let probe = AudioDeviceProbe.probe(device: device, sampleRate: sampleRate, open: pcm)
+        let report = ReadinessReport(deviceError: probe.openError, muted: probe.mixer?.mutedMessage)
         for check in checks { check.continuation.resume(returning: report) }
     }
 

@@ -145,22 +145,47 @@ public final class SoundLibrary: Sendable {
     /// The recordings in `directory` whose header reads, at most `maximumCustomSounds`. `known`:
     /// files seen before, logged again only if they changed.
     static func scan(_ directory: String, definitions: [SoundDefinition], logger: Logger, known: [String: CustomSound] = [:]) -> [CustomSound] {
+        survey(directory, definitions: definitions, logger: logger, known: known).found
+    }
+
+    /// A sounds folder as the node sees it: the files it plays, and those it skips with why
+    /// (`noiseclock doctor`). Logged as `scan` logs them.
+    public static func survey(_ directory: String, catalogFile: String, logger: Logger) throws(LoadError) -> Survey {
+        guard let bytes = FileAccess.read(catalogFile) else { throw LoadError(description: "cannot read \(catalogFile)") }
+        do {
+            return survey(directory, definitions: try SoundDefinition.parseCatalogFile(try JSONParser().parse(bytes)), logger: logger)
+        } catch {
+            throw LoadError(description: "\(catalogFile): \(error)")
+        }
+    }
+
+    public struct Survey: Sendable {
+        public var found: [CustomSound] = []
+        /// File name and why it is not played.
+        public var skipped: [(file: String, reason: String)] = []
+    }
+
+    static func survey(_ directory: String, definitions: [SoundDefinition], logger: Logger, known: [String: CustomSound] = [:]) -> Survey {
         var customs: [CustomSound] = []
-        var skipped: [String] = []
-        defer { logSkipped(skipped, logger: logger) }
+        var skipped: [(file: String, reason: String)] = []
+        var overLimit: [String] = []
+        defer { logSkipped(overLimit, logger: logger) }
         for name in FileAccess.listFiles(directory) {
             // Bounded (SoundLibrary+Bounds.swift): past the limit a file is not even opened.
             guard customs.count < maximumCustomSounds else {
-                skipped.append(name)
+                overLimit.append(name)
+                skipped.append((name, "past the folder's limit of \(maximumCustomSounds) sounds"))
                 continue
             }
             let quiet = known.values.contains { $0.path == directory + "/" + name }
             guard let id = SoundID.derive(fromFileName: name) else {
                 if !quiet { logger.warning("sound file name gives no usable id; skipped", metadata: ["file": "\(name)"]) }
+                skipped.append((name, "its name gives no usable sound id"))
                 continue
             }
             guard !definitions.contains(where: { $0.entry.id == id }), !customs.contains(where: { $0.id == id }) else {
                 logger.warning("sound id already taken; file skipped", metadata: ["file": "\(name)", "id": "\(id)"])
+                skipped.append((name, "the sound id \(id) is already taken"))
                 continue
             }
             let path = directory + "/" + name
@@ -179,9 +204,11 @@ public final class SoundLibrary: Sendable {
                 }
             } catch {
                 logger.warning("sound file cannot be decoded; skipped", metadata: ["file": "\(name)", "error": "\(error)"])
+                let reason = "\(error)"
+                skipped.append((name, "cannot be decoded: " + (reason.hasSuffix(".") ? String(reason.dropLast()) : reason)))
             }
         }
-        return customs
+        return Survey(found: customs, skipped: skipped)
     }
 
     /// `heavy rain.flac` -> `heavy rain`, cut to `maximumNameLength`.

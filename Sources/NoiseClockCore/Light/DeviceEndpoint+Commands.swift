@@ -41,6 +41,15 @@ extension DeviceEndpoint {
         }
     }
 
+    /// Asks the device for its state without changing it (`noiseclock doctor`: is it answering?);
+    /// the answer comes on `stateTopics`.
+    public var stateQuery: DeviceCommand {
+        switch bridge {
+        case .zigbee2mqtt: DeviceCommand(topic: "\(topic)/get", payload: #"{"state":""}"#)
+        case .tasmota: DeviceCommand(topic: "cmnd/\(topic)/POWER", payload: "")
+        }
+    }
+
     /// The power state a message on one of `stateTopics` reports; nil when it is not this
     /// device's or says nothing about power (Zigbee2MQTT's `<topic>/availability` and the like).
     public func reportedPower(topic messageTopic: String, payload: [UInt8]) -> Bool? {

@@ -32,6 +32,7 @@ extension NodeMachine {
 
         mutating func connected() {
             publish("availability", Array("online".utf8), qos: 1, retain: true)
+            if let info = machine.info { publish("info", info.json(zone: core.settings.zone).bytes, qos: 1, retain: true) }
             machine.online = true
             machine.forgetRetained()
             syncDiscovery(force: true)
@@ -163,7 +164,8 @@ extension NodeMachine {
             for feature in next.features {
                 guard let file = type(of: feature).stateFile, !feature.isSame(as: machine.persistedFrom[file]) else { continue }
                 machine.persistedFrom[file] = feature
-                guard let document = feature.persistent else { continue }
+                guard var document = feature.persistent else { continue }
+                if let unknown = machine.unknownFields[file] { document = unknown.restore(into: document) }
                 let text = document.serialized
                 guard machine.lastPersisted[file] != text else { continue }
                 writes.append(StateWrite(file: file, document: document, text: text))

@@ -29,6 +29,8 @@ public struct NodeMachine: Sendable {
     var strayDiscovery: Set<String> = []
     /// What each state file last held.
     var lastPersisted: [String: String]
+    /// Per state file, the fields it held at start that this node does not know: written back with it.
+    let unknownFields: [String: UnknownFields]
     /// The feature values `lastRetained` and `lastPersisted` were made from: an unchanged
     /// feature is neither rendered nor serialized again (most inputs change one feature or none).
     var retainedFrom: [FeatureID: any NodeFeature] = [:]
@@ -49,6 +51,8 @@ public struct NodeMachine: Sendable {
     var nextSpeechID: UInt64 = 1
     /// `~/speech`: from the settings' check of the files at start, then from each utterance.
     public internal(set) var speechStatus: SpeechStatus
+    /// `~/info`, published after `online` on every connect; nil: not published (tests of the core).
+    public let info: NodeInfo?
 
     /// - Parameters:
     ///   - persisted: the state files as read at start, so unchanged ones are not rewritten.
@@ -56,8 +60,9 @@ public struct NodeMachine: Sendable {
     ///   - observed: whether a web app follows the node (`observe` and `snapshot` effects).
     public init(
         core: NodeCore, topics: TopicScheme, discovery: DiscoverySettings, persisted: [String: JSONValue], seed: UInt64,
-        observed: Bool = false, buttons: ButtonBoard = ButtonBoard(), speech: SpeechSettings = SpeechSettings()
+        observed: Bool = false, buttons: ButtonBoard = ButtonBoard(), speech: SpeechSettings = SpeechSettings(), info: NodeInfo? = nil
     ) {
+        self.info = info
         self.buttons = buttons
         self.speech = speech
         speechStatus = speech.initialStatus
@@ -66,6 +71,7 @@ public struct NodeMachine: Sendable {
         self.topics = topics
         self.discovery = discovery
         lastPersisted = persisted.mapValues(\.serialized)
+        unknownFields = NodeCore.unknownFields(persisted)
         random = SplitMix64(seed: seed)
     }
 

@@ -8,7 +8,7 @@ public struct MixesFeature: Sendable, Equatable {
     /// Layers are taken as stored (the catalog is not known yet); a layer whose sound has gone
     /// away is simply silent.
     public init(restoring document: JSONValue?) {
-        guard let object = document?.objectValue, object["version"]?.intValue == 1 else { return }
+        guard let object = document?.objectValue, object["version"]?.intValue == Self.documentVersion else { return }
         for item in object["mixes"]?.arrayValue ?? [] {
             guard let id = item["id"]?.stringValue, SoundID.isValid(id), let name = item["name"]?.stringValue,
                   let list = item["layers"]?.arrayValue, Mix.layerCount.contains(list.count),
@@ -63,6 +63,9 @@ public struct MixesFeature: Sendable, Equatable {
         [Publication(topic: "sounds", body: .json(context.catalog.json), retain: true, qos: 1)]
     }
 
+    /// The format of `mixes.json` this node writes and reads (docs/reliability.md).
+    public static let documentVersion = 1
+
     /// `mixes.json`: `{"version": 1, "mixes": [...]}`.
-    public var persistent: JSONValue? { .object(JSONObject([("version", 1), ("mixes", .array(mixes.map(\.json)))])) }
+    public var persistent: JSONValue? { .object(JSONObject([("version", .int(Int64(Self.documentVersion))), ("mixes", .array(mixes.map(\.json)))])) }
 }

@@ -3,7 +3,7 @@ extension NodeCore {
     /// not say). The node sets such a file aside at startup instead of overwriting it.
     public static func restoreProblem(file: String, document: JSONValue) -> String? {
         switch file {
-        case StateFile.alarms: AlarmsFeature.restoreProblem(document)
+        case StateFile.alarms: AlarmsFeature.restoreProblem(documentShapes[file]?.split(document).known ?? document)
         default: nil
         }
     }

@@ -40,6 +40,8 @@ public struct NodeCore: Sendable {
         settings: NodeSettings, catalog: SoundCatalog = .empty, documents: [String: JSONValue] = [:],
         batteryIntervalSeconds: Int64 = 60, now: Instant
     ) {
+        // Fields a newer release added are not this node's to read (the machine writes them back).
+        let documents = Self.knownParts(documents)
         self.settings = settings
         self.catalog = catalog
         alarms = AlarmsFeature(restoring: documents[StateFile.alarms])

@@ -34,10 +34,13 @@ public struct NoiseState: Sendable, Equatable {
         ]
     }
 
+    /// The format of `noise.json` this node writes and reads (docs/reliability.md).
+    public static let documentVersion = 1
+
     /// The state file: `{"version": 1, ...}` with `stops_at` in epoch milliseconds (zone-free).
     public var persistent: JSONValue {
         [
-            "version": 1, "playing": .bool(playing), "sound": .string(sound), "volume": .int(Int64(volume)),
+            "version": .int(Int64(Self.documentVersion)), "playing": .bool(playing), "sound": .string(sound), "volume": .int(Int64(volume)),
             "sleep_timer_minutes": .optional(sleepTimerMinutes),
             "stops_at_ms": stopsAt.map { .int($0.milliseconds) } ?? .null,
             "routine": .optional(routine),
@@ -47,7 +50,7 @@ public struct NoiseState: Sendable, Equatable {
     /// Reads a state file; anything missing or malformed falls back to the defaults.
     public init(restoring document: JSONValue?) {
         self = .defaults
-        guard let object = document?.objectValue, object["version"]?.intValue == 1 else { return }
+        guard let object = document?.objectValue, object["version"]?.intValue == Self.documentVersion else { return }
         if let playing = object["playing"]?.boolValue { self.playing = playing }
         if let sound = object["sound"]?.stringValue, SoundID.isValid(sound) { self.sound = sound }
         if let volume = object["volume"]?.intValue, Self.volumeRange.contains(volume) { self.volume = volume }

@@ -1,6 +1,9 @@
 /// The state file `routines.json`: `{"version": 1, "id_counter", "routines": [... with "pending"],
 /// "active": {...} | null}`, instants as epoch milliseconds (zone-free).
 extension RoutinesFeature {
+    /// The format of this state file the node writes and reads (docs/reliability.md).
+    public static let documentVersion = 1
+
     public var persistent: JSONValue? {
         let list: [JSONValue] = routines.map { routine in
             var object = routine.jsonObject
@@ -16,7 +19,8 @@ extension RoutinesFeature {
             ]))
         } ?? .null
         return .object(JSONObject([
-            ("version", 1), ("id_counter", .int(Int64(bitPattern: idCounter))), ("routines", .array(list)), ("active", running),
+            ("version", .int(Int64(Self.documentVersion))), ("id_counter", .int(Int64(bitPattern: idCounter))),
+            ("routines", .array(list)), ("active", running),
         ]))
     }
 
@@ -25,7 +29,7 @@ extension RoutinesFeature {
     public init(restoring document: JSONValue?) {
         self.init()
         justRestored = true
-        guard let object = document?.objectValue, object["version"]?.intValue == 1 else { return }
+        guard let object = document?.objectValue, object["version"]?.intValue == Self.documentVersion else { return }
         idCounter = object["id_counter"]?.intValue.map { UInt64(bitPattern: Int64($0)) } ?? 0
         for item in object["routines"]?.arrayValue ?? [] {
             guard let routine = Routine.restored(item), self[routine.id] == nil, routines.count < Routine.limit else { continue }

@@ -20,10 +20,13 @@ public struct StyleFeature: Sendable, Equatable {
     /// An active routine's `face`, shown over the user's style and never stored (v1.2).
     public internal(set) var routineFace: JSONObject?
 
+    /// The format of `style.json` this node writes and reads (docs/reliability.md).
+    public static let documentVersion = 1
+
     /// Restores from the state file `{"version": 1, "style": {...}}`. Never fails: a missing or
     /// unreadable document gives the defaults; a bad field inside gives that field's default.
     public init(restoring document: JSONValue?, now: Instant) {
-        if let document, document["version"]?.intValue == 1, let fields = document["style"]?.objectValue {
+        if let document, document["version"]?.intValue == Self.documentVersion, let fields = document["style"]?.objectValue {
             style = ClockStyle(lenient: fields)
         } else {
             style = .defaults
@@ -82,7 +85,7 @@ public struct StyleFeature: Sendable, Equatable {
 
     /// `{"version": 1, "style": {...}}` with the user's own colours (never the random pick).
     public var persistent: JSONValue? {
-        ["version": 1, "style": .object(style.fieldsJSON)]
+        ["version": .int(Int64(Self.documentVersion)), "style": .object(style.fieldsJSON)]
     }
 
     private mutating func refreshRandomPick(now: Instant) {

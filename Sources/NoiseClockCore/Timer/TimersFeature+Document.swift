@@ -1,6 +1,9 @@
 /// The state file `timers.json`: `{"version": 1, "id_counter", "timers": [...], "presets": [...]}`,
 /// instants as epoch milliseconds.
 extension TimersFeature {
+    /// The format of this state file the node writes and reads (docs/reliability.md).
+    public static let documentVersion = 1
+
     public var persistent: JSONValue? {
         let list: [JSONValue] = timers.map { timer in
             .object(JSONObject([
@@ -10,7 +13,7 @@ extension TimersFeature {
             ]))
         }
         return .object(JSONObject([
-            ("version", 1), ("id_counter", .int(Int64(bitPattern: idCounter))),
+            ("version", .int(Int64(Self.documentVersion))), ("id_counter", .int(Int64(bitPattern: idCounter))),
             ("timers", .array(list)), ("presets", .array(presets.map(\.json))),
         ]))
     }
@@ -18,7 +21,7 @@ extension TimersFeature {
     public init(restoring document: JSONValue?) {
         self.init()
         justRestored = true
-        guard let object = document?.objectValue, object["version"]?.intValue == 1 else { return }
+        guard let object = document?.objectValue, object["version"]?.intValue == Self.documentVersion else { return }
         idCounter = object["id_counter"]?.intValue.map { UInt64(bitPattern: Int64($0)) } ?? 0
         for item in object["timers"]?.arrayValue ?? [] {
             guard let id = item["id"]?.stringValue, Alarm.isValidID(id), let label = item["label"]?.stringValue,

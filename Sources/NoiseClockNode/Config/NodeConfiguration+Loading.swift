@@ -2,6 +2,10 @@ import Logging
 import NoiseClockCore
 
 extension NodeConfiguration {
+    /// The test suite's stand-in for `/dev` in `noiseclock doctor` (docs/configuration.md): a
+    /// device node of its own, with a group the user lacks.
+    public static let testDeviceDirectoryKey = "NOISECLOCK_TEST_DEV_DIR"
+
     /// Loads the configuration: environment `NOISECLOCK_<SECTION>_<KEY>` over the YAML file at `path`
     /// over the defaults, then checks every value.
     ///
@@ -26,7 +30,7 @@ extension NodeConfiguration {
         var warnings: [ConfigurationWarning] = []
         let ours = environment.filter { $0.key.hasPrefix("NOISECLOCK_") && !$0.value.isEmpty }
         // NOISECLOCK_RESOURCES (where sounds.json lives) is read by the sound library, not here.
-        let hooks = ["NOISECLOCK_RESOURCES", "NOISECLOCK_TEST_CLOCK_FILE", "NOISECLOCK_TEST_SEED"]
+        let hooks = ["NOISECLOCK_RESOURCES", "NOISECLOCK_TEST_CLOCK_FILE", "NOISECLOCK_TEST_SEED", Self.testDeviceDirectoryKey]
         let known = Set(ConfigurationSchema.keys.map(\.environmentVariable) + hooks)
         for name in ours.keys.sorted() where !known.contains(name) {
             warnings.append(ConfigurationWarning(key: name, message: "not a configuration variable; ignored"))

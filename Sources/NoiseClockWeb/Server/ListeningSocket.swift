@@ -11,6 +11,8 @@ enum ListeningSocket {
 
     struct Failure: Error, CustomStringConvertible {
         let description: String
+        /// errno of a failed bind or listen (`EADDRINUSE`: another socket has the port).
+        var code: Int32 = 0
     }
 
     /// A socket listening on `host:port` (IPv4 or IPv6 numeric address, or localhost).
@@ -46,9 +48,9 @@ enum ListeningSocket {
             }
         }
         guard bound == 0, listen(fd, backlog) == 0 else {
-            let message = String(cString: strerror(errno))
+            let code = errno
             close(fd)
-            throw Failure(description: message)
+            throw Failure(description: String(cString: strerror(code)), code: code)
         }
         return fd
     }
@@ -84,5 +86,25 @@ enum ListeningSocket {
         }
         guard converted != nil else { return "unknown" }
         return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+/// Whether the web app could listen on its address now (`noiseclock doctor`), by listening and
+/// closing again through the server's own socket code.
+public enum WebPortProbe {
+    public enum Outcome: Sendable, Equatable {
+        case free
+        /// Another socket listens there (`EADDRINUSE`).
+        case inUse
+        case failed(String)
+    }
+
+    public static func probe(host: String, port: Int) -> Outcome {
+        do {
+            close(try ListeningSocket.open(host: host, port: port))
+            return .free
+        } catch {
+            return error.code == EADDRINUSE ? .inUse : .failed(error.description)
+        }
     }
 }
