@@ -102,7 +102,8 @@ import Testing
     }
 
     /// `swap.wav` flips between a WAV and a FIFO (hard links renamed over it) while the node
-    /// rescans: some rescan's `stat` sees the file and its `open` the FIFO. Before, that `open`
+    /// rescans: some rescan's `stat` sees the file and its `open` the FIFO (a quarter of them, as
+    /// forty files are opened between the two). Before, that `open`
     /// waited for a writer forever, holding the watcher: no file added later ever appeared.
     @Test func aFIFOSwappedInDuringRescansDoesNotStopLaterFilesFromAppearing() async throws {
         let sounds = try makeTemporaryDirectory(prefix: "sounds")
@@ -111,6 +112,9 @@ import Testing
         try Self.wav(rate: 48000).write(to: sounds.appendingPathComponent(".wave"))
         #expect(mkfifo(path(".fifo"), 0o600) == 0)
         try Self.wav(rate: 48000).write(to: sounds.appendingPathComponent("swap.wav"))
+        // Forty files opened before it: the scan `stat`s every name, then opens them in order, so
+        // these put some milliseconds between `swap.wav`'s `stat` and its `open`.
+        for index in 0..<40 { try Self.wav(rate: 48000).write(to: sounds.appendingPathComponent(String(format: "a%02d.wav", index))) }
         var environment = try Self.speaker(sounds)
         environment["NOISECLOCK_AUDIO_SOUNDS_DIR"] = sounds.path
         let running = try await OnlineNode.start(environment: environment)
@@ -128,17 +132,18 @@ import Testing
             }
         }
         swapper.start()
-        // Rescans while it flips (about four a second): `swap` leaves and rejoins the list as they
-        // see it change. Six changes seen are a dozen rescans, each with about a quarter's chance
+        defer { stop.value.store(true, ordering: .relaxed) }
+        // Rescans while it flips (a few a second): `swap` leaves and rejoins the list as they see it
+        // change. Ten changes seen are about twenty rescans, each with about a quarter's chance
         // of meeting the FIFO between its `stat` and its `open`.
         let topic = "\(running.root)/sounds"
         let first = running.client.messages(on: topic).count
         let start = ContinuousClock.now
-        while running.client.messages(on: topic).count < first + 6, ContinuousClock.now - start < .seconds(15) {
+        while running.client.messages(on: topic).count < first + 10, ContinuousClock.now - start < .seconds(15) {
             try await Task.sleep(for: .milliseconds(20))
         }
         stop.value.store(true, ordering: .relaxed)
-        #expect(running.client.messages(on: topic).count >= first + 6, "the rescans stopped while swap.wav flipped")
+        #expect(running.client.messages(on: topic).count >= first + 10, "the rescans stopped while swap.wav flipped")
         let mark = running.client.messages.count
         try Self.wav(rate: 44100).write(to: sounds.appendingPathComponent("later.wav"))
         _ = try await Self.sounds(running, after: mark) { $0.contains("later") }
