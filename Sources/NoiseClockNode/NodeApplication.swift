@@ -121,7 +121,8 @@ public enum NodeApplication {
         )
         // Dependency order: started together, shut down in reverse — the loop first (nothing new
         // is decided), the web server (answers commands still waiting `shutting_down`), the polls,
-        // MQTT (publishes `offline`), the timer and the audio.
+        // MQTT (publishes `offline`), the timer and the audio. Before them all, the deadline is
+        // armed: whatever an adapter does, the process ends within 5 s, `offline` published.
         var services: [any Service] = []
         if let audio { services.append(AudioService(engine: audio, inbox: inbox)) }
         services.append(WakeTimerService(timer: timer))
@@ -147,9 +148,12 @@ public enum NodeApplication {
         if let buttons { services.append(buttons) }
         if let speech { services.append(speech) }
         services.append(loop)
+        let deadline = ShutdownDeadline(mqtt: mqtt, availabilityTopic: topics.topic("availability"), logger: logger)
+        services.append(ShutdownDeadlineService(deadline: deadline))
         let group = ServiceGroup(
             configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         )
+        defer { deadline.disarm() }
         try await group.run()
     }
 
@@ -172,7 +176,8 @@ public enum NodeApplication {
         }
     }
 
-    static func mqttOptions(_ configuration: NodeConfiguration, topics: TopicScheme) -> MQTTOptions {
+    /// How the node reaches its broker (every `mqtt.*` key); `noiseclock fleet --config` uses it too.
+    public static func mqttOptions(_ configuration: NodeConfiguration, topics: TopicScheme) -> MQTTOptions {
         let mqtt = configuration.mqtt
         var options = MQTTOptions(
             host: mqtt.host, port: mqtt.port, clientID: mqtt.clientID,

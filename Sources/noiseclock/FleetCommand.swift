@@ -5,7 +5,9 @@ import NoiseClockNode
 /// an online node is not ready.
 struct FleetCommand: Subcommand {
     static let name = "fleet"
-    static let config = CommandOption<String>("config", "Read the broker, base topic and discovery prefix from this configuration.")
+    static let config = CommandOption<String>(
+        "config", "Connect as this node configuration does (mqtt.*: hosts, TLS, credentials); read its base topic and discovery prefix."
+    )
     static let host = CommandOption<String>("host", "The broker (instead of --config).")
     static let port = CommandOption<Int>("port", "The broker's port.", default: 1883, range: 1...65535)
     static let base = CommandOption<String>("base", "The base topic (with --host).", default: "noiseclock")
@@ -38,17 +40,10 @@ struct FleetCommand: Subcommand {
     }
 
     func run() async throws {
-        var host = host ?? "", port = port, base = base, prefix = "homeassistant"
-        var username: String?, password: String?
+        var configuration: NodeConfiguration?
         if let config {
             do {
-                let loaded = try await NodeConfiguration.load(path: config, environment: ProcessEnvironment.current()).configuration
-                host = loaded.mqtt.host
-                port = loaded.mqtt.port
-                base = loaded.mqtt.baseTopic
-                prefix = loaded.homeAssistant.prefix
-                username = loaded.mqtt.username
-                password = loaded.mqtt.password?.value
+                configuration = try await NodeConfiguration.load(path: config, environment: ProcessEnvironment.current()).configuration
             } catch {
                 ProcessEnvironment.printError(error.description)
                 throw ExitStatus(ConfigurationError.exitCode)
@@ -56,7 +51,11 @@ struct FleetCommand: Subcommand {
         }
         let view: FleetView
         do {
-            view = try await FleetReader.read(host: host, port: port, base: base, discoveryPrefix: prefix, username: username, password: password)
+            if let configuration {
+                view = try await FleetReader.read(configuration: configuration)
+            } else {
+                view = try await FleetReader.read(host: host ?? "", port: port, base: base, discoveryPrefix: "homeassistant")
+            }
         } catch {
             ProcessEnvironment.printError("Error: \(error.description)")
             throw ExitStatus(69)

@@ -220,3 +220,23 @@ import Testing
         #expect(AudioStatus(device: "default", state: .ok).publication.retain)
     }
 }
+
+/// Issue 31 (2): a saved noise whose file is no longer offered (removed, or refused by the format
+/// check, while the node was down) starts on brown and says why, as a rescan would have.
+@Suite struct NoiseRestoreTests {
+    @Test func aSavedSoundNoLongerInTheCatalogRestartsOnBrown() {
+        let settings = NodeSettings(nodeID: "t", locale: .en, zone: NoiseFeatureTests.berlin)
+        let saved: JSONValue = ["version": 1, "playing": true, "sound": "night", "volume": 30]
+        let catalog = NoiseFeatureTests.catalog
+        let core = NodeCore(settings: settings, catalog: catalog, documents: ["noise.json": saved], now: Instant(seconds: 0))
+        #expect(core.noise.state.sound == "brown")
+        #expect(core.noise.state.playing)
+        #expect(core.noise.state.volume == 30)
+        #expect(core.noise.state.error?.contains("\"night\"") == true)
+        let pink: JSONValue = ["version": 1, "playing": true, "sound": "pink"]
+        let kept = NodeCore(settings: settings, catalog: catalog, documents: ["noise.json": pink], now: Instant(seconds: 0))
+        #expect(kept.noise.state.sound == "pink" && kept.noise.state.error == nil)
+        let silent = NodeCore(settings: settings, documents: ["noise.json": saved], now: Instant(seconds: 0))
+        #expect(silent.noise.state.sound == "night", "no catalog at all (no sounds.json): nothing to compare with")
+    }
+}

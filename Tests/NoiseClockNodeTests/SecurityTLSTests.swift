@@ -130,6 +130,49 @@ extension ProofSuite.Surroundings {
             assertNoSecret(node.log)
         }
 
+        /// `noiseclock fleet --config` connects as the node does (issue 31, 12): TLS, the password
+        /// and `mqtt.hosts` whose first broker is down. Before, it took `mqtt.host` and `port` only
+        /// (here the dead first host: exit 69), and neither the CA nor the hosts after the first.
+        @Test func fleetConnectsAsTheNodesConfigurationSays() async throws {
+            let pki = try PKI()
+            let broker = try tlsBroker(pki)
+            let node = try node(broker, ca: pki.path("ca.crt"), passwordFile: pki.path("client.pw"))
+            try node.start()
+            let root = "noiseclock/\(node.nodeID)"
+            let client = try await watcher(broker, pki, topics: ["\(root)/availability", "\(root)/alarm"])
+            defer { client.shutdown() }
+            try await client.waitFor("\(root)/availability", timeout: 10, where: { $0.text == "online" })
+            try await client.waitFor("\(root)/alarm", timeout: 10, where: { $0.json?["ready"] != nil })
+            let (down, alsoDown) = (try freeLoopbackPort(), try freeLoopbackPort())
+            func config(_ hosts: [Int]) throws -> String {
+                let file = pki.directory.appendingPathComponent("fleet-\(hosts.count)-\(hosts[0]).yaml")
+                try """
+                    node_id: fleet-reader
+                    timezone: UTC
+                    state_dir: \(pki.directory.appendingPathComponent("fleet-state").path)
+                    mqtt:
+                      hosts: [\(hosts.map { "\"127.0.0.1:\($0)\"" }.joined(separator: ", "))]
+                      username: \(Self.user)
+                      password_file: \(pki.path("client.pw"))
+                      tls:
+                        ca_file: \(pki.path("ca.crt"))
+                    """.write(to: file, atomically: true, encoding: .utf8)
+                return file.path
+            }
+            let (table, status) = try FleetTests.fleet(["--config", try config([down, broker.port])])
+            #expect(status == 0 || status == 1, "\(status): \(table)")
+            let row = table.split(separator: "\n").first { $0.hasPrefix(node.nodeID + " ") }
+            #expect(row?.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first == "online", "\(table)")
+            assertNoSecret(table)
+
+            // Every broker down: said at once, each by name.
+            let started = ContinuousClock.now
+            let (refused, refusedStatus) = try FleetTests.fleet(["--config", try config([down, alsoDown])])
+            #expect(refusedStatus == 69)
+            #expect(refused.contains("127.0.0.1:\(down)") && refused.contains("127.0.0.1:\(alsoDown)"), "\(refused)")
+            #expect(ContinuousClock.now - started < .seconds(5), "every broker refused: \(refused)")
+        }
+
         @Test func aPasswordFileOthersCanReadIsWarnedAbout() async throws {
             let pki = try PKI()
             let broker = try tlsBroker(pki)

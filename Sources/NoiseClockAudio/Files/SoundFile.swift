@@ -1,7 +1,15 @@
 import CSndFile
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// An open audio file (anything libsndfile reads), read as interleaved stereo floats in blocks:
 /// mono is doubled, of more channels the first two are kept. One thread uses it at a time.
+///
+/// Opening never blocks and never trusts the header: the path is opened with `O_NONBLOCK` and the
+/// descriptor itself must be a regular file (a FIFO swapped in after a directory scan's `stat`
+/// would otherwise hold the opener in `open` until a writer came), and the header's rate,
+/// channels and length must be within `SoundFormatBounds` before anything is sized by them.
 final class SoundFile {
     struct Failure: Error, CustomStringConvertible, Sendable {
         var description: String
@@ -14,27 +22,56 @@ final class SoundFile {
     /// The container and encoding as libsndfile names them ("FLAC", "Ogg Vorbis", ...).
     let format: String
     private let handle: OpaquePointer
+    /// Ours, not libsndfile's: closed after it in `deinit`.
+    private let descriptor: Int32
     /// The file's own interleaving, when it is not already stereo.
     private var scratch: [Float] = []
 
     init(path: String) throws(Failure) {
+        let descriptor = try Self.openRegularFile(path)
         var info = SF_INFO()
-        guard let handle = sf_open(path, Int32(SFM_READ), &info) else {
-            throw Failure(description: String(cString: sf_strerror(nil)))
+        guard let handle = sf_open_fd(descriptor, Int32(SFM_READ), &info, 0) else {
+            let message = String(cString: sf_strerror(nil))
+            close(descriptor)
+            throw Failure(description: message)
         }
         guard info.channels > 0, info.samplerate > 0, info.frames > 0 else {
             sf_close(handle)
+            close(descriptor)
             throw Failure(description: "no audio in file")
+        }
+        if let problem = SoundFormatBounds.problem(sampleRate: Int(info.samplerate), channels: Int(info.channels), frames: Int(info.frames)) {
+            sf_close(handle)
+            close(descriptor)
+            throw Failure(description: problem)
         }
         self.path = path
         self.handle = handle
+        self.descriptor = descriptor
         frames = Int(info.frames)
         sampleRate = Int(info.samplerate)
         channels = Int(info.channels)
         format = Self.formatName(info.format)
     }
 
-    deinit { sf_close(handle) }
+    /// `path` opened for reading without blocking, checked on the descriptor to be a regular
+    /// file (so no later swap of the name matters), then made blocking again for libsndfile.
+    private static func openRegularFile(_ path: String) throws(Failure) -> Int32 {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Failure(description: String(cString: strerror(errno))) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            close(descriptor)
+            throw Failure(description: "not a regular file")
+        }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        return descriptor
+    }
+
+    deinit {
+        sf_close(handle)
+        close(descriptor)
+    }
 
     var seconds: Double { Double(frames) / Double(sampleRate) }
 

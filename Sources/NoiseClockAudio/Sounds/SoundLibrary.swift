@@ -190,8 +190,8 @@ public final class SoundLibrary: Sendable {
             }
             let path = directory + "/" + name
             do {
+                // Opened without blocking, its header within `SoundFormatBounds`, or skipped here.
                 let file = try SoundFile(path: path)
-                guard file.frames >= 64 else { throw SoundFile.Failure(description: "file is too short to loop") }
                 let custom = CustomSound(
                     id: id, name: displayName(name), path: path, seconds: file.seconds, format: file.format,
                     sampleRate: file.sampleRate, channels: file.channels

@@ -53,6 +53,9 @@ public struct NodeCore: Sendable {
         light = LightFeature(device: settings.devices.light)
         shaker = Shaker(device: settings.devices.shaker)
         battery = BatteryPublisher(intervalSeconds: batteryIntervalSeconds)
+        // A saved noise whose sound is no longer offered (its file removed, or refused by the
+        // format check, while the node was down) plays brown and says why, as after a rescan.
+        if !catalog.noise.isEmpty { _ = soundsChanged() }
     }
 
     public func context(_ now: Instant) -> FeatureContext {

@@ -7,13 +7,21 @@ public enum FileBytes {
     public struct Failure: Error, CustomStringConvertible, Sendable {
         public let code: Int32
         public let path: String
-        public var description: String { "\(path): \(String(cString: strerror(code)))" }
+        /// Words for a failure that is no `errno` (`code` is then EINVAL).
+        public var reason: String?
+        public var description: String { "\(path): \(reason ?? String(cString: strerror(code)))" }
     }
 
+    /// The file's bytes, up to a little past `limit`. Opened with `O_NONBLOCK` and read only if
+    /// the opened descriptor is a regular file: a FIFO or device in a file's place (even one
+    /// swapped in after a `stat`) is an error at once, never a thread held in `open` or `read`.
     public static func read(_ path: String, limit: Int = 16 * 1024 * 1024) -> Result<[UInt8], Failure> {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return .failure(Failure(code: errno, path: path)) }
         defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return .failure(Failure(code: errno, path: path)) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return .failure(Failure(code: EINVAL, path: path, reason: "not a regular file")) }
         var result: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while result.count <= limit {
