@@ -69,7 +69,10 @@ extension SoakWeek {
         for night in nights {
             var line = "\(night.number) \(days[night.number % 7])→\(days[(night.number + 1) % 7])"
             line += "  work \(night.rings)/\(night.refires)/\(night.sounding), naps \(night.naps)"
-            if let figures = night.atEleven { line += " | \(figures.residentKiB) (\(figures.anonymousKiB)), \(figures.descriptors.count), \(figures.ownThreads.count) + \(figures.threads.count - figures.ownThreads.count)" }
+            if let at = night.atEleven {
+                let pool = at.threads.count - at.ownThreads.count
+                line += " | \(at.residentKiB) (\(at.anonymousKiB)), \(at.descriptors.count), \(at.ownThreads.count) + \(pool)"
+            }
             for (name, span) in [("night", night.night), ("day", night.day)] {
                 guard let span else { continue }
                 line += " | \(name) \(span.end.writeBytes - span.start.writeBytes), \(span.end.wchar - span.start.wchar), \(logBytes(span))"
@@ -78,6 +81,8 @@ extension SoakWeek {
         }
         let full = nights.compactMap(\.atEleven)
         if let first = full.first, let last = full.last {
+            let anonymous = full.map(\.anonymousKiB)
+            lines.append("anonymous RSS over the nights: \(anonymous.min()!)–\(anonymous.max()!) KiB")
             lines.append("threads night 1: \(first.threads.joined(separator: ", ")); night \(full.count): \(last.threads.joined(separator: ", "))")
             lines.append("drift night 1 → \(full.count): RSS \(last.residentKiB - first.residentKiB) KiB, "
                 + "fds \(last.descriptors.count - first.descriptors.count), own threads \(last.ownThreads.count - first.ownThreads.count) "
