@@ -5,13 +5,13 @@ import Testing
 extension SoakWeek {
     /// Counts the night's alarm events (everything the node sent is in: the caller's barrier) and
     /// checks them: before a weekday, one ring at 06:30 within its minute, two after snoozes, each
-    /// one sounding; otherwise none; never a `missed`, `timed_out` or `failed`.
+    /// one sounding; otherwise none; never a `missed`, `timed_out` or `failed`, nor a timer.
     func count(_ record: inout Night, since mark: Int) throws {
-        let fired = rig.messages(node, "alarm/fired", after: mark).compactMap(\.json).filter { $0["source"] != "timer" }
+        let fired = rig.messages(node, "alarm/fired", after: mark).compactMap(\.json)
         let events = rig.messages(node, "alarm/event", after: mark).compactMap(\.json)
         record.rings = fired.filter { $0["snooze_count"] == 0 }.count
         record.refires = fired.count - record.rings
-        record.sounding = events.filter { $0["event"] == "sounding" && $0["source"] != "timer" }.count
+        record.sounding = events.filter { $0["event"] == "sounding" }.count
         let weekday = Self.weekdayMorning(after: record.number)
         let name = "night \(record.number)"
         #expect(fired.allSatisfy { $0["id"] == "work" }, "\(name): \(fired.map(\.serialized))")

@@ -96,15 +96,13 @@ final class SoakWeek: @unchecked Sendable {
     /// Day `n` (1 = Sunday) from 10:00 to 21:00, then its night to 10:00 the next morning.
     func dayAndNight(_ n: Int) async throws {
         var record = Night(number: n)
-        let dayStart = try figures()
+        let dayStart = try figures(), dayMark = rig.client.messages.count
         try await node.setClock(to: at(n, 12))
         try await acknowledgedChanges(n)
         try await node.setClock(to: at(n, 13))
         try await changeSounds(n)
         try await node.setClock(to: at(n, 14))
-        let dayMark = rig.client.messages.count
         try await nap()
-        record.naps = rig.messages(node, "alarm/fired", after: dayMark).filter { $0.json?["source"] == "timer" }.count
         if restartDays.contains(n) {
             try await node.setClock(to: at(n, 15))
             try await soak.restartBroker()
@@ -114,6 +112,9 @@ final class SoakWeek: @unchecked Sendable {
         try await rig.barrier(node)
         let nightStart = try figures()
         record.day = (dayStart, nightStart)
+        let fired = rig.messages(node, "alarm/fired", after: dayMark).compactMap(\.json)
+        record.naps = fired.filter { $0["source"] == "timer" }.count
+        #expect(record.naps == 1 && fired.count == 1, "day \(n): \(fired.map(\.serialized))")
         let mark = rig.client.messages.count
         try await night(n, &record)
         try await node.setClock(to: at(n + 1, 10))
