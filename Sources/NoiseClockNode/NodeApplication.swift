@@ -36,7 +36,7 @@ public enum NodeApplication {
     }
 
     public static func run(_ prepared: Prepared, environment: [String: String], logger: Logger) async throws {
-        ProcessMemory.giveBackLargeBlocks()
+        ProcessMemory.configureForLongRuns()
         let configuration = prepared.configuration
         for warning in prepared.warnings { logger.warning("\(warning.description)") }
         let topics = TopicScheme(base: configuration.mqtt.baseTopic, nodeID: configuration.nodeID)
