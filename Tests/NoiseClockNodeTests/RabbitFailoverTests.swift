@@ -171,27 +171,31 @@ struct RabbitFailoverTests {
 /// The cluster `scripts/cluster-tests.sh` started: its MQTT ports and how to stop and start a
 /// broker node of it.
 enum RabbitCluster {
-    /// Starts every crashed broker node again and returns once all three run (no-op when they do).
-    static func revive() throws {
-        guard let dir = ProcessInfo.processInfo.environment["NOISECLOCK_RABBITMQ_DIR"] else { throw TestFailure("no NOISECLOCK_RABBITMQ_DIR") }
-        let process = Process()
-        process.executableURL = NodeProcess.packageRoot.appendingPathComponent("scripts/rabbitmq-cluster.sh")
-        process.arguments = ["revive", dir]
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw TestFailure("rabbitmq-cluster.sh revive failed") }
-    }
-
     static let ports: [Int]? = ProcessInfo.processInfo.environment["NOISECLOCK_RABBITMQ_MQTT_PORTS"]?
         .split(separator: ",").compactMap { Int($0) }
 
+    /// `scripts/rabbitmq-cluster.sh COMMAND DIR NODE`: stop-node, start-node, crash-node.
     static func run(_ command: String, _ node: Int) throws {
+        try script([command, "\(node)"], timeout: 120)
+    }
+
+    /// Starts every crashed broker node again and returns once all three run (at once when they do).
+    static func revive() throws {
+        try script(["revive"], timeout: 400)
+    }
+
+    /// Runs the script through posix_spawn (Foundation's Process can miss the end of a child whose
+    /// own child, here a broker node, lives on) and passes on what it said.
+    private static func script(_ arguments: [String], timeout: Double) throws {
         guard let dir = ProcessInfo.processInfo.environment["NOISECLOCK_RABBITMQ_DIR"] else { throw TestFailure("no NOISECLOCK_RABBITMQ_DIR") }
-        let process = Process()
-        process.executableURL = NodeProcess.packageRoot.appendingPathComponent("scripts/rabbitmq-cluster.sh")
-        process.arguments = [command, dir, "\(node)"]
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw TestFailure("rabbitmq-cluster.sh \(command) \(node) failed") }
+        let log = try makeTemporaryDirectory(prefix: "rabbitmq-script").appendingPathComponent("out.log")
+        let path = NodeProcess.packageRoot.appendingPathComponent("scripts/rabbitmq-cluster.sh").path
+        let process = try ChildProcess(path: path, arguments: [arguments[0], dir] + arguments.dropFirst(),
+                                       environment: ProcessInfo.processInfo.environment, logPath: log.path)
+        let status = process.wait(timeout: timeout)
+        let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        try? FileManager.default.removeItem(at: log.deletingLastPathComponent())
+        if !said.isEmpty { print(said, terminator: "") }
+        guard status == 0 else { throw TestFailure("rabbitmq-cluster.sh \(arguments.joined(separator: " ")) failed (\(status.map { "\($0)" } ?? "timed out")): \(said)") }
     }
 }
