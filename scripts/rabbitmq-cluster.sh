@@ -106,7 +106,11 @@ EOF
     ;;
 stop)
     [ -f "$dir/base-port" ] || exit 0  # never started (or stopped already)
-    for n in 1 2 3; do ctl "$n" stop > /dev/null 2>&1 || true; done
+    # A crashed node (its pid file names a process that is gone) is not asked: that only times out.
+    for n in 1 2 3; do
+        [ -s "$dir/node$n/pid" ] && ! alive "$n" && continue
+        ctl "$n" stop > /dev/null 2>&1 || true
+    done
     (node_env 1; epmd -port "$ERL_EPMD_PORT" -kill > /dev/null 2>&1 || true)
     rm -rf "$dir"
     ;;

@@ -196,6 +196,9 @@ enum RabbitCluster {
         let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         try? FileManager.default.removeItem(at: log.deletingLastPathComponent())
         if !said.isEmpty { print(said, terminator: "") }
-        guard status == 0 else { throw TestFailure("rabbitmq-cluster.sh \(arguments.joined(separator: " ")) failed (\(status.map { "\($0)" } ?? "timed out")): \(said)") }
+        guard status == 0 else {
+            let how = status.map { "status \($0)" } ?? "timed out"
+            throw TestFailure("rabbitmq-cluster.sh \(arguments.joined(separator: " ")) failed (\(how)): \(said)")
+        }
     }
 }
