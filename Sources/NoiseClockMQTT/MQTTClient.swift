@@ -22,8 +22,10 @@ import NoiseClockThreads
 public final class MQTTClient: @unchecked Sendable {
     // @unchecked Sendable: `mosq` is only used in ways libmosquitto allows from several threads
     // once `mosquitto_threaded_set(true)` is on (publish and subscribe from any thread, the loop
-    // on ours); everything else that changes lives in `state`, a pthread mutex (`Locked`) so
-    // that ThreadSanitizer sees the hand-overs between the network thread and the callers.
+    // on ours), other threads only under `sending`, which the network thread holds while it
+    // re-initialises the handle for a new client id; everything else that changes lives in
+    // `state`, a pthread mutex (`Locked`) so that ThreadSanitizer sees the hand-overs between
+    // the network thread and the callers.
     private struct State {
         /// The broker accepted the connection and acknowledged every subscription.
         var connected = false
