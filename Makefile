@@ -64,8 +64,9 @@ test: deps axe-core
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_CONFIGURATION=debug scripts/stage.sh fuzz Fuzz/run.sh
 	@SWIFT=$(SWIFT) TEST_WIDTH=$(TEST_WIDTH) scripts/test-suites.sh
 
-# mqtt.hosts failover against a three-node RabbitMQ cluster on loopback: its own stage (the cluster
-# takes 20-40 s to start on 2 cores and is heavy), one start for the suite (scripts/cluster-tests.sh).
+# mqtt.hosts failover against a three-node RabbitMQ cluster on loopback, a graceful stop and a kill -9
+# of a broker node: its own stage (the cluster takes 20-40 s to start on 2 cores and is heavy), one
+# start for the suite (scripts/cluster-tests.sh).
 cluster-test: deps
 	@scripts/stage.sh build $(SWIFT) build --build-tests
 	@SWIFT=$(SWIFT) scripts/stage.sh cluster scripts/cluster-tests.sh

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The failover tests' own stage: starts the three-node RabbitMQ cluster once (about 20-40 s on
-# 2 cores), runs the suites that need it, stops it. Builds nothing (swift build --build-tests first).
+# 2 cores), runs the suite that needs it (a broker node stopped, then one crashed with kill -9;
+# each test starts a crashed node again first if it finds one), stops it. Builds nothing
+# (swift build --build-tests first).
 set -u
 cd "$(dirname "$0")/.."
 dir=$(mktemp -d /tmp/noiseclock-rabbitmq.XXXXXX)

@@ -6,6 +6,8 @@
 #   scripts/rabbitmq-cluster.sh start DIR     # prints "mqtt_ports=P1,P2,P3" once all three serve
 #   scripts/rabbitmq-cluster.sh stop DIR
 #   scripts/rabbitmq-cluster.sh stop-node DIR N | start-node DIR N   # the broker app of node N (1-3)
+#   scripts/rabbitmq-cluster.sh crash-node DIR N   # kill -9 of node N's Erlang VM (beam.smp), as a crash would
+#   scripts/rabbitmq-cluster.sh revive DIR         # starts every crashed node again; returns once all three run
 set -euo pipefail
 cmd=${1:?start|stop|stop-node|start-node}
 dir=$(realpath -m "${2:?DIR}")
@@ -30,6 +32,28 @@ node_env() {  # N: the environment of broker node N
 }
 
 ctl() { local n=$1; shift; (node_env "$n"; "$RABBIT/rabbitmqctl" -n "nc_rabbit$n@localhost" "$@"); }
+
+launch() { local n=$1; (node_env "$n"; nohup "$RABBIT/rabbitmq-server" > "$dir/node$n/stdout" 2>&1 &); }
+
+# The Erlang VM of node N is running (its pid file names a live beam.smp).
+alive() { local pid; pid=$(cat "$dir/node$1/pid" 2>/dev/null) && [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; }
+
+# Waits until nodes "$@" have started and all three are in the cluster (signals, not sleeps: the
+# one-second steps only pace the questions).
+await_nodes() {
+    local n running
+    # await_startup fails at once while a node is not yet registered with epmd: ask again.
+    for n in "$@"; do
+        for _ in $(seq 1 60); do ctl "$n" await_startup --timeout 120 > /dev/null 2>&1 && break; sleep 1; done
+    done
+    for _ in $(seq 1 120); do
+        running=$(ctl 1 cluster_status --formatter json 2>/dev/null | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["running_nodes"]))' 2>/dev/null || echo 0)
+        [ "$running" = 3 ] && return 0
+        sleep 0.5
+    done
+    echo "the cluster did not form (running nodes: $running)" >&2
+    return 1
+}
 
 case "$cmd" in
 start)
@@ -75,27 +99,39 @@ log.file.level = warning
 EOF
     done
     started=$(date +%s.%N)
-    for n in 1 2 3; do (node_env "$n"; nohup "$RABBIT/rabbitmq-server" > "$dir/node$n/stdout" 2>&1 &); done
-    # await_startup fails at once while a node is not yet registered with epmd: ask again.
-    for n in 1 2 3; do
-        for _ in $(seq 1 60); do ctl "$n" await_startup --timeout 120 > /dev/null 2>&1 && break; sleep 1; done
-    done
-    for _ in $(seq 1 120); do
-        running=$(ctl 1 cluster_status --formatter json 2>/dev/null | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["running_nodes"]))' 2>/dev/null || echo 0)
-        [ "$running" = 3 ] && break
-        sleep 0.5
-    done
-    [ "$running" = 3 ] || { echo "the cluster did not form (running nodes: $running)" >&2; exit 1; }
+    for n in 1 2 3; do launch "$n"; done
+    await_nodes 1 2 3 || exit 1
     echo "cluster started in $(awk -v s="$started" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }') s" >&2
     echo "mqtt_ports=$((base + 201)),$((base + 202)),$((base + 203))"
     ;;
 stop)
     [ -f "$dir/base-port" ] || exit 0  # never started (or stopped already)
-    for n in 1 2 3; do ctl "$n" stop > /dev/null 2>&1 || true; done
+    # A crashed node (its pid file names a process that is gone) is not asked: that only times out.
+    for n in 1 2 3; do
+        [ -s "$dir/node$n/pid" ] && ! alive "$n" && continue
+        ctl "$n" stop > /dev/null 2>&1 || true
+    done
     (node_env 1; epmd -port "$ERL_EPMD_PORT" -kill > /dev/null 2>&1 || true)
     rm -rf "$dir"
     ;;
 stop-node) ctl "${3:?N}" stop_app > /dev/null ;;
+crash-node)
+    n=${3:?N}
+    alive "$n" || { echo "broker node $n is not running" >&2; exit 1; }
+    pid=$(cat "$dir/node$n/pid")
+    kill -9 "$pid"
+    # Gone once the kernel has closed its sockets: the MQTT clients on it see their connection end.
+    while kill -0 "$pid" 2>/dev/null; do sleep 0.05; done
+    ;;
+revive)
+    dead=()
+    for n in 1 2 3; do alive "$n" || dead+=("$n"); done
+    [ ${#dead[@]} = 0 ] && exit 0
+    started=$(date +%s.%N)
+    for n in "${dead[@]}"; do launch "$n"; done
+    await_nodes "${dead[@]}" || exit 1
+    echo "revived broker node(s) ${dead[*]} in $(awk -v s="$started" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }') s" >&2
+    ;;
 start-node) ctl "${3:?N}" start_app > /dev/null ;;
 *) echo "unknown command $cmd" >&2; exit 64 ;;
 esac

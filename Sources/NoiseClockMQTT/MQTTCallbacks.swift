@@ -15,6 +15,14 @@ func mqttOnDisconnect(_ mosq: OpaquePointer?, _ userdata: UnsafeMutableRawPointe
     Unmanaged<MQTTClient>.fromOpaque(userdata).takeUnretainedValue().didDisconnect(code: rc)
 }
 
+func mqttOnSubscribe(
+    _ mosq: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?, _ mid: Int32, _ count: Int32, _ granted: UnsafePointer<Int32>?,
+    _ props: OpaquePointer?
+) {
+    guard let userdata else { return }
+    Unmanaged<MQTTClient>.fromOpaque(userdata).takeUnretainedValue().didSubscribe(messageID: mid)
+}
+
 func mqttOnMessage(
     _ mosq: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?, _ message: UnsafePointer<mosquitto_message>?, _ props: OpaquePointer?
 ) {

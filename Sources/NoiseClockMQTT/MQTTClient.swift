@@ -7,8 +7,11 @@ import NoiseClockThreads
 ///
 /// The thread connects, runs `mosquitto_loop`, and on any failure waits and reconnects with
 /// exponential back-off (libmosquitto's own `loop_forever` gives up on TLS and auth errors; a
-/// bedside clock must not). Every (re)connect subscribes to `subscriptions` and then reports
-/// `.connected`, so the owner can re-publish its retained state.
+/// bedside clock must not). Every (re)connect subscribes to `subscriptions` and, once the broker
+/// has acknowledged them all (SUBACK), reports `.connected`, so the owner re-publishes its retained
+/// state (`online` first) only where commands reach it. A broker that drops the connection before
+/// acknowledging them refused the session: the next connection uses another client id
+/// (`ClientIdentity`: a crashed RabbitMQ 3.10 node holds the old id's queue).
 ///
 /// Events (connected, disconnected, messages) go one way: to the `onEvent` handler, called on
 /// the network thread in order, which only hands them on (the node yields them into its inbox:
@@ -19,10 +22,22 @@ import NoiseClockThreads
 public final class MQTTClient: @unchecked Sendable {
     // @unchecked Sendable: `mosq` is only used in ways libmosquitto allows from several threads
     // once `mosquitto_threaded_set(true)` is on (publish and subscribe from any thread, the loop
-    // on ours); everything else that changes lives in `state`, a pthread mutex (`Locked`) so
-    // that ThreadSanitizer sees the hand-overs between the network thread and the callers.
+    // on ours), other threads only under `sending`, which the network thread holds while it
+    // re-initialises the handle for a new client id; everything else that changes lives in
+    // `state`, a pthread mutex (`Locked`) so that ThreadSanitizer sees the hand-overs between
+    // the network thread and the callers.
     private struct State {
+        /// The broker accepted the connection and acknowledged every subscription.
         var connected = false
+        /// The broker accepted the connection (CONNACK); SUBACKs may still be due.
+        var accepted = false
+        /// Subscriptions sent on this connection and not yet acknowledged, by message id.
+        var pendingSubscriptions: Set<Int32> = []
+        /// The last connection ended accepted but before its subscriptions were acknowledged (set
+        /// when it ends: libmosquitto reports the end inside the loop; the loop takes it).
+        var sessionRefused = false
+        /// The client id of the current connection (`ClientIdentity.current`).
+        var clientID = ""
         /// The broker being connected to (`host:port`), one of `options.brokers`.
         var broker = ""
         var stopping = false
@@ -71,6 +86,9 @@ public final class MQTTClient: @unchecked Sendable {
     private let wakeup = WakeSignal()
     /// Publications that leave together (`publishTogether`).
     private let run = PublicationRun()
+    /// Held around every use of `mosq` from other threads (publishing) and while the network thread
+    /// re-initialises it for a new client id; it keeps the QoS 1 publications not yet acknowledged.
+    private let sending = Locked(Unacknowledged<Outgoing>(limit: MQTTClient.outboxLimit))
 
     /// Where events go (see `init`).
     private let handler: @Sendable (MQTTEvent) -> Void
@@ -96,6 +114,7 @@ public final class MQTTClient: @unchecked Sendable {
             throw MQTTError("could not create the MQTT client (out of memory or invalid client id)")
         }
         mosq = handle
+        state.withLock { $0.clientID = options.clientID }
         mosquitto_user_data_set(mosq, Unmanaged.passUnretained(self).toOpaque())
         try configure()
     }
@@ -128,6 +147,7 @@ public final class MQTTClient: @unchecked Sendable {
         mosquitto_disconnect_v5_callback_set(mosq, mqttOnDisconnect)
         mosquitto_message_v5_callback_set(mosq, mqttOnMessage)
         mosquitto_publish_v5_callback_set(mosq, mqttOnPublish)
+        mosquitto_subscribe_v5_callback_set(mosq, mqttOnSubscribe)
         mosquitto_log_callback_set(mosq, mqttOnLog)
     }
 
@@ -163,6 +183,7 @@ public final class MQTTClient: @unchecked Sendable {
         // With several brokers (`failover`) each failure moves to the next, round the list.
         let brokers = options.brokers
         var index = 0
+        var identity = ClientIdentity(stable: options.clientID)
         var current: String { "\(brokers[index].host):\(brokers[index].port)" }
         while true {
             if state.withLock({ $0.stopping }) {
@@ -172,6 +193,7 @@ public final class MQTTClient: @unchecked Sendable {
             if !socketOpen {
                 let broker = current
                 state.withLock {
+                    $0.sessionRefused = false
                     $0.refusal = nil
                     $0.libraryError = nil
                     $0.broker = broker
@@ -196,16 +218,28 @@ public final class MQTTClient: @unchecked Sendable {
             if rc != MOSQ_ERR_SUCCESS.rawValue {
                 socketOpen = false
                 let wasConnected = markDisconnected()
+                let sessionRefused = state.withLock { state in
+                    defer { state.sessionRefused = false }
+                    return state.sessionRefused
+                }
                 // A refused CONNACK also ends the loop with an error; the refusal is the real cause.
                 // A TLS handshake may fail here rather than in connect: same words, one log line.
                 let refusal = state.withLock { $0.refusal }
                 let message = wasConnected
                     ? "connection to \(current) lost: \(describeFailure(rc))"
+                    : sessionRefused
+                    ? "\(current) accepted client id \(identity.current) and closed the connection before acknowledging its subscriptions"
                     : refusal ?? "cannot connect to \(current): \(describeFailure(rc))"
                 reportFailure(message, retryIn: delay)
                 index = (index + 1) % brokers.count
+                // The first refusal of the stable id's session: a new id, at once (see `ClientIdentity`).
+                let firstRefusal = sessionRefused && !identity.isSuffixed
+                if sessionRefused {
+                    reinitialise(as: identity.sessionRefused(suffix: UInt32.random(in: .min ... .max)))
+                    everConnected = false
+                }
                 // A lost connection with another broker to go to: go there at once.
-                if !(wasConnected && brokers.count > 1) {
+                if !(wasConnected && brokers.count > 1) && !firstRefusal {
                     pause(seconds: delay)
                     delay = min(delay * 2, options.reconnectDelay.maximum)
                 }
@@ -228,6 +262,28 @@ public final class MQTTClient: @unchecked Sendable {
         return rc
     }
 
+    /// Re-initialises the handle under a new client id (libmosquitto has no other way to change it):
+    /// the same options, will and callbacks; the QoS 1 publications it held unacknowledged go to
+    /// the front of the outbox, to leave after the next connect.
+    private func reinitialise(as clientID: String) {
+        sending.withLock { unacknowledged in
+            let held = unacknowledged.takeAll()
+            mosquitto_reinitialise(mosq, clientID, options.cleanSession, Unmanaged.passUnretained(self).toOpaque())
+            do {
+                try configure()
+            } catch {
+                logger.error("cannot set up the MQTT client again: \(error)")
+            }
+            state.withLock { state in
+                state.clientID = clientID
+                state.outbox = Array((held + state.outbox).suffix(Self.outboxLimit))
+            }
+            logger.warning("connecting under a new client id: the broker refused the session", metadata: [
+                "client_id": "\(clientID)", "requeued": "\(held.count)",
+            ])
+        }
+    }
+
     /// Sends the final message (e.g. `offline`), waits up to 2 s for it to leave, then disconnects.
     private func finishGracefully() {
         if isConnected, let final = state.withLock({ $0.finalMessage }) {
@@ -248,8 +304,10 @@ public final class MQTTClient: @unchecked Sendable {
     /// Publishes the final message at QoS 1 and records its id, from `shutdown` or the loop.
     private func publishFinalMessage(_ final: (topic: String, payload: [UInt8], retain: Bool)) {
         var mid: Int32 = 0
-        let rc = final.payload.withUnsafeBytes {
-            mosquitto_publish(mosq, &mid, final.topic, Int32($0.count), $0.baseAddress, 1, final.retain)
+        let rc = sending.withLock { _ in
+            final.payload.withUnsafeBytes {
+                mosquitto_publish(mosq, &mid, final.topic, Int32($0.count), $0.baseAddress, 1, final.retain)
+            }
         }
         state.withLock { state in
             guard rc == MOSQ_ERR_SUCCESS.rawValue else {
@@ -355,8 +413,16 @@ public final class MQTTClient: @unchecked Sendable {
                 mosquitto_property_add_binary(&properties, Int32(MQTT_PROP_CORRELATION_DATA.rawValue), $0.baseAddress, UInt16($0.count))
             }
         }
-        let rc = payload.withUnsafeBytes {
-            mosquitto_publish_v5(mosq, nil, topic, Int32($0.count), $0.baseAddress, qos, retain, properties)
+        // Recorded under the same lock as the publish: its PUBACK (`didPublish`) cannot come first.
+        let rc = sending.withLock { unacknowledged in
+            var mid: Int32 = 0
+            let rc = payload.withUnsafeBytes {
+                mosquitto_publish_v5(mosq, &mid, topic, Int32($0.count), $0.baseAddress, qos, retain, properties)
+            }
+            if rc == MOSQ_ERR_SUCCESS.rawValue, qos > 0, !retain {
+                unacknowledged.sent(mid, Outgoing(topic: topic, payload: payload, qos: qos, retain: retain, correlationData: correlationData))
+            }
+            return rc
         }
         if rc != MOSQ_ERR_SUCCESS.rawValue {
             logger.warning("publish failed", metadata: ["topic": "\(topic)", "error": "\(Self.describe(rc))"])
@@ -375,25 +441,45 @@ public final class MQTTClient: @unchecked Sendable {
             state.withLock { $0.refusal = "broker \(options.host):\(options.port) refused the connection: \(reason)" }
             return
         }
+        var pending: Set<Int32> = []
         for topic in subscriptions {
+            var mid: Int32 = 0
             // v5: "retain as published", so the owner sees a command published with the retain
             // flag as such while it is connected too (v3.1.1 brokers clear the flag on live
             // delivery; only the copy sent at subscription time still carries it).
             let rc = options.protocolVersion == .v5
-                ? mosquitto_subscribe_v5(mosq, nil, topic, 1, Int32(MQTT_SUB_OPT_RETAIN_AS_PUBLISHED.rawValue), nil)
-                : mosquitto_subscribe(mosq, nil, topic, 1)
-            if rc != MOSQ_ERR_SUCCESS.rawValue {
+                ? mosquitto_subscribe_v5(mosq, &mid, topic, 1, Int32(MQTT_SUB_OPT_RETAIN_AS_PUBLISHED.rawValue), nil)
+                : mosquitto_subscribe(mosq, &mid, topic, 1)
+            if rc == MOSQ_ERR_SUCCESS.rawValue {
+                pending.insert(mid)
+            } else {
                 logger.error("subscribe failed", metadata: ["topic": "\(topic)", "error": "\(Self.describe(rc))"])
             }
         }
-        let (queued, broker) = state.withLock { state in
+        state.withLock { state in
+            state.accepted = true
+            state.pendingSubscriptions = pending
+        }
+        if pending.isEmpty { becomeConnected() }
+    }
+
+    /// A SUBACK (on this network thread, like `didConnect`): the last one makes the client connected.
+    func didSubscribe(messageID: Int32) {
+        let complete = state.withLock { state in
+            state.pendingSubscriptions.remove(messageID) != nil && state.pendingSubscriptions.isEmpty && state.accepted
+        }
+        if complete { becomeConnected() }
+    }
+
+    private func becomeConnected() {
+        let (queued, broker, clientID) = state.withLock { state in
             state.connected = true
             state.flushing = true
             state.failuresLogged = []
             state.lastFailure = nil
-            return (state.outbox.count, state.broker)
+            return (state.outbox.count, state.broker, state.clientID)
         }
-        logger.info("connected to MQTT broker", metadata: ["broker": "\(broker)", "queued": "\(queued)"])
+        logger.info("connected to MQTT broker", metadata: ["broker": "\(broker)", "client_id": "\(clientID)", "queued": "\(queued)"])
         handler(.connected)
         flushOutbox()
     }
@@ -422,7 +508,12 @@ public final class MQTTClient: @unchecked Sendable {
     @discardableResult
     private func markDisconnected() -> Bool {
         let (wasConnected, stopping) = state.withLock { state in
-            defer { state.connected = false }
+            defer {
+                if state.accepted && !state.connected { state.sessionRefused = true }
+                state.connected = false
+                state.accepted = false
+                state.pendingSubscriptions = []
+            }
             return (state.connected, state.stopping)
         }
         if wasConnected {
@@ -434,6 +525,7 @@ public final class MQTTClient: @unchecked Sendable {
     }
 
     func didPublish(messageID: Int32) {
+        sending.withLock { $0.acknowledged(messageID) }
         state.withLock { state in
             if state.finalMessageID == messageID {
                 state.finalMessageDone = true

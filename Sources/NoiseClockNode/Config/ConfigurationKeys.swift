@@ -31,7 +31,10 @@ struct ConfigurationKeys: Sendable {
     let baseTopic = Key<String>(
         "mqtt.base_topic", "noiseclock", check: V.topicPrefix,
         "first topic level(s); no `+` or `#`, no empty level, no leading or trailing `/`")
-    let clientID = Key<String>("mqtt.client_id", nil, computed: "`noiseclock-<node_id>`", check: V.notEmpty, "MQTT client id")
+    let clientID = Key<String>(
+        "mqtt.client_id", nil, computed: "`noiseclock-<node_id>`", check: V.notEmpty,
+        "MQTT client id; a broker that refuses the session under it (RabbitMQ 3.10 after a broker node crashed) gets it with "
+            + "`-` and 8 hex digits added, until the node restarts ([reliability.md](reliability.md#11-a-crashed-broker-node))")
     let username = Key<String>("mqtt.username", nil, "broker user name")
     let passwordFile = Key<String>(
         "mqtt.password_file", nil, "file whose first line (trimmed) is the password; needs `mqtt.username`")

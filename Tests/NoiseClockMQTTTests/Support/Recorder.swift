@@ -53,7 +53,8 @@ final class Recorder<Element: Sendable>: Sendable {
         try await collect(1, from: from, timeout: timeout, what, where: match)[0]
     }
 
-    private func wait(timeout: Double, what: String, until check: @escaping @Sendable ([Element]) -> [Element]?) async throws -> [Element] {
+    /// What `check` returns once it returns something for the items so far, waiting up to `timeout` seconds.
+    func wait(timeout: Double, what: String, until check: @escaping @Sendable ([Element]) -> [Element]?) async throws -> [Element] {
         let id = state.withLock { state in
             state.nextID += 1
             return state.nextID

@@ -10,9 +10,9 @@ final class Subject: Sendable {
     /// Where the client's `onEvent` handler puts its events; finished by `shutdown`.
     private let sink: AsyncStream<MQTTEvent>.Continuation
 
-    init(port: Int, subscriptions: [String] = [], version: MQTTOptions.ProtocolVersion = .v5,
-         will: MQTTOptions.Will? = nil, reconnectDelay: (minimum: Double, maximum: Double) = (1, 30)) throws {
-        clientID = "subject-\(UInt32.random(in: 0...UInt32.max))"
+    init(port: Int, subscriptions: [String] = [], version: MQTTOptions.ProtocolVersion = .v5, will: MQTTOptions.Will? = nil,
+         reconnectDelay: (minimum: Double, maximum: Double) = (1, 30), clientID: String = "subject-\(UInt32.random(in: 0...UInt32.max))") throws {
+        self.clientID = clientID
         var options = MQTTOptions(host: "127.0.0.1", port: port, clientID: clientID, keepaliveSeconds: 10,
                                   protocolVersion: version, will: will)
         options.reconnectDelay = reconnectDelay
