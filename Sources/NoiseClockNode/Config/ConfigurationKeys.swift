@@ -71,9 +71,9 @@ struct ConfigurationKeys: Sendable {
         "the access token; created (0600) at first start if missing; a file that cannot be made or read stops the node (exit 2, naming this key)")
     let webAllowedHosts = Key<[String]>(
         "web.allowed_hosts", [], check: V.hostNames,
-        "`Host` names the web app answers besides IP addresses, `localhost` and names whose first label is the machine's host name "
-            + "(`bedside`, `bedside.local`): a reverse proxy's name (`[clock.home.example]`; the variable comma-separated); "
-            + "any other `Host` gets 421 (DNS rebinding)")
+        "`Host` names the web app answers besides IP addresses, `localhost` and the machine's own names (its host name `bedside`, "
+            + "`bedside.local`, and `bedside.<d>` for each search domain `d` of `/etc/resolv.conf`; [web.md](web.md)): "
+            + "a reverse proxy's name (`[clock.home.example]`; the variable comma-separated); any other `Host` gets 421 (DNS rebinding)")
     let lightTopic = Key<String>(
         "devices.light.topic", nil, check: V.topicPrefix,
         "the bedside lamp's topic as its bridge names it (`zigbee2mqtt/bedroom_lamp`, Tasmota's `bedroom_bulb`); "

@@ -25,8 +25,17 @@ import Testing
         return documents
     }
 
+    /// The catalog the fixtures were made with (generator/HistoryDriver.swift.txt): a sound the
+    /// node no longer offers is replaced at start (brown for noise), which is not what this tests.
+    static let catalog: SoundCatalog = {
+        let entry = { (id: String, category: String) in SoundCatalog.Entry(id: id, name: id, category: category) }
+        return SoundCatalog(
+            noise: [entry("brown", "noise"), entry("pink", "noise"), entry("rain", "nature"), entry("fan", "noise")],
+            alarm: [entry("chime", "alarm"), entry("beep", "alarm"), entry("birds", "alarm")])
+    }()
+
     static func core(_ documents: [String: JSONValue]) -> NodeCore {
-        NodeCore(settings: NodeSettings(nodeID: "bedroom", locale: .en, zone: .utc), catalog: MachineRig.catalog,
+        NodeCore(settings: NodeSettings(nodeID: "bedroom", locale: .en, zone: .utc), catalog: catalog,
                  documents: documents, now: Instant(seconds: 1_795_000_100))
     }
 
