@@ -73,9 +73,11 @@ cluster-test: deps
 # The Debian package (issue 28; docs/install.md): the node built with the Swift runtime linked in
 # (its own build directory, .build-deb), laid out by debhelper into dist/noiseclock_<VERSION>_<arch>.deb.
 DEB_PACKAGES += debhelper dpkg-dev lintian
+# -z now: the dynamic loader binds every symbol at start, so the relocations become read-only (RELRO).
+DEB_SWIFT_FLAGS := -c release --static-swift-stdlib --scratch-path .build-deb -Xlinker -z -Xlinker now
 deb: deps
-	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-deb
-	@packaging/build-deb.sh "$$($(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-deb --show-bin-path)/noiseclock" dist
+	$(SWIFT) build $(DEB_SWIFT_FLAGS)
+	@packaging/build-deb.sh "$$($(SWIFT) build $(DEB_SWIFT_FLAGS) --show-bin-path)/noiseclock" dist
 
 # The package's own CI stage: lintian, then install, run, upgrade, remove and purge in a clean
 # Debian 12 root made by mmdebstrap (cached in /var/cache/noiseclock-test-root; packaging/package-test.sh).

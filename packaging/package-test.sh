@@ -151,12 +151,24 @@ echo "  systemd-analyze security: ${exposure:-not available}"
 read -r broker_port web_port < <(cd "$repo/scripts" && python3 -c \
     'import loopback_port as l; print(l.free_port(), l.free_port())')
 conffile=$root/etc/noiseclock/noiseclock.yaml
+# A sounds folder outside /home (ProtectHome hides /home), as its owner would make it; ALSA's null
+# device (no sound card in the root).
+mkdir -p "$root/srv/noiseclock-sounds"
+python3 - "$root/srv/noiseclock-sounds/Package tone.wav" <<'EOF'
+import math, struct, sys, wave
+with wave.open(sys.argv[1], "wb") as out:
+    out.setnchannels(1); out.setsampwidth(2); out.setframerate(48000)
+    out.writeframes(b"".join(struct.pack("<h", int(8000 * math.sin(2 * math.pi * 440 * i / 48000))) for i in range(48000)))
+EOF
+chmod 0644 "$root/srv/noiseclock-sounds/Package tone.wav"
 sed -i -e "s/^node_id: .*/node_id: $node_id   # edited by the package test/" \
     -e "s/^  port: 1883$/  port: $broker_port/" -e "s/^  host: 0.0.0.0$/  host: 127.0.0.1/" \
-    -e "s/^  port: 8080$/  port: $web_port/" "$conffile"
+    -e "s/^  port: 8080$/  port: $web_port/" -e 's|^  sounds_dir: null|  sounds_dir: /srv/noiseclock-sounds|' \
+    -e 's/^  device: default$/  device: "null"/' "$conffile"
 edited() { grep -q "^node_id: $node_id   # edited" "$conffile" && grep -q "^  port: $broker_port$" "$conffile" &&
-    grep -q "^  port: $web_port$" "$conffile"; }
-check "the conffile edited (node id, broker port $broker_port, web port $web_port)" edited
+    grep -q "^  port: $web_port$" "$conffile" && grep -q '^  sounds_dir: /srv/noiseclock-sounds' "$conffile" &&
+    grep -q '^  device: "null"$' "$conffile"; }
+check "the conffile edited (node id, broker $broker_port, web $web_port, sounds_dir, audio.device)" edited
 
 printf 'listener %s 127.0.0.1\nallow_anonymous true\n' "$broker_port" >"$work/mosquitto.conf"
 mosquitto -c "$work/mosquitto.conf" >"$work/mosquitto.log" 2>&1 &
@@ -167,13 +179,7 @@ broker_up() { for _ in $(seq 100); do sub -t x -C 1 -W 1 -E 2>/dev/null && retur
 broker_up || { echo "package test: mosquitto did not start on $broker_port"; cat "$work/mosquitto.log"; exit 1; }
 
 # --- the unit's command line, environment, user, groups and umask, in the root.
-unit_values() { sed -n "s/^$1=//p" "$unit"; }
-exec_start=$(unit_values ExecStart)
-environment=$(unit_values Environment | tr '\n' ' ')
-unit_user=$(unit_values User)
-umask_value=$(unit_values UMask)
-echo "  unit: User=$unit_user UMask=$umask_value Environment=$environment"
-echo "        ExecStart=$exec_start"
+echo "  unit: $(grep -E '^(User|ExecStart|Environment)=' "$unit" | tr '\n' ' ')"
 
 notify_listener() { # a datagram socket standing in for systemd's, logging "seconds message" lines
     python3 -u - "$root/run/noiseclock-notify" "$work/notify.log" <<'EOF' &
@@ -196,11 +202,9 @@ mkdir -p "$root/run"
 notify_listener || { echo "package test: the notify socket did not open"; exit 1; }
 
 node_pid=
-start_node() { # start_node LOG: the node as the unit starts it; sets node_pid, node_started
-    # shellcheck disable=SC2086 # the unit's assignments and arguments are words
-    chroot "$root" /bin/sh -c "umask $umask_value; exec setpriv --reuid=$unit_user --regid=$unit_user --init-groups \
-        --no-new-privs --bounding-set=-all /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin $environment \
-        NOTIFY_SOCKET=/run/noiseclock-notify WATCHDOG_USEC=2000000 $exec_start" >"$1" 2>&1 &
+start_node() { # start_node LOG: the node as the unit starts it (packaging/unit-exec.py); sets node_pid, node_started
+    python3 "$repo/packaging/unit-exec.py" "$root" "$unit" NOTIFY_SOCKET=/run/noiseclock-notify WATCHDOG_USEC=2000000 \
+        >"$1" 2>&1 &
     node_pid=$!
     node_started=$(date +%s.%N)
     pids+=("$node_pid")
@@ -246,6 +250,12 @@ web_answers() {
         "http://127.0.0.1:$web_port/api/state" | grep -x 200 && python3 -m json.tool "$work/state.json" >/dev/null
 }
 check "the web port answers (GET /api/state with the token: 200, JSON)" web_answers
+state_says() { python3 -c "import json, sys; state = json.load(open('$work/state.json')); print($1); sys.exit(0 if ($2) else 1)"; }
+# Under the unit's sandbox (unit-exec.py: ProtectSystem, SystemCallFilter, RestrictAddressFamilies ...):
+check "sound: ~/audio ok on ALSA's null device" state_says "state['audio']" "state['audio']['status'] == 'ok'"
+check "the sounds folder: its file is a custom sound" state_says "[s for l in state['sounds'].values() for s in l if s['category'] == 'custom']" \
+    "any(s['name'] == 'Package tone' for l in state['sounds'].values() for s in l if s['category'] == 'custom')"
+check "the clock's synchronisation is known (adjtimex allowed)" state_says "state['time']" "state['time']['synced'] is not None"
 page_answers() { curl -sS -o /dev/null -w '%{http_code}\n' "$web_url" | grep -E '^(200|30[23])$'; }
 check "web-url's address opens the web app ($web_url)" page_answers
 
