@@ -64,6 +64,11 @@ for page in "$root"/Resources/web/*; do
     run install -D -m 0644 "$page" "$destdir$prefix/share/noiseclock/web/$(basename "$page")"
 done
 [ -d "$root/Resources/web" ] && echo "install: $prefix/share/noiseclock/web/"
+# The manual page the unit's Documentation= names.
+tmp_man=$(mktemp)
+sed "s/@VERSION@/$(tr -d ' \n' <"$root/VERSION")/" "$root/packaging/noiseclock.1" >"$tmp_man"
+run install -D -m 0644 "$tmp_man" "$destdir$prefix/share/man/man1/noiseclock.1"
+rm -f "$tmp_man"
 if [ -f "$root/docs/configuration.md" ]; then
     run install -D -m 0644 "$root/docs/configuration.md" "$destdir$prefix/share/doc/noiseclock/configuration.md"
 fi
