@@ -210,16 +210,17 @@ start_node() { # start_node LOG: the node as the unit starts it (packaging/unit-
     pids+=("$node_pid")
 }
 wait_for_message() { # wait_for_message TOPIC PATTERN SECONDS: prints the first payload matching
-    local line
+    local line waiter
     coproc WAITER { exec mosquitto_sub -h 127.0.0.1 -p "$broker_port" -t "$1" -W "$3" 2>/dev/null; }
+    waiter=$WAITER_PID # bash unsets WAITER_PID when the coprocess ends
     while IFS= read -r -u "${WAITER[0]}" line; do
         if [[ $line =~ $2 ]]; then
-            kill "$WAITER_PID" 2>/dev/null; wait "$WAITER_PID" 2>/dev/null
+            kill "$waiter" 2>/dev/null; wait "$waiter" 2>/dev/null
             printf '%s\n' "$line"
             return 0
         fi
     done
-    wait "$WAITER_PID" 2>/dev/null
+    wait "$waiter" 2>/dev/null
     return 1
 }
 wait_online() { # wait_online: the seconds from the node's start to ~/availability online
@@ -286,6 +287,7 @@ mqtt_command() { # mqtt_command TOPIC PAYLOAD: publishes, waits for its ok respo
     mosquitto_pub -h 127.0.0.1 -p "$broker_port" -q 1 -r -t "package-test/$request" -m subscribed
     coproc RESPONSES { exec mosquitto_sub -h 127.0.0.1 -p "$broker_port" -q 1 -v -t "package-test/$request" \
         -t "$topic/response" -W 10 2>/dev/null; }
+    local responses=$RESPONSES_PID
     while IFS= read -r -u "${RESPONSES[0]}" line; do
         if [[ $line == "package-test/$request subscribed" ]]; then
             mosquitto_pub -h 127.0.0.1 -p "$broker_port" -q 1 -r -t "package-test/$request" -n
@@ -293,7 +295,7 @@ mqtt_command() { # mqtt_command TOPIC PAYLOAD: publishes, waits for its ok respo
             continue
         fi
         [[ $line == *"\"request_id\":\"$request\""* ]] || continue
-        kill "$RESPONSES_PID" 2>/dev/null; wait "$RESPONSES_PID" 2>/dev/null
+        kill "$responses" 2>/dev/null; wait "$responses" 2>/dev/null
         printf '%s\n' "$line"
         [[ $line == *'"ok":true'* ]]
         return
