@@ -7,12 +7,14 @@
 #   installs DEB with apt into a clean Debian 12 root (packaging/test-root.sh, cached) and checks
 #   the user, its groups, the state directory, the conffile, the unit enabled, the web address
 #   printed; `systemd-analyze verify` on the installed unit;
-#   edits the conffile as a user would (node id, broker port, web address), runs the unit's
-#   ExecStart with its Environment, User, groups and UMask inside the root (chroot: no systemd as
-#   PID 1; a notify socket of the test's own stands in for systemd's) and checks READY=1, WATCHDOG=1,
-#   ~/availability online on a mosquitto on loopback outside the root (within 10 s), ~/info's
-#   version (when the build has it), the web API answering, `noiseclock doctor --json` (when the
-#   build has it);
+#   edits the conffile as a user would (node id, broker port, web address, a sounds folder, ALSA's
+#   null device), runs the unit's ExecStart inside the root under the unit's own settings as far as
+#   a chroot allows (packaging/unit-exec.py: user and groups, umask, read-only system, private /tmp,
+#   hidden /home, the system-call filter; a notify socket of the test's own stands in for systemd's)
+#   and checks READY=1, WATCHDOG=1, ~/availability online on a mosquitto on loopback outside the
+#   root (within 10 s), ~/info's version (when the build has it), the web API answering, sound on
+#   the null device, the sounds folder read, ~/time's synced known, `noiseclock doctor --json`
+#   (when the build has it);
 #   makes alarms, a style and a routine over MQTT, upgrades to the second package while the node
 #   runs (confold: the user's edit stays, the new file is left as .dpkg-dist), restarts the node
 #   and checks everything is there; remove (state, conffile and user kept), purge (all gone).
@@ -237,8 +239,8 @@ check "READY=1 on the notify socket (Type=notify)" notified 'READY=1'
 check "WATCHDOG=1 on the notify socket (WatchdogSec)" notified 'WATCHDOG=1'
 
 if in_root /usr/bin/noiseclock --version >"$work/version.txt" 2>&1; then
-    check "noiseclock --version says $version" grep -qx "$version" "$work/version.txt"
-    info_version() { wait_for_message "$topic/info" "\"version\":\"$version\"" 5; }
+    check "noiseclock --version says $version" grep -qE "(^| )${version//./\\.}$" "$work/version.txt"
+    info_version() { wait_for_message "$topic/info" "\"version\": ?\"${version//./\\.}\"" 5; }
     check "~/info carries version $version" info_version
 else
     echo "  skip  noiseclock --version and ~/info (not in this build)"
