@@ -116,9 +116,10 @@ def accounts(root, user):
     if user not in passwd:
         fail(f"no user {user} in the root")
     uid, gid = int(passwd[user][2]), int(passwd[user][3])
+    home, shell = passwd[user][5], passwd[user][6].strip()
     by_name = {fields[0]: int(fields[2]) for fields in groups}
     member_of = {int(fields[2]) for fields in groups if user in fields[3].split(",")}
-    return uid, gid, member_of, by_name
+    return uid, gid, member_of, by_name, home, shell
 
 
 def mount(source, target, fstype, flags, data=None):
@@ -161,8 +162,8 @@ def main():
         environment.update(item.split("=", 1) for item in shlex.split(value))
     environment.update(item.split("=", 1) for item in sys.argv[3:])
     user = settings.get("User", ["root"])[-1]
-    uid, gid, groups, by_name = accounts(root, user)
-    environment.update(USER=user, LOGNAME=user)
+    uid, gid, groups, by_name, home, shell = accounts(root, user)
+    environment.update(USER=user, LOGNAME=user, HOME=home, SHELL=shell)  # what systemd sets for User=
     for value in settings.get("SupplementaryGroups", []):
         groups |= {by_name[name] for name in value.split()}
     groups.add(gid)
