@@ -17,7 +17,8 @@
 #   (when the build has it);
 #   makes alarms, a style and a routine over MQTT, upgrades to the second package while the node
 #   runs (confold: the user's edit stays, the new file is left as .dpkg-dist), restarts the node
-#   and checks everything is there; remove (state, conffile and user kept), purge (all gone).
+#   and checks everything is there; rolls back to DEB the same way; remove (state, conffile and
+#   user kept), purge (all gone).
 # Prints each check, the figures (size, Depends, times) and "package test: N passed, N failed".
 set -uo pipefail
 
@@ -357,6 +358,16 @@ online=$(wait_online)
 check "the upgraded node online within 10 s (${online:-no} s)" test -n "$online"
 same_state() { snapshot after && diff "$work/before.json" "$work/after.json"; }
 check "alarms, style and routines survive the upgrade" same_state
+stop_node
+
+# --- roll back as docs/install.md says (apt install --allow-downgrades ./older.deb).
+apt_in_root install --allow-downgrades "/tmp/$(basename "$deb")" >"$work/rollback.log" 2>&1
+check "apt rolls back to $version" installed "$version"
+check "the user's edit of the conffile survives the rollback" edited
+start_node "$work/node3.log"
+online=$(wait_online)
+check "the rolled-back node online within 10 s (${online:-no} s)" test -n "$online"
+check "alarms, style and routines survive the rollback" same_state
 stop_node
 
 # --- remove keeps the state, the conffile and the user; purge removes them.
