@@ -19,7 +19,7 @@
 #   runs (confold: the user's edit stays, the new file is left as .dpkg-dist), restarts the node
 #   and checks everything is there; rolls back to DEB the same way; remove (state, conffile and
 #   user kept), purge (all gone).
-# Prints each check, the figures (size, Depends, times) and "package test: N passed, N failed".
+# Prints each check, the figures (size, Depends, times) and "package-test: N passed, N failed, N skipped".
 set -uo pipefail
 
 if [ $# -ne 1 ] || [ ! -f "$1" ]; then
@@ -40,6 +40,7 @@ work=$(mktemp -d /tmp/noiseclock-package-test.XXXXXX)
 root=$work/root
 node_id=pkgtest
 requests=0
+skipped=0
 passed=0
 failed=0
 pids=()
@@ -246,6 +247,7 @@ if in_root /usr/bin/noiseclock --version >"$work/version.txt" 2>&1; then
     check "~/info carries version $version" info_version
 else
     echo "  skip  noiseclock --version and ~/info (not in this build)"
+    skipped=$((skipped + 2))
 fi
 
 web_url=$(in_root runuser -u noiseclock -- /usr/bin/noiseclock web-url --config /etc/noiseclock/noiseclock.yaml 2>&1)
@@ -280,6 +282,7 @@ if in_root /usr/bin/noiseclock doctor --help 2>/dev/null | grep -q 'noiseclock d
     check "noiseclock doctor --json answers (exit 0 or 1, JSON)" doctor
 else
     echo "  skip  noiseclock doctor (not in this build)"
+    skipped=$((skipped + 1))
 fi
 
 # --- state made over MQTT: an alarm, a style, a routine.
@@ -384,5 +387,5 @@ check "purge removes the user and its group" \
 check "dpkg forgets the package" sh -c "! chroot '$root' dpkg-query -W noiseclock 2>/dev/null"
 
 echo "  stage: $(seconds_since "$stage_started") s"
-echo "package test: $passed passed, $failed failed"
+echo "package-test: $passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]
