@@ -70,9 +70,12 @@ check() { # check NAME COMMAND...: one line per check, counted.
     fi
 }
 seconds_since() { awk -v from="$1" -v now="$(date +%s.%N)" 'BEGIN { printf "%.2f\n", now - from }'; }
-in_root() { chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LC_ALL=C.UTF-8 "$@"; }
+# root's PATH on Debian (sudo's secure_path too): /usr/local first.
+in_root() { chroot "$root" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin LC_ALL=C.UTF-8 "$@"; }
 apt_in_root() {
+    # DPkg::Path: apt's PATH for dpkg, with /usr/local/sbin first for the recording systemctl below.
     in_root DEBIAN_FRONTEND=noninteractive apt-get -o APT::Sandbox::User=root -o Dpkg::Use-Pty=0 \
+        -o DPkg::Path=/usr/local/sbin:/usr/sbin:/usr/bin:/sbin:/bin \
         -o Dpkg::Options::=--force-confdef -o Dpkg::Options::=--force-confold -y "$@"
 }
 
@@ -113,6 +116,24 @@ mount -t sysfs -o ro sysfs "$root/sys"
 mount --bind "$cache/archives" "$root/var/cache/apt/archives"
 cp -L /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null
 cp "$deb" "$upgrade_deb" "$root/tmp/"
+# Maintainer scripts act on the service only where systemd runs (/run/systemd/system): that
+# directory, and a systemctl first on dpkg's PATH that records what they ask of it (is-enabled
+# answers from the enable links `systemctl --root=/ preset` made), to check start, restart and stop.
+mkdir -p "$root/run/systemd/system" "$root/usr/local/sbin"
+cat >"$root/usr/local/sbin/systemctl" <<'EOF'
+#!/bin/sh
+echo "$*" >>/run/systemctl-calls.log
+case "$*" in
+    --version*) echo "systemd 252 (252)" ;;
+    *--root=*) exec /usr/bin/systemctl "$@" ;; # offline work on the unit files (deb-systemd-helper's preset)
+    *is-enabled*noiseclock.service*)
+        if [ -L /etc/systemd/system/multi-user.target.wants/noiseclock.service ]; then echo enabled; else echo disabled; exit 1; fi ;;
+    *is-active*) exit 3 ;;
+esac
+exit 0
+EOF
+chmod 0755 "$root/usr/local/sbin/systemctl"
+asked() { grep -E "(^| )$1 noiseclock.service$" "$root/run/systemctl-calls.log"; }
 echo "  root: $(basename "$tarball") unpacked in $(seconds_since "$started") s"
 
 # --- install.
@@ -135,6 +156,7 @@ check "/etc/noiseclock/noiseclock.yaml is a conffile" \
     sh -c "chroot '$root' dpkg-query -W -f='\${Conffiles}' noiseclock | grep -q ' /etc/noiseclock/noiseclock.yaml '"
 check "the unit is enabled (multi-user.target.wants)" \
     test -L "$root/etc/systemd/system/multi-user.target.wants/noiseclock.service"
+check "postinst started the service (systemctl start)" asked start
 unit=$root/lib/systemd/system/noiseclock.service
 check "the unit is installed" test -f "$unit"
 check "the sysusers.d file is installed" test -f "$root/usr/lib/sysusers.d/noiseclock.conf"
@@ -346,12 +368,14 @@ ls "$root/var/lib/noiseclock" >"$work/state-files.txt"
 echo "  state files: $(tr '\n' ' ' <"$work/state-files.txt")"
 
 # --- upgrade while the node runs, then the restart systemd would do.
+: >"$root/run/systemctl-calls.log"
 started=$(date +%s.%N)
 apt_in_root install "/tmp/$(basename "$upgrade_deb")" >"$work/upgrade.log" 2>&1
 status=$?
 echo "  upgrade: $(seconds_since "$started") s"
 check "apt upgrades to $upgrade_version over the running node" test "$status" -eq 0
 check "dpkg: noiseclock $upgrade_version installed" installed "$upgrade_version"
+check "the upgrade restarted the service (systemctl restart)" asked restart
 check "the user's edit of the conffile survives the upgrade" edited
 check "the new release's conffile is beside it (.dpkg-dist)" \
     grep -q "package test: this release changed" "$conffile.dpkg-dist"
@@ -374,7 +398,9 @@ check "alarms, style and routines survive the rollback" same_state
 stop_node
 
 # --- remove keeps the state, the conffile and the user; purge removes them.
+: >"$root/run/systemctl-calls.log"
 apt_in_root remove noiseclock >"$work/remove.log" 2>&1
+check "remove stopped the service (systemctl stop)" asked stop
 check "apt remove" sh -c "! test -e '$root/usr/bin/noiseclock'"
 check "remove keeps the state" test -s "$root/var/lib/noiseclock/$(head -1 "$work/state-files.txt")"
 check "remove keeps the edited conffile" edited
