@@ -296,12 +296,20 @@ if in_root /usr/bin/noiseclock doctor --help 2>/dev/null | grep -q 'noiseclock d
         in_root runuser -u noiseclock -- /usr/bin/noiseclock doctor --json --config /etc/noiseclock/noiseclock.yaml \
             >"$work/doctor.json" 2>"$work/doctor.err"
         local status=$?
-        echo "doctor: exit $status in $(seconds_since "$started") s"
+        echo "doctor: exit $status in $(seconds_since "$started") s" | tee "$work/doctor.status"
         cat "$work/doctor.json"
-        # No sound card in the root: 1 is the honest answer; anything else is a crash or a usage error.
-        [ "$status" -le 1 ] && python3 -m json.tool "$work/doctor.json" >/dev/null
+        # No /dev/snd in the root and maybe no clock sync here: 1 can be the honest answer; anything
+        # else is a crash or a usage error. What the test set up must be ok: the configuration, the
+        # sound device (ALSA null), the broker, the sounds folder, the web port (held by the node).
+        [ "$status" -le 1 ] && python3 -c '
+import json, sys
+checks = {check["id"]: check["status"] for check in json.load(open(sys.argv[1]))["checks"]}
+print(checks)
+sys.exit(0 if all(checks.get(id) == "ok" for id in ("configuration", "sound_device", "broker", "sounds", "web_port")) else 1)' \
+            "$work/doctor.json"
     }
-    check "noiseclock doctor --json answers (exit 0 or 1, JSON)" doctor
+    check "noiseclock doctor --json: configuration, sound device, broker, sounds, web port ok" doctor
+    echo "  $(cat "$work/doctor.status" 2>/dev/null)"
 else
     echo "  skip  noiseclock doctor (not in this build)"
     skipped=$((skipped + 1))
