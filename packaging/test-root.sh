@@ -6,7 +6,8 @@
 # started; none of the node's libraries, so the package's Depends bring them. The cache
 # (NOISECLOCK_TEST_ROOT_CACHE, default /var/cache/noiseclock-test-root) also keeps apt's
 # downloads in archives/ (the package test binds it into the root), so a second run downloads
-# nothing. A new recipe (this file's mmdebstrap line) makes a new tarball; old ones are removed.
+# nothing. A new recipe (this file's mmdebstrap line) or a week's age makes a new tarball; old ones
+# are removed.
 set -euo pipefail
 
 cache=${NOISECLOCK_TEST_ROOT_CACHE:-/var/cache/noiseclock-test-root}
@@ -17,6 +18,12 @@ key=$(printf '%s\n' "$suite" "${options[@]}" | sha256sum | cut -c1-12)
 tarball=$cache/$suite-$key.tar
 mkdir -p "$cache/archives/partial"
 
+# A week old at most: its package lists name the versions apt fetches for Depends, and Debian's
+# mirrors drop a version soon after its point or security update.
+if [ -s "$tarball" ] && [ -n "$(find "$tarball" -mtime +7)" ]; then
+    echo "test-root: $tarball is more than a week old: making it again" >&2
+    rm -f "$tarball"
+fi
 if [ ! -s "$tarball" ]; then
     # This machine's apt sources (deb822 or one-line), passed to mmdebstrap as files.
     sources=()
