@@ -7,7 +7,7 @@ PREFIX ?= /usr/local
 DEB_PACKAGES := libmosquitto-dev mosquitto mosquitto-clients libasound2-dev libsndfile1-dev libsoxr-dev libebur128-dev libyaml-dev \
 	pkg-config tzdata sox alsa-utils openssl chromium chromium-driver python3-selenium libmicrohttpd-dev
 
-.PHONY: all deps build release run web-url test cluster-test soak lint browser-test screenshots fuzz bench sanitize install uninstall clean
+.PHONY: all deps build release run web-url test cluster-test soak deb package-test lint browser-test screenshots fuzz bench sanitize install uninstall clean
 
 all: build
 
@@ -79,6 +79,22 @@ soak: deps
 	@scripts/stage.sh build $(SWIFT) build --build-tests
 	@NOISECLOCK_SOAK_NIGHTS=$(SOAK_NIGHTS) scripts/stage.sh soak $(SWIFT) test --skip-build --filter 'WeekOfNightsTests/aWeekOfNights'
 
+# The Debian package (issue 28; docs/install.md): the node built with the Swift runtime linked in
+# (its own build directory, .build-deb), laid out by debhelper into dist/noiseclock_<VERSION>_<arch>.deb.
+DEB_PACKAGES += debhelper dpkg-dev lintian
+# -z now: the dynamic loader binds every symbol at start, so the relocations become read-only (RELRO).
+DEB_SWIFT_FLAGS := -c release --static-swift-stdlib --scratch-path .build-deb -Xlinker -z -Xlinker now
+deb: deps
+	$(SWIFT) build $(DEB_SWIFT_FLAGS)
+	@packaging/build-deb.sh "$$($(SWIFT) build $(DEB_SWIFT_FLAGS) --show-bin-path)/noiseclock" dist
+
+# The package's own CI stage: lintian, then install, run, upgrade, remove and purge in a clean
+# Debian 12 root made by mmdebstrap (cached in /var/cache/noiseclock-test-root; packaging/package-test.sh).
+DEB_PACKAGES += mmdebstrap systemd curl
+package-test: deps
+	@scripts/stage.sh deb $(MAKE) --no-print-directory deb
+	@scripts/stage.sh package packaging/package-test.sh "dist/noiseclock_$$(cat VERSION)_$$(dpkg --print-architecture).deb"
+
 # swift-format's rules (.swift-format) and lines of at most 150 columns in Sources (scripts/lint.sh:
 # the rules only, not swift-format's re-layout of the hand-formatted code). A second; CI runs it.
 lint:
@@ -112,4 +128,4 @@ uninstall:
 	@scripts/uninstall.sh "$(PREFIX)"
 
 clean:
-	rm -rf .build .build-*
+	rm -rf .build .build-* dist

@@ -64,6 +64,11 @@ for page in "$root"/Resources/web/*; do
     run install -D -m 0644 "$page" "$destdir$prefix/share/noiseclock/web/$(basename "$page")"
 done
 [ -d "$root/Resources/web" ] && echo "install: $prefix/share/noiseclock/web/"
+# The manual page the unit's Documentation= names.
+tmp_man=$(mktemp)
+sed "s/@VERSION@/$(tr -d ' \n' <"$root/VERSION")/" "$root/packaging/noiseclock.1" >"$tmp_man"
+run install -D -m 0644 "$tmp_man" "$destdir$prefix/share/man/man1/noiseclock.1"
+rm -f "$tmp_man"
 if [ -f "$root/docs/configuration.md" ]; then
     run install -D -m 0644 "$root/docs/configuration.md" "$destdir$prefix/share/doc/noiseclock/configuration.md"
 fi
@@ -72,12 +77,10 @@ run install -d -m 0750 "${config_owner[@]}" "$destdir$confdir"
 if [ -e "$destdir$confdir/noiseclock.yaml" ]; then
     echo "install: keeping the existing $confdir/noiseclock.yaml"
 else
-    # The installed copy keeps state in /var/lib and names the node after the host.
+    # The installed copy keeps state in /var/lib and names the node after the host (as the package's).
     tmp=$(mktemp)
     trap 'rm -f "$tmp"' EXIT
-    sed -e "s|^state_dir: .*|state_dir: $statedir     # the unit also sets NOISECLOCK_STATE_DIR|" \
-        -e "s|^node_id: .*|node_id: null       # null: the host name; set one if two nodes share a host name|" \
-        "$root/config/noiseclock.yaml" >"$tmp"
+    "$root/packaging/installed-config.sh" "$root/config/noiseclock.yaml" >"$tmp"
     run install -m 0640 "${config_owner[@]}" "$tmp" "$destdir$confdir/noiseclock.yaml"
     echo "install: $confdir/noiseclock.yaml (edit it, then: systemctl restart noiseclock)"
 fi
@@ -85,8 +88,8 @@ fi
 run install -d -m 0750 "${owner[@]}" "$destdir$statedir"
 
 tmp_unit=$(mktemp)
-sed -e "s#/usr/local/bin/noiseclock#$prefix/bin/noiseclock#" \
-    -e "s#/usr/local/share/doc/noiseclock#$prefix/share/doc/noiseclock#" \
+sed -e "s#/usr/bin/noiseclock#$prefix/bin/noiseclock#" \
+    -e "s#/usr/share/doc/noiseclock#$prefix/share/doc/noiseclock#" \
     "$root/config/noiseclock.service" >"$tmp_unit"
 run install -D -m 0644 "$tmp_unit" "$destdir$unitdir/noiseclock.service"
 rm -f "$tmp_unit"

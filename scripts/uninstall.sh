@@ -35,6 +35,7 @@ fi
 
 run rm -f "$destdir$prefix/bin/noiseclock"
 run rm -rf "$destdir$prefix/share/noiseclock" "$destdir$prefix/share/doc/noiseclock"
+run rm -f "$destdir$prefix/share/man/man1/noiseclock.1"
 echo "uninstall: removed the binary, shared files and the unit"
 
 if [ "$purge" = 1 ]; then

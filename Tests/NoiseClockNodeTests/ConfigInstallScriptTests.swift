@@ -31,6 +31,9 @@ struct ConfigInstallScriptTests {
         let unit = try String(contentsOfFile: root + "/etc/systemd/system/noiseclock.service", encoding: .utf8)
         #expect(unit.contains("ExecStart=/opt/nc/bin/noiseclock --config /etc/noiseclock/noiseclock.yaml"))
         #expect(unit.contains("Type=notify"))
+        // The package's unit, moved under PREFIX: its documentation too, the manual page installed.
+        #expect(unit.contains("Documentation=man:noiseclock(1) file:///opt/nc/share/doc/noiseclock/configuration.md"))
+        #expect(manager.fileExists(atPath: root + "/opt/nc/share/man/man1/noiseclock.1"))
 
         let config = root + "/etc/noiseclock/noiseclock.yaml"
         let loaded = try await NodeConfiguration.load(path: config, environment: [:], hostName: "Clock-1")
@@ -45,6 +48,7 @@ struct ConfigInstallScriptTests {
         #expect(try run("uninstall.sh", ["/opt/nc"], destdir: root) == 0)
         #expect(!manager.fileExists(atPath: root + "/opt/nc/bin/noiseclock"))
         #expect(!manager.fileExists(atPath: root + "/etc/systemd/system/noiseclock.service"))
+        #expect(!manager.fileExists(atPath: root + "/opt/nc/share/man/man1/noiseclock.1"))
         #expect(manager.fileExists(atPath: config))
         #expect(manager.fileExists(atPath: root + "/var/lib/noiseclock"))
 
