@@ -83,7 +83,8 @@
     const whenText = a.enabled && a.next_trigger ? (a.skip_next ? t('skipping') + ' · ' : '') + t('next_at', { t: NC.when(a.next_trigger) }) : t('off');
     return NC.formRow('alarm', a, {
       className: 'alarm' + (a.enabled ? '' : ' off'), when: NC.clockOf('T' + a.time),
-      lines: [el('small', { text: a.repeat_text + (a.description ? ' · ' + a.description : '') + (a.speak_time ? ' · ' + t('says_time') : '') }), el('small', { text: whenText })],
+      lines: [el('small', { text: a.repeat_text + (a.description ? ' · ' + a.description : '') + (a.speak_time ? ' · ' + t('says_time') : '') }),
+        el('small', { text: whenText })],
       tools: (act, edit) => [edit,
         repeating ? (a.skip_next
           ? el('button', { type: 'button', class: 'btn', text: t('unskip'), onclick: act('alarm/update', { id: a.id, skip_next: false }) })
