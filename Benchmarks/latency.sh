@@ -17,16 +17,9 @@ cd "$(dirname "$0")/.."
 BIN=${1:?usage: Benchmarks/latency.sh path/to/noiseclock [SAMPLES]}
 SAMPLES=${2:-300}
 GAP_MS=${3:-100}
-export NOISECLOCK_RESOURCES="$PWD/Resources"
-work=$(mktemp -d -p "${TMPDIR:-/tmp}")
-broker_pid=""
-node_pid=""
-cleanup() {
-    [ -n "$node_pid" ] && kill -TERM "$node_pid" 2>/dev/null && wait "$node_pid" 2>/dev/null
-    [ -n "$broker_pid" ] && kill "$broker_pid" 2>/dev/null && wait "$broker_pid" 2>/dev/null
-    rm -rf "$work"
-}
-trap cleanup EXIT
+. Benchmarks/lib/nodes.sh
+bench_init latency
+BENCH_LOG_LEVEL=${LOG_LEVEL:-info}
 cc -O2 -o "$work/ha-latency" Benchmarks/ha-latency.c -lmosquitto
 
 row() { printf '%-46s %-14s %-32s %s\n' "$@"; }
@@ -34,40 +27,20 @@ ms() { awk -v us="$1" 'BEGIN { printf "%.3f ms", us / 1000 }'; }
 verdict() { awk -v v="$1" -v t="$2" 'BEGIN { printf "%.2fx of floor, %s", v / t, (v <= t ? "met" : "NOT met") }'; }
 
 for kind in stock nodelay; do
-    port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-    {
-        printf 'listener %s 127.0.0.1\nallow_anonymous true\npersistence false\n' "$port"
-        [ "$kind" = nodelay ] && echo 'set_tcp_nodelay true'
-    } >"$work/mosquitto-$kind.conf"
-    mosquitto -c "$work/mosquitto-$kind.conf" >"$work/mosquitto-$kind.log" 2>&1 &
-    broker_pid=$!
-    for _ in $(seq 50); do (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break; sleep 0.1; done
-    mkdir -p "$work/state-$kind"
-    cat >"$work/noiseclock-$kind.yaml" <<YAML
-node_id: lat$kind
-timezone: UTC
-state_dir: $work/state-$kind
-mqtt: {host: 127.0.0.1, port: $port}
-home_assistant: {discovery: false}
-audio: {device: "null"}
-battery: {path: $work/no-battery}
-web: {enabled: false}
-YAML
-    NOISECLOCK_LOG_LEVEL=${LOG_LEVEL:-info} "$BIN" --config "$work/noiseclock-$kind.yaml" >"$work/node-$kind.log" 2>&1 &
-    node_pid=$!
+    if [ "$kind" = nodelay ]; then bench_mosquitto 'set_tcp_nodelay true'; else bench_mosquitto; fi
+    bench_node "lat$kind" 'audio: {device: "null"}'
     root=noiseclock/lat$kind
-    mosquitto_sub -p "$port" -t "$root/availability" -C 1 -W 15 >/dev/null || { cat "$work/node-$kind.log"; exit 1; }
+    bench_online "lat$kind"
     sleep 1
     # Each command follows, after the same idle gap, one echo between the two clients and one
     # durable write in the state directory: the floor is measured in the same moments.
     read -r state50 state99 resp50 resp99 echo50 write50 < <("$work/ha-latency" "$port" command "$root/noise/volume/set" \
-        "$root/noise" "$root/response" "$SAMPLES" 41 42 "$GAP_MS" bench/echo "$work/state-$kind")
+        "$root/noise" "$root/response" "$SAMPLES" 41 42 "$GAP_MS" bench/echo "$work/lat$kind/state")
     floor=$(( 2 * (echo50 + write50) ))
     row "latency p50 command -> ~/noise ($kind broker)" "$(ms "$state50")" "floor $(ms "$floor")" "<= floor: $(verdict "$state50" "$floor")"
     row "latency p50 command -> ~/response ($kind)" "$(ms "$resp50")" "floor $(ms "$floor")" "<= floor: $(verdict "$resp50" "$floor")"
     row "latency p99 command -> ~/noise / ~/response ($kind)" "$(ms "$state99") / $(ms "$resp99")" "echo $(ms "$echo50"), write $(ms "$write50")" "-"
     echo "latency_ha $kind echo_p50_us $echo50 write_p50_us $write50 state_p50_us $state50 state_p99_us $state99 response_p50_us $resp50 response_p99_us $resp99 floor_us $floor" >>"$work/raw"
-    kill -TERM "$node_pid"; wait "$node_pid" 2>/dev/null || true; node_pid=""
-    kill "$broker_pid"; wait "$broker_pid" 2>/dev/null || true; broker_pid=""
+    bench_stop "$node_pid" "$broker"
 done
 cat "$work/raw"

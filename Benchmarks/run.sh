@@ -18,31 +18,17 @@ IDLE=${IDLE_SECONDS:-600}
 PLAY=${PLAY_SECONDS:-60}
 SAMPLES=${SAMPLES:-2000}
 RATE_N=${RATE_COMMANDS:-20000}
-export NOISECLOCK_RESOURCES="$PWD/Resources"
-
-work=$(mktemp -d)
-broker_pid=""
-node_pid=""
-relay_pid=""
-cleanup() {
-    [ -n "$relay_pid" ] && kill "$relay_pid" 2>/dev/null && wait "$relay_pid" 2>/dev/null
-    [ -n "$node_pid" ] && kill -TERM "$node_pid" 2>/dev/null && wait "$node_pid" 2>/dev/null
-    [ -n "$broker_pid" ] && kill "$broker_pid" 2>/dev/null && wait "$broker_pid" 2>/dev/null
-    rm -rf "$work"
-}
-trap cleanup EXIT
+. Benchmarks/lib/nodes.sh
+bench_init bench
 
 cc -O2 -o "$work/mqtt-probe" Benchmarks/mqtt-probe.c -lmosquitto
 probe() { "$work/mqtt-probe" "$port" "$@"; }
 
 # A broker of our own on a free loopback port.
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 # set_tcp_nodelay: mosquitto's default leaves Nagle on, which holds any reply that is not sent
 # in the same instant as the broker's PUBACK for ~40 ms (measured: node p50 44 ms, echo 0.1 ms).
-printf 'listener %s 127.0.0.1\nallow_anonymous true\npersistence false\nset_tcp_nodelay true\n' "$port" >"$work/mosquitto.conf"
-mosquitto -c "$work/mosquitto.conf" >"$work/mosquitto.log" 2>&1 &
-broker_pid=$!
-for _ in $(seq 50); do (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break; sleep 0.1; done
+bench_mosquitto 'set_tcp_nodelay true'
+broker_pid=$broker
 
 # A recording to stream (issue 19): 10 minutes of brown noise as a 44.1 kHz FLAC, so playing it
 # costs decoding, rate conversion and the read-ahead thread.
@@ -50,20 +36,9 @@ mkdir -p "$work/sounds"
 sox -n -r 44100 -c 2 -b 16 "$work/sounds/stream.flac" synth 600 brownnoise vol 0.5
 
 # The node: no battery, the ALSA null device (never blocks: the engine paces itself).
-cat >"$work/noiseclock.yaml" <<YAML
-node_id: bench
-timezone: UTC
-state_dir: $work/state
-mqtt: {host: 127.0.0.1, port: $port}
-home_assistant: {discovery: false}
-audio: {device: "null", sounds_dir: "$work/sounds"}
-battery: {path: $work/no-battery}
-web: {enabled: false}
-YAML
-NOISECLOCK_LOG_LEVEL=warning "$BIN" --config "$work/noiseclock.yaml" >"$work/node.log" 2>&1 &
-node_pid=$!
+bench_node bench "audio: {device: \"null\", sounds_dir: \"$work/sounds\"}"
 root=noiseclock/bench
-mosquitto_sub -p "$port" -t "$root/availability" -C 1 -W 15 >/dev/null || { cat "$work/node.log"; exit 1; }
+bench_online bench
 mosquitto_pub -p "$port" -q 1 -t "$root/alarm/add" -m '{"id": "bench", "time": "07:00", "repeat": "daily"}'
 sleep 1
 
@@ -78,9 +53,10 @@ meets() { awk -v v="$1" -v t="$2" 'BEGIN { print (v <= t ? "met" : "NOT met") }'
 read -r floor50 floor99 _ < <(probe echo bench/echo "$SAMPLES")
 "$work/mqtt-probe" "$port" relay bench/relay/in bench/relay/out &
 relay_pid=$!
+pids+=("$relay_pid")
 sleep 0.5
 read -r relay50 relay99 _ < <(probe command bench/relay/in bench/relay/out "$SAMPLES" x)
-kill "$relay_pid"; wait "$relay_pid" 2>/dev/null || true; relay_pid=""
+bench_stop "$relay_pid"
 read -r same50 same99 _ < <(probe command "$root/noise/volume/set" "$root/response" "$SAMPLES" 40)
 read -r vol50 vol99 _ < <(probe command "$root/noise/volume/set" "$root/response" "$SAMPLES" 41 42)
 read -r upd50 upd99 _ < <(probe command "$root/alarm/update" "$root/response" "$SAMPLES" \

@@ -11,36 +11,12 @@ cd "$(dirname "$0")/.."
 BIN=$(realpath "${1:?usage: Benchmarks/sound-cpu.sh path/to/noiseclock}")
 PLAY=${PLAY_SECONDS:-20}
 ROUNDS=${ROUNDS:-3}
-export NOISECLOCK_RESOURCES="$PWD/Resources"
-work=$(mktemp -d)
-broker_pid=""
-node_pid=""
-cleanup() {
-    [ -n "$node_pid" ] && kill -TERM "$node_pid" 2>/dev/null && wait "$node_pid" 2>/dev/null
-    [ -n "$broker_pid" ] && kill "$broker_pid" 2>/dev/null && wait "$broker_pid" 2>/dev/null
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-printf 'listener %s 127.0.0.1\nallow_anonymous true\npersistence false\n' "$port" >"$work/mosquitto.conf"
-mosquitto -c "$work/mosquitto.conf" >"$work/mosquitto.log" 2>&1 &
-broker_pid=$!
-for _ in $(seq 50); do (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break; sleep 0.1; done
-cat >"$work/noiseclock.yaml" <<YAML
-node_id: bench
-timezone: UTC
-state_dir: $work/state
-mqtt: {host: 127.0.0.1, port: $port}
-home_assistant: {discovery: false}
-audio: {device: "null"}
-battery: {path: $work/no-battery}
-web: {enabled: false}
-YAML
-NOISECLOCK_LOG_LEVEL=warning "$BIN" --config "$work/noiseclock.yaml" >"$work/node.log" 2>&1 &
-node_pid=$!
+. Benchmarks/lib/nodes.sh
+bench_init sound-cpu
+bench_mosquitto
+bench_node bench 'audio: {device: "null"}'
 root=noiseclock/bench
-mosquitto_sub -p "$port" -t "$root/availability" -C 1 -W 15 >/dev/null || { cat "$work/node.log"; exit 1; }
+bench_online bench
 mosquitto_pub -p "$port" -q 1 -t "$root/mix/set" \
     -m '{"id": "worst", "layers": [{"sound": "brown", "volume": 100}, {"sound": "rain", "volume": 70}, {"sound": "fan", "volume": 50}]}'
 cpu_of() {  # sound: % of one core over $PLAY seconds of it

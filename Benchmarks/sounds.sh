@@ -12,16 +12,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=$(realpath "${1:?usage: Benchmarks/sounds.sh path/to/noiseclock}")
 PLAY=${PLAY_SECONDS:-60}
-export NOISECLOCK_RESOURCES="$PWD/Resources"
-work=$(mktemp -d)
-broker_pid=""
-node_pid=""
-cleanup() {
-    [ -n "$node_pid" ] && kill -TERM "$node_pid" 2>/dev/null && wait "$node_pid" 2>/dev/null
-    [ -n "$broker_pid" ] && kill "$broker_pid" 2>/dev/null && wait "$broker_pid" 2>/dev/null
-    rm -rf "$work"
-}
-trap cleanup EXIT
+. Benchmarks/lib/nodes.sh
+bench_init sounds
 
 # --- Files ------------------------------------------------------------------------------------
 mkdir -p "$work/empty" "$work/twenty" "$work/long"
@@ -30,11 +22,7 @@ for i in $(seq -w 1 20); do ln "$work/hour.flac" "$work/twenty/rain $i.flac"; do
 sox -n -r 44100 -c 2 -b 16 "$work/long/two hours.flac" synth 7200 brownnoise vol 0.5
 
 # --- A broker, and a node on the ALSA null device ------------------------------------------------
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-printf 'listener %s 127.0.0.1\nallow_anonymous true\npersistence false\n' "$port" >"$work/mosquitto.conf"
-mosquitto -c "$work/mosquitto.conf" >"$work/mosquitto.log" 2>&1 &
-broker_pid=$!
-for _ in $(seq 50); do (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break; sleep 0.1; done
+bench_mosquitto
 root=noiseclock/bench
 rss_mb() { awk '$1 == "Rss:" { printf "%.1f", $2 / 1024 }' "/proc/$node_pid/smaps_rollup"; }
 # CPU time in nanoseconds where it can (Benchmarks/cpu-time.sh says how).
@@ -42,27 +30,13 @@ rss_mb() { awk '$1 == "Rss:" { printf "%.1f", $2 / 1024 }' "/proc/$node_pid/smap
 
 # start_node SOUNDS_DIR STATE_DIR: starts it; $online is the seconds from exec to `online`.
 start_node() {
-    cat >"$work/noiseclock.yaml" <<YAML
-node_id: bench
-timezone: UTC
-state_dir: $2
-mqtt: {host: 127.0.0.1, port: $port}
-home_assistant: {discovery: false}
-audio: {device: "null", sounds_dir: "$1"}
-battery: {path: $work/no-battery}
-web: {enabled: false}
-YAML
-    mosquitto_pub -p "$port" -r -t "$root/availability" -n
-    local t0 t1
-    t0=$(date +%s.%N)
-    NOISECLOCK_LOG_LEVEL=warning "$BIN" --config "$work/noiseclock.yaml" >>"$work/node.log" 2>&1 &
-    node_pid=$!
-    # The retained `availability` was cleared above: the first message is the node's `online`.
-    [ "$(mosquitto_sub -p "$port" -t "$root/availability" -C 1 -W 20)" = online ] || { cat "$work/node.log"; exit 1; }
+    local t1
+    bench_node bench "audio: {device: \"null\", sounds_dir: \"$1\"}" "state_dir: $2"
+    bench_online bench 20
     t1=$(date +%s.%N)
-    online=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
+    online=$(awk -v a="$bench_started_at" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
 }
-stop_node() { kill -TERM "$node_pid"; wait "$node_pid" 2>/dev/null || true; node_pid=""; }
+stop_node() { bench_stop "$node_pid"; }
 # cpu_over SECONDS: % of one core the node used.
 cpu_over() {
     local c0 t0 c1 t1

@@ -12,52 +12,27 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${1:?usage: Benchmarks/web-attack.sh path/to/noiseclock [SECONDS]}
 WINDOW=${2:-20}
-export NOISECLOCK_RESOURCES="$PWD/Resources"
-work=$(mktemp -d -p "${TMPDIR:-/tmp}")
-broker_pid=""
-node_pid=""
-mhd_pid=""
-cleanup() {
-    [ -n "$mhd_pid" ] && kill "$mhd_pid" 2>/dev/null && wait "$mhd_pid" 2>/dev/null || true
-    [ -n "$node_pid" ] && kill -TERM "$node_pid" 2>/dev/null && wait "$node_pid" 2>/dev/null || true
-    [ -n "$broker_pid" ] && kill "$broker_pid" 2>/dev/null && wait "$broker_pid" 2>/dev/null || true
-    rm -rf "$work"
-}
-trap cleanup EXIT
-free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+. Benchmarks/lib/nodes.sh
+bench_init web-attack
 row() { printf '%-46s %-14s %-32s %s\n' "$@"; }
 field() { echo "$1" | tr ' ' '\n' | awk -v k="$2" 'found { print; exit } $0 == k { found = 1 }'; }
 
-port=$(free_port)
-printf 'listener %s 127.0.0.1\nallow_anonymous true\npersistence false\n' "$port" >"$work/mosquitto.conf"
-mosquitto -c "$work/mosquitto.conf" >"$work/mosquitto.log" 2>&1 &
-broker_pid=$!
-for _ in $(seq 50); do (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break; sleep 0.1; done
-web_port=$(free_port)
-cat >"$work/noiseclock.yaml" <<YAML
-node_id: attackbench
-timezone: UTC
-state_dir: $work/state
-mqtt: {host: 127.0.0.1, port: $port}
-home_assistant: {discovery: false}
-audio: {device: "null"}
-battery: {path: $work/no-battery}
-web: {enabled: true, host: 127.0.0.1, port: $web_port}
-YAML
-NOISECLOCK_LOG_LEVEL=warning "$BIN" --config "$work/noiseclock.yaml" >"$work/node.log" 2>&1 &
-node_pid=$!
-mosquitto_sub -p "$port" -t noiseclock/attackbench/availability -C 1 -W 15 >/dev/null || { cat "$work/node.log"; exit 1; }
+bench_mosquitto
+web_port=$(bench_free_port)
+bench_node attackbench 'audio: {device: "null"}' "web: {enabled: true, host: 127.0.0.1, port: $web_port}"
+bench_online attackbench
 # One time event a second to every stream, as mhd-server sends.
 mosquitto_pub -p "$port" -q 1 -t noiseclock/attackbench/style/set -m '{"show_seconds": true}'
 sleep 3
-node=$(python3 Benchmarks/web-attack.py "$web_port" "$(cat "$work/state/web_token")" "$node_pid" "$WINDOW")
-kill -TERM "$node_pid"; wait "$node_pid" 2>/dev/null || true; node_pid=""
+node=$(python3 Benchmarks/web-attack.py "$web_port" "$(cat "$work/attackbench/state/web_token")" "$node_pid" "$WINDOW")
+bench_stop "$node_pid"
 
 mhd=""
 if cc -O2 -o "$work/mhd-server" Benchmarks/mhd-server.c -lmicrohttpd -lpthread 2>/dev/null; then
-    mhd_port=$(free_port)
+    mhd_port=$(bench_free_port)
     "$work/mhd-server" "$mhd_port" benchtoken &
     mhd_pid=$!
+    pids+=("$mhd_pid")
     sleep 1
     mhd=$(python3 Benchmarks/web-attack.py "$mhd_port" benchtoken "$mhd_pid" "$WINDOW")
 fi

@@ -11,19 +11,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${1:?usage: Benchmarks/web.sh path/to/noiseclock [SECONDS]}
 WINDOW=${2:-120}
-export NOISECLOCK_RESOURCES="$PWD/Resources"
-work=$(mktemp -d -p "${TMPDIR:-/tmp}")
-broker_pid=""
-node_pid=""
-streams=()
-cleanup() {
-    for pid in "${streams[@]}"; do kill "$pid" 2>/dev/null || true; done
-    [ -n "$node_pid" ] && kill -TERM "$node_pid" 2>/dev/null && wait "$node_pid" 2>/dev/null
-    [ -n "$broker_pid" ] && kill "$broker_pid" 2>/dev/null && wait "$broker_pid" 2>/dev/null
-    rm -rf "$work"
-}
-trap cleanup EXIT
-free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+. Benchmarks/lib/nodes.sh
+bench_init web
 row() { printf '%-46s %-14s %-32s %s\n' "$@"; }
 meets() { awk -v v="$1" -v t="$2" 'BEGIN { print (v <= t ? "met" : "NOT met") }'; }
 ticks=$(getconf CLK_TCK)
@@ -38,31 +27,16 @@ cpu_over() {
     awk -v n="$((n1 - n0))" -v a="$t0" -v b="$t1" -v hz="$ticks" 'BEGIN { printf "%.3f", 100 * n / hz / (b - a) }'
 }
 
-port=$(free_port)
-printf 'listener %s 127.0.0.1\nallow_anonymous true\npersistence false\n' "$port" >"$work/mosquitto.conf"
-mosquitto -c "$work/mosquitto.conf" >"$work/mosquitto.log" 2>&1 &
-broker_pid=$!
-for _ in $(seq 50); do (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break; sleep 0.1; done
-web_port=$(free_port)
+bench_mosquitto
+web_port=$(bench_free_port)
 
 # usage: start_node ENABLED
 start_node() {
-    cat >"$work/noiseclock.yaml" <<YAML
-node_id: webbench
-timezone: UTC
-state_dir: $work/state
-mqtt: {host: 127.0.0.1, port: $port}
-home_assistant: {discovery: false}
-audio: {device: "null"}
-battery: {path: $work/no-battery}
-web: {enabled: $1, host: 127.0.0.1, port: $web_port}
-YAML
-    NOISECLOCK_LOG_LEVEL=warning "$BIN" --config "$work/noiseclock.yaml" >"$work/node.log" 2>&1 &
-    node_pid=$!
-    mosquitto_sub -p "$port" -t noiseclock/webbench/availability -C 1 -W 15 >/dev/null || { cat "$work/node.log"; exit 1; }
+    bench_node webbench 'audio: {device: "null"}' "web: {enabled: $1, host: 127.0.0.1, port: $web_port}"
+    bench_online webbench
     sleep 5
 }
-stop_node() { kill -TERM "$node_pid"; wait "$node_pid" 2>/dev/null || true; node_pid=""; }
+stop_node() { bench_stop "$node_pid"; }
 
 start_node false
 off_cpu=$(cpu_over "$WINDOW")
@@ -70,13 +44,13 @@ off_rss=$(smaps_mb "$node_pid" Rss); off_pss=$(smaps_mb "$node_pid" Pss)
 stop_node
 
 start_node true
-token=$(cat "$work/state/web_token")
+token=$(cat "$work/webbench/state/web_token")
 curl -sf -H "Authorization: Bearer $token" "http://127.0.0.1:$web_port/api/state" >/dev/null
 on_cpu=$(cpu_over "$WINDOW")
 on_rss=$(smaps_mb "$node_pid" Rss); on_pss=$(smaps_mb "$node_pid" Pss)
 for _ in 1 2 3 4 5; do
     curl -sN -H "Authorization: Bearer $token" "http://127.0.0.1:$web_port/api/events" >/dev/null &
-    streams+=("$!")
+    pids+=("$!")
 done
 sleep 2
 five_cpu=$(cpu_over "$WINDOW")

@@ -1,28 +1,43 @@
 # shellcheck shell=bash
-# The node benchmarks' shared start-up (sourced by alarm-latency.sh and group-dismiss.sh): a work
-# directory removed on exit with every process started here, a private mosquitto, node processes
-# with the benchmarks' configuration, a subscriber's log to count lines in, and CPU and RSS from
-# /proc. (Benchmarks/lib/nodes.py is the same for the Python benchmarks.)
+# Every node benchmark's shared start-up (sourced by run.sh, latency.sh, web.sh, web-attack.sh,
+# sounds.sh, sound-cpu.sh, alarm-latency.sh and group-dismiss.sh): a work directory removed on exit
+# with every process started here, a private mosquitto, node processes with the benchmarks'
+# configuration, a subscriber's log to count lines in, and CPU and RSS from /proc.
+# (Benchmarks/lib/nodes.py is the same for the Python benchmarks.)
 #
 #   bench_init NAME                  work=/tmp/noiseclock-NAME.XXXXXX; pids=() killed on exit
 #   bench_on_exit COMMAND            also run COMMAND on exit (before the work directory goes)
-#   bench_mosquitto                  port= and broker= (pid) of a private mosquitto on loopback
-#   bench_mqtt_yaml                  the `mqtt:` line for that mosquitto (or set bench_mqtt yourself)
-#   bench_node ID [YAML...]          starts $BIN as node ID with $bench_mqtt (extra YAML lines after it);
-#                                    its pid is appended to pids and nodes
+#   bench_mosquitto [CONF_LINE...]   port= and broker= (pid) of a private mosquitto on loopback, with
+#                                    extra lines for its configuration (e.g. 'set_tcp_nodelay true')
+#   bench_node ID [YAML...]          starts $BIN as node ID (configuration and log in $work/ID, state in
+#                                    $work/ID/state); a YAML line given replaces the default line of
+#                                    the same top-level key (`audio:`, `web:`, `state_dir:`...), others
+#                                    are added. Its pid: $node_pid, appended to pids and nodes; the
+#                                    time of its exec: $bench_started_at. The same ID again (after
+#                                    bench_stop) starts afresh
+#   bench_online ID [SECONDS]        until node ID says `online` (default 15 s), else its log and exit 1
+#   bench_stop PID...                SIGTERM, then wait for each to exit
+#   bench_free_port                  a free loopback port (scripts/loopback_port.py's range)
 #   bench_subscribe FILE TOPIC...    mosquitto_sub -F '%U %t %p' (arrival time, topic, payload) into FILE
 #   bench_count FILE PATTERN         lines of FILE containing PATTERN
 #   bench_wait FILE PATTERN N WHAT [SECONDS]   until N lines contain PATTERN, else exit 1 naming WHAT
 #   bench_cpu_ticks PID...           utime + stime in clock ticks, summed
 #   bench_rss_kb PID...              VmRSS in kB, summed
 #   bench_median FILE                the median of a sorted column of numbers
+#
+# Defaults a node gets: timezone UTC, locale en, no Home Assistant discovery, no battery, no web
+# app, and `audio: {device: null_noiseclock_bench}`, a PCM that does not exist (no sound: many
+# nodes on two cores); a benchmark that plays passes 'audio: {device: "null"}'. Log level
+# $BENCH_LOG_LEVEL (default warning).
 command -v mosquitto_sub >/dev/null || { echo "mosquitto-clients missing (make deps)" >&2; exit 1; }
 MOSQUITTO=$(command -v mosquitto || echo /usr/sbin/mosquitto)
+export NOISECLOCK_RESOURCES="${NOISECLOCK_RESOURCES:-$PWD/Resources}"
 pids=()
 nodes=()
 bench_exit_hooks=()
 bench_mqtt=""
 bench_pub_options=()
+node_pid=""
 
 bench_cleanup() {
     local pid hook
@@ -40,15 +55,21 @@ bench_init() {
 bench_on_exit() { bench_exit_hooks+=("$1"); }
 
 bench_mosquitto() {
-    local _
+    local _ line
     broker=""
     for _ in 1 2 3 4 5; do
-        port=$((20000 + RANDOM % 20000))
-        printf 'listener %s 127.0.0.1\nallow_anonymous true\npersistence false\n' "$port" > "$work/mosquitto.conf"
+        port=$(bench_free_port)
+        {
+            printf 'listener %s 127.0.0.1\nallow_anonymous true\npersistence false\n' "$port"
+            for line in "$@"; do printf '%s\n' "$line"; done
+        } > "$work/mosquitto.conf"
         "$MOSQUITTO" -c "$work/mosquitto.conf" > "$work/mosquitto.log" 2>&1 &
         broker=$!
-        sleep 0.3
-        if kill -0 "$broker" 2>/dev/null && mosquitto_pub -p "$port" -t bench/ping -m x 2>/dev/null; then break; fi
+        for _ in $(seq 50); do
+            kill -0 "$broker" 2>/dev/null || break
+            mosquitto_pub -p "$port" -t bench/ping -m x 2>/dev/null && break 2
+            sleep 0.1
+        done
         kill "$broker" 2>/dev/null || true
         broker=""
     done
@@ -58,19 +79,46 @@ bench_mosquitto() {
 }
 
 bench_node() {
-    local id=$1
+    local id=$1 line key default
     shift
+    local defaults=(
+        "node_id: $id" "timezone: UTC" "locale: en" "state_dir: $work/$id/state" "home_assistant: {discovery: false}"
+        "$bench_mqtt" "audio: {device: null_noiseclock_bench}" "battery: {path: $work/no-power-supply}" "web: {enabled: false}"
+    )
+    if [ -d "$work/$id" ]; then
+        # A restart: the last run's retained `offline` must not pass for this one's `online`.
+        mosquitto_pub -p "$port" "${bench_pub_options[@]}" -r -n -t "noiseclock/$id/availability"
+    fi
     mkdir -p "$work/$id"
     {
-        printf 'node_id: %s\ntimezone: UTC\nlocale: en\nstate_dir: %s/state\n' "$id" "$work/$id"
-        printf 'home_assistant: {discovery: false}\n%s\n' "$bench_mqtt"
-        printf 'audio: {device: null_noiseclock_bench}\nbattery: {path: %s/no-power-supply}\nweb: {enabled: false}\n' "$work"
-        local line
+        for default in "${defaults[@]}"; do
+            key=${default%%:*}
+            for line in "$@"; do [ "${line%%:*}" = "$key" ] && continue 2; done
+            printf '%s\n' "$default"
+        done
         for line in "$@"; do printf '%s\n' "$line"; done
     } > "$work/$id/noiseclock.yaml"
-    NOISECLOCK_LOG_LEVEL=warning "$BIN" --config "$work/$id/noiseclock.yaml" > "$work/$id/log" 2>&1 &
-    pids+=("$!")
-    nodes+=("$!")
+    bench_started_at=$(date +%s.%N)
+    NOISECLOCK_LOG_LEVEL=${BENCH_LOG_LEVEL:-warning} "$BIN" --config "$work/$id/noiseclock.yaml" > "$work/$id/log" 2>&1 &
+    node_pid=$!
+    pids+=("$node_pid")
+    nodes+=("$node_pid")
+}
+
+bench_online() {
+    local id=$1 seconds=${2:-15} said
+    said=$(mosquitto_sub -p "$port" "${bench_pub_options[@]}" -t "noiseclock/$id/availability" -C 1 -W "$seconds" 2>/dev/null || true)
+    [ "$said" = online ] || { echo "node $id did not come online in $seconds s (said '$said'):" >&2; cat "$work/$id/log" >&2; exit 1; }
+}
+
+bench_stop() {
+    local pid
+    for pid in "$@"; do kill -TERM "$pid" 2>/dev/null || true; done
+    for pid in "$@"; do wait "$pid" 2>/dev/null || true; done
+}
+
+bench_free_port() {
+    python3 -c 'import sys; sys.path.insert(0, "scripts"); from loopback_port import free_port; print(free_port())'
 }
 
 bench_subscribe() {

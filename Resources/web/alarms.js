@@ -79,21 +79,19 @@
   $('#cancel').addEventListener('click', () => fill(null));
 
   function row(a) {
-    const { err, act, sw } = NC.rowControls('alarm', a.id, a.label, a.enabled);
     const repeating = a.repeat && a.repeat.length > 0;
     const whenText = a.enabled && a.next_trigger ? (a.skip_next ? t('skipping') + ' · ' : '') + t('next_at', { t: NC.when(a.next_trigger) }) : t('off');
-    return el('div', { class: 'alarm' + (a.enabled ? '' : ' off'), 'data-nc': 'alarm-row', 'data-id': a.id },
-      el('div', { class: 'when', text: NC.clockOf('T' + a.time) }),
-      el('div', { class: 'what' }, el('b', { text: a.label }), el('small', { text: a.repeat_text + (a.description ? ' · ' + a.description : '') + (a.speak_time ? ' · ' + t('says_time') : '') }), el('small', { text: whenText })),
-      el('label', { class: 'switch' }, sw),
-      el('div', { class: 'tools' },
-        el('button', { type: 'button', class: 'btn', text: t('edit'), onclick: () => { fill(a); form.scrollIntoView({ behavior: 'smooth' }); form.time.focus(); } }),
+    return NC.formRow('alarm', a, {
+      className: 'alarm' + (a.enabled ? '' : ' off'), when: NC.clockOf('T' + a.time),
+      lines: [el('small', { text: a.repeat_text + (a.description ? ' · ' + a.description : '') + (a.speak_time ? ' · ' + t('says_time') : '') }),
+        el('small', { text: whenText })],
+      tools: (act, edit) => [edit,
         repeating ? (a.skip_next
           ? el('button', { type: 'button', class: 'btn', text: t('unskip'), onclick: act('alarm/update', { id: a.id, skip_next: false }) })
           : el('button', { type: 'button', class: 'btn', text: t('skip_next'), onclick: act('alarm/skip') })) : null,
-        el('button', { type: 'button', class: 'btn', text: t('test'), onclick: act('alarm/test') }),
-        el('button', { type: 'button', class: 'btn danger', text: t('delete'), onclick: () => { if (confirm(t('confirm_delete', { l: a.label }))) act('alarm/delete')(); } })),
-      err);
+        el('button', { type: 'button', class: 'btn', text: t('test'), onclick: act('alarm/test') })],
+      form, edit: fill, focus: 'time', confirm: 'confirm_delete',
+    });
   }
   function drawList() {
     const alarms = NC.state.alarms || [];

@@ -418,6 +418,24 @@ const NC = (() => {
     return { err, act, sw };
   }
 
+  /* A row of a list the page's form edits (alarms, routines): `when`, the item's label over
+     `lines`, its enabled switch, its tools and its error line. `tools(act, edit)` gives the page's
+     own buttons, the edit button among them where it goes; delete (asking `confirm` first) is last.
+     Edit fills `form` with the item (`edit`) and brings it into view with the field `focus` focused. */
+  function formRow(kind, item, { className, when, lines, tools, form, edit, focus, confirm: question }) {
+    const { err, act, sw } = rowControls(kind, item.id, item.label, item.enabled);
+    const editButton = el('button', { type: 'button', class: 'btn', text: t('edit'),
+      onclick: () => { edit(item); form.scrollIntoView({ behavior: 'smooth' }); form[focus].focus(); } });
+    const remove = el('button', { type: 'button', class: 'btn danger', text: t('delete'),
+      onclick: () => { if (confirm(t(question, { l: item.label }))) act(kind + '/delete')(); } });
+    return el('div', { class: className, 'data-nc': kind + '-row', 'data-id': item.id },
+      el('div', { class: 'when', text: when }),
+      el('div', { class: 'what' }, el('b', { text: item.label }), lines),
+      el('label', { class: 'switch' }, sw),
+      el('div', { class: 'tools' }, tools(act, editButton), remove),
+      err);
+  }
+
   /* Shows a command's refusal next to a control (or clears it). */
   function report(node, answer) {
     if (!node) return;
@@ -485,5 +503,5 @@ const NC = (() => {
   }
 
   return { state, on, topbar, audioNotice, toggleRow, put, t, translate, lang, post, start, nodeEpoch, nodeWall, display, ampm, clockOf, when, dayOf, pad, $, el, report, contrast, font,
-    DAYS, checkedDays, dayChips, repeatText, formErrors, sendForm, rowControls };
+    DAYS, checkedDays, dayChips, repeatText, formErrors, sendForm, rowControls, formRow };
 })();

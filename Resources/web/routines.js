@@ -53,22 +53,19 @@
   $('#cancel').addEventListener('click', () => fill(null));
 
   function row(r) {
-    const { err, act, sw } = NC.rowControls('routine', r.id, r.label, r.enabled);
     const span = NC.clockOf('T' + r.start) + (r.end ? '–' + NC.clockOf('T' + r.end) : ' · ' + t('for_minutes', { n: r.duration_minutes }));
     const status = r.active ? t('active_until', { t: NC.when(r.ends_at) })
       : r.enabled && r.next_start ? t('starts_at', { t: NC.when(r.next_start) }) : t('off');
-    return el('div', { class: 'alarm routine' + (r.enabled || r.active ? '' : ' off') + (r.active ? ' active' : ''), 'data-nc': 'routine-row', 'data-id': r.id },
-      el('div', { class: 'when', text: span }),
-      el('div', { class: 'what' }, el('b', { text: r.label }),
-        el('small', { text: r.repeat_text + ' · ' + NP.soundName(r.sound) + ' · ' + t('volume') + ' ' + r.volume }),
-        el('small', { class: r.active ? 'ok-text' : null, 'data-nc': 'routine-status', text: status })),
-      el('label', { class: 'switch' }, sw),
-      el('div', { class: 'tools' },
+    return NC.formRow('routine', r, {
+      className: 'alarm routine' + (r.enabled || r.active ? '' : ' off') + (r.active ? ' active' : ''), when: span,
+      lines: [el('small', { text: r.repeat_text + ' · ' + NP.soundName(r.sound) + ' · ' + t('volume') + ' ' + r.volume }),
+        el('small', { class: r.active ? 'ok-text' : null, 'data-nc': 'routine-status', text: status })],
+      tools: (act, edit) => [
         r.active ? el('button', { type: 'button', class: 'btn primary', text: t('stop'), onclick: act('routine/stop', '') })
           : el('button', { type: 'button', class: 'btn primary', text: t('start_now'), onclick: act('routine/start') }),
-        el('button', { type: 'button', class: 'btn', text: t('edit'), onclick: () => { fill(r); form.scrollIntoView({ behavior: 'smooth' }); form.label.focus(); } }),
-        el('button', { type: 'button', class: 'btn danger', text: t('delete'), onclick: () => { if (confirm(t('confirm_delete_r', { l: r.label }))) act('routine/delete')(); } })),
-      err);
+        edit],
+      form, edit: fill, focus: 'label', confirm: 'confirm_delete_r',
+    });
   }
   function drawList() {
     const routines = NC.state.routines || [];

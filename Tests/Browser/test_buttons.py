@@ -188,8 +188,13 @@ class J_ButtonsAndVoice(unittest.TestCase):
             switch = form.find_element(By.NAME, "speak_time")
             self.assertFalse(switch.is_selected())
             switch.click()
-            form.find_element(By.CSS_SELECTOR, "[type=submit]").click()
+            submit = form.find_element(By.CSS_SELECTOR, "[type=submit]")
+            submit.click()  # disabled until the node's answer is in, when the form empties itself
             _, alarms = sub.json(lambda a: any(x["label"] == "Spoken" for x in a), timeout=5)
+            # ~/alarms can come before the POST's answer; an Edit before that answer would be
+            # undone by the add's own clearing of the form.
+            W.wait_for(lambda: submit.is_enabled() and not form.find_element(By.NAME, "label").get_attribute("value"),
+                       what="the add answered and the form cleared")
             alarm = next(x for x in alarms if x["label"] == "Spoken")
             self.assertIs(alarm["speak_time"], True)
             row = f'[data-nc="alarm-row"][data-id="{alarm["id"]}"]'

@@ -111,7 +111,8 @@ struct SpineTests {
         first.shutdown()
 
         broker.kill()
-        try await Task.sleep(for: .milliseconds(300))
+        // The node has seen the broker go (its socket closed): the restart is one it must reconnect to.
+        _ = try await node.logLine { $0.contains("disconnected from MQTT broker") }
         try broker.start()
         let restarted = Date()
         // The restarted broker has no persistence: only the node can bring `online` back.

@@ -1,7 +1,7 @@
 /// The output device's health, published retained on `~/audio`:
 /// `{"device": "default", "status": "ok" | "unavailable", "error": "..." | null}`.
 public struct AudioStatus: Sendable, Equatable {
-    public enum State: String, Sendable { case ok, unavailable }
+    public enum State: String, Sendable, CaseIterable { case ok, unavailable }
 
     public var device: String
     public var state: State

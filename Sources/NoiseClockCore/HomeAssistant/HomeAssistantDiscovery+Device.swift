@@ -48,17 +48,9 @@ extension HomeAssistantDiscovery {
     }
 
     static func diagnosticEntities(_ context: DiscoveryContext) -> [DiscoveryEntity] {
-        let audio = JSONValue.string(context.topic("audio"))
-        return [
-            DiscoveryEntity("sensor", "audio_status", name: "Audio", category: .diagnostic, [
-                ("icon", "mdi:speaker"),
-                ("device_class", "enum"),
-                ("options", .array(["ok", "unavailable"])),
-                ("state_topic", audio),
-                ("value_template", "{{ value_json.status }}"),
-                ("json_attributes_topic", audio),
-                ("json_attributes_template", "{{ {'device': value_json.device, 'error': value_json.error} | to_json }}"),
-            ]),
+        [
+            statusSensor("audio_status", name: "Audio", icon: "mdi:speaker", topic: context.topic("audio"),
+                         unavailable: "No sound device", attributes: ["device", "error"]),
         ]
     }
 }

@@ -2,8 +2,7 @@
 /// speech status as a diagnostic.
 extension HomeAssistantDiscovery {
     static func voiceEntities(_ context: DiscoveryContext) -> [DiscoveryEntity] {
-        let speech = JSONValue.string(context.topic("speech"))
-        return [
+        [
             DiscoveryEntity("button", "speak_time", name: "Speak time", [
                 ("icon", "mdi:account-voice"),
                 ("command_topic", .string(context.topic("speak/time"))),
@@ -16,15 +15,8 @@ extension HomeAssistantDiscovery {
                 ("command_topic", .string(context.topic("say"))),
                 ("command_template", "{{ {'text': value} | to_json }}"),
             ]),
-            DiscoveryEntity("sensor", "speech_status", name: "Speech", category: .diagnostic, [
-                ("icon", "mdi:account-voice"),
-                ("device_class", "enum"),
-                ("options", .array(["ok", "unavailable"])),
-                ("state_topic", speech),
-                ("value_template", "{{ value_json.status }}"),
-                ("json_attributes_topic", speech),
-                ("json_attributes_template", "{{ {'voice': value_json.voice, 'error': value_json.error} | to_json }}"),
-            ]),
+            statusSensor("speech_status", name: "Speech", icon: "mdi:account-voice", topic: context.topic("speech"),
+                         unavailable: "No voice", attributes: ["voice", "error"]),
         ]
     }
 }

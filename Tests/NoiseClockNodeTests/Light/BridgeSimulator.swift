@@ -23,12 +23,57 @@ final class BridgeSimulator: @unchecked Sendable {
         set { log.quiet.withLock { $0 = newValue } }
     }
     private let client: MQTTClient
-    /// Shared with the pump task, hence a class around the mutex.
+    /// Shared with the pump task, hence a class around the mutex. Every change (a command, a
+    /// probe back) wakes the waits registered in `watchers`: they wait for a signal, not a poll.
     final class Log: Sendable {
-        let items = Mutex<[Command]>([])
-        let syncs = Mutex(0)
+        struct Contents {
+            var commands: [Command] = []
+            var syncs = 0
+            var watchers: [Int: AsyncStream<Void>.Continuation] = [:]
+            var nextWatcher = 0
+        }
+        let contents = Mutex(Contents())
         let quiet = Mutex(false)
-        func withLock<R>(_ body: (inout [Command]) -> R) -> R { items.withLock { body(&$0) } }
+
+        func change(_ body: (inout Contents) -> Void) {
+            let watchers = contents.withLock { contents in
+                body(&contents)
+                return Array(contents.watchers.values)
+            }
+            for watcher in watchers { watcher.yield() }
+        }
+
+        /// The first non-nil `found` of the contents, now or after a later change; nil after `timeout`.
+        func wait<T: Sendable>(timeout: Double, _ found: @escaping @Sendable (Contents) -> T?) async throws -> T? {
+            let (changes, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+            // Registered in the same lock as the first look, so a change in between still wakes it.
+            let (id, now) = contents.withLock { contents in
+                let id = contents.nextWatcher
+                contents.nextWatcher += 1
+                contents.watchers[id] = continuation
+                return (id, found(contents))
+            }
+            defer {
+                contents.withLock { _ = $0.watchers.removeValue(forKey: id) }
+                continuation.finish()
+            }
+            if let now { return now }
+            return try await withThrowingTaskGroup(of: T?.self) { group in
+                group.addTask { [self] in
+                    for await _ in changes {
+                        if let value = contents.withLock({ found($0) }) { return value }
+                    }
+                    return nil
+                }
+                group.addTask {
+                    try await Task.sleep(for: .seconds(timeout))
+                    return nil
+                }
+                let first = try await group.next() ?? nil
+                group.cancelAll()
+                return first
+            }
+        }
     }
 
     private let log = Log()
@@ -58,10 +103,10 @@ final class BridgeSimulator: @unchecked Sendable {
                 case .connected: mqtt.publish(topic: probe, payload: [], qos: 1, retain: false)
                 case .message(let message) where message.topic == probe:
                     ready.continuation.yield()
-                    log.syncs.withLock { $0 += 1 }
+                    log.change { $0.syncs += 1 }
                 case .message(let message):
                     let text = String(decoding: message.payload, as: UTF8.self)
-                    log.withLock { $0.append(Command(topic: message.topic, payload: text, at: Date())) }
+                    log.change { $0.commands.append(Command(topic: message.topic, payload: text, at: Date())) }
                     guard !log.quiet.withLock({ $0 }) else { continue }
                     for (topic, reply) in Self.replies(device, topic: message.topic, payload: text) {
                         mqtt.publish(topic: topic, payload: Array(reply.utf8), qos: 1, retain: false)
@@ -74,29 +119,28 @@ final class BridgeSimulator: @unchecked Sendable {
         _ = await iterator.next()
     }
 
-    var commands: [Command] { log.withLock { $0 } }
+    var commands: [Command] { log.contents.withLock { $0.commands } }
 
     /// Returns once everything the broker had for this device when called has arrived: the
     /// broker forwards in order, so a message of the bridge's own, sent now, comes back after it.
     /// (After `AlarmRig.barrier`, that is everything the node has sent.)
     func sync(timeout: Double = 10) async throws {
-        let before = log.syncs.withLock { $0 }
+        let before = log.contents.withLock { $0.syncs }
         client.publish(topic: probe, payload: [], qos: 1, retain: false)
-        let deadline = Date().addingTimeInterval(timeout)
-        while log.syncs.withLock({ $0 }) <= before {
-            guard Date() < deadline else { throw TestFailure("bridge sync timed out") }
-            try await Task.sleep(for: .milliseconds(2))
+        guard try await log.wait(timeout: timeout, { $0.syncs > before ? true : nil }) != nil else {
+            throw TestFailure("bridge sync timed out")
         }
     }
 
     /// Waits for the command after the first `after` that `predicate` accepts.
-    func waitFor(after: Int = 0, timeout: Double = 10, where predicate: (Command) -> Bool = { _ in true }) async throws -> Command {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let found = commands.dropFirst(after).first(where: predicate) { return found }
-            try await Task.sleep(for: .milliseconds(5))
+    func waitFor(
+        after: Int = 0, timeout: Double = 10, where predicate: @escaping @Sendable (Command) -> Bool = { _ in true }
+    ) async throws -> Command {
+        let found = try await log.wait(timeout: timeout) { $0.commands.dropFirst(after).first(where: predicate) }
+        guard let found else {
+            throw TestFailure("no matching command to \(device.topic) within \(timeout) s; got \(commands.dropFirst(after).map(\.payload))")
         }
-        throw TestFailure("no matching command to \(device.topic) within \(timeout) s; got \(commands.dropFirst(after).map(\.payload))")
+        return found
     }
 
     func shutdown() {
