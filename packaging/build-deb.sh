@@ -50,7 +50,7 @@ fi
 sed "s/@VERSION@/$version/" "$root/packaging/noiseclock.1" >"$src/noiseclock.1"
 mkdir -p "$src/docs"
 cp "$root/README.md" "$src/"
-cp "$root/docs/configuration.md" "$root/docs/install.md" "$root/docs/mqtt-api.md" "$src/docs/"
+cp "$root/docs/configuration.md" "$root/docs/doctor.md" "$root/docs/install.md" "$root/docs/mqtt-api.md" "$src/docs/"
 
 export SOURCE_DATE_EPOCH=$epoch
 if ! (cd "$src" && dpkg-buildpackage -b -us -uc --no-sign) >"$work/build.log" 2>&1; then

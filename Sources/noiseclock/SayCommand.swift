@@ -30,7 +30,7 @@ struct SayCommand: Subcommand {
         // As `~/say` takes it: control characters out, then 1–300 Unicode scalars.
         text = SpeechText.clean(try arguments.single("text")).trimmingWhitespace()
         guard SpeechCommand.textLength.measure(text) != nil else {
-            throw UsageError("the text must be \(SpeechCommand.textLength), got \(text.unicodeScalars.count)")
+            throw UsageError("the text must be \(SpeechCommand.textLength.description), got \(text.unicodeScalars.count)")
         }
         output = try arguments.required(Self.output)
         voice = try arguments.required(Self.voice)

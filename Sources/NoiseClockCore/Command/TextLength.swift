@@ -5,7 +5,7 @@
 /// Never `String.count`: it counts grapheme clusters, and a run of Hangul leading consonants or an
 /// emoji ZWJ chain is one cluster however long (issue 31: 63 KB of U+1100 passed as 1–300
 /// characters and spoke for 19 minutes). The byte bound is checked before anything walks the text.
-public struct TextLength: Sendable, Equatable {
+public struct TextLength: Sendable, Equatable, CustomStringConvertible {
     public let range: ClosedRange<Int>
 
     public init(_ range: ClosedRange<Int>) { self.range = range }

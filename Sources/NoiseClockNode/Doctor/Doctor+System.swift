@@ -77,7 +77,11 @@ extension Doctor {
         guard let problem = SpeechAvailability.problem(voice: voice, environment: environment) else {
             return DoctorCheck("speech", .ok, "eSpeak NG is present with the voice \(voice)")
         }
+        // eSpeak NG itself works when the locale's own voice does: then only speech.voice is wrong.
+        let voiceOnly = voice != configuration.locale.rawValue
+            && SpeechAvailability.problem(voice: configuration.locale.rawValue, environment: environment) == nil
         return DoctorCheck("speech", .failed, "eSpeak NG cannot speak \(voice): \(problem)",
-                           advice: "`sudo apt install libespeak-ng1 espeak-ng-data`, or set speech.enabled: false")
+                           advice: voiceOnly ? "set speech.voice to one that `espeak-ng --voices` lists, or remove it to speak the locale's voice"
+                                             : "`sudo apt install libespeak-ng1 espeak-ng-data`, or set speech.enabled: false")
     }
 }

@@ -13,8 +13,7 @@ public enum Doctor {
         do {
             prepared = try await NodeApplication.prepare(configPath: configPath, environment: environment)
         } catch {
-            report.checks.append(DoctorCheck("configuration", .failed, error.description,
-                                             advice: "fix that key in \(configPath) (docs/configuration.md lists every key)"))
+            report.checks.append(DoctorCheck("configuration", .failed, error.description, advice: configurationAdvice(error, configPath: configPath)))
             return report
         }
         report.checks.append(configurationCheck(prepared))

@@ -56,6 +56,10 @@ import Testing
             #expect(speakRequests(effects).isEmpty)
             let error = try #require(effects.json("noiseclock/bed/response")?["error"])
             #expect(error["code"] == .string(code) && error["field"] == (field.map { .string($0) } ?? .null), "\(payload)")
+            // Messages are for people: the bounds in words, never a Swift value's debug text.
+            let message = try #require(error["message"]?.stringValue)
+            #expect(!message.contains("TextLength") && !message.contains("ClosedRange"), "\(message)")
+            if field == "text" { #expect(message.contains("1–300 characters"), "\(message)") }
         }
     }
 
