@@ -20,16 +20,28 @@ grep -v -e 'Cannot export local symbol' -e '^\[' "$log" || true
 rm -f "$log"
 bin=$(swift build "${FLAGS[@]}" --show-bin-path)
 mkdir -p .build/artifacts
-status=0
-for target in command config; do
+# The two targets run side by side: each is one thread (a core each on a 2-core machine), so each
+# still gets FUZZ_SECONDS of a core, and the stage takes one FUZZ_SECONDS instead of two.
+fuzz() {
+    local target=$1 name work dict
     name=$([ "$target" = command ] && echo FuzzCommand || echo FuzzConfig)
     work=.build/corpus/$target
     mkdir -p "$work"
     dict=(); [ -f "$target.dict" ] && dict=(-dict="$target.dict")
-    echo "== $name: ${SECONDS_EACH}s"
-    if ! "$bin/$name" -max_total_time="$SECONDS_EACH" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
+    "$bin/$name" -max_total_time="$SECONDS_EACH" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
         -print_final_stats=1 -artifact_prefix=.build/artifacts/ "${dict[@]}" "$work" "corpus/$target" \
-        >".build/$target.log" 2>&1; then
+        >".build/$target.log" 2>&1
+}
+declare -A runs
+for target in command config; do
+    fuzz "$target" &
+    runs[$target]=$!
+done
+status=0
+for target in command config; do
+    name=$([ "$target" = command ] && echo FuzzCommand || echo FuzzConfig)
+    echo "== $name: ${SECONDS_EACH}s"
+    if ! wait "${runs[$target]}"; then
         status=1
         tail -40 ".build/$target.log"
     fi

@@ -3,7 +3,7 @@ import Glibc
 import NoiseClockCore
 import Testing
 
-extension ProofSuite.Crashes {
+extension ProofSuite.NodeFaults {
     /// `kill -9` at random moments during a stream of 500 changes: the state files always parse,
     /// and what the restarted node publishes is the last acknowledged value of every key (or the
     /// one change that was in flight when it died).

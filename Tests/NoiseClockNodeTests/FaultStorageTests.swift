@@ -3,7 +3,7 @@ import Glibc
 import NoiseClockCore
 import Testing
 
-extension ProofSuite.Crashes {
+extension ProofSuite.NodeFaults {
     /// The state directory refuses writes: commands are answered `storage_error`, nothing changes,
     /// the node stays up, and the next command after the disk recovers succeeds.
     @Suite(.serialized) struct FaultStorageTests {
