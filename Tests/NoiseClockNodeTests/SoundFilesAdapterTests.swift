@@ -99,13 +99,14 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         try Data(repeating: 0x5A, count: 4096).write(to: directory.appendingPathComponent("broken.wav"))
         let inbox = NodeInbox()
-        let files = SoundFiles(library: library, inbox: inbox, logger: Self.logger)
+        // A thread name of this test's own: other tests' sound-files threads run beside it.
+        let thread = "sf-readiness"
+        let files = SoundFiles(library: library, inbox: inbox, logger: Self.logger, threadName: thread)
         try files.start()
         defer { files.stop() }
         let engine = AudioEngine(device: "null", sampleRate: 48_000, library: library, logger: Self.logger, idleCloseSeconds: 60)
         engine.start()
         defer { engine.stop() }
-        let opensBefore = SoundFileCalls.opensByThread["sound-files", default: 0]
 
         // A recording plays (its file opened by the caller, read by its reader thread, mixed by the audio thread).
         engine.apply(AudioScene(noise: .init(sound: "song", volume: 40)))
@@ -119,7 +120,8 @@ import Testing
         engine.apply(.silence)
         _ = await readiness.check(ReadinessProbe(sound: nil))
 
-        #expect(SoundFileCalls.opensByThread["sound-files", default: 0] >= opensBefore + 2, "\(SoundFileCalls.opensByThread)")
+        // The two probes of a recording (`song`, `broken`) opened their files there.
+        #expect(SoundFileCalls.opensByThread[thread] == 2, "\(SoundFileCalls.opensByThread)")
         #expect(SoundFileCalls.opensByThread["audio"] == nil, "\(SoundFileCalls.opensByThread)")
         #expect(SoundFileCalls.onAudioThread == 0)
     }

@@ -25,12 +25,14 @@ final class SoundFiles: Sendable {
     }
 
     private let libraries: Mutex<Libraries>
-    private let thread = WorkThread(name: "sound-files")
+    private let thread: WorkThread
     private let inbox: NodeInbox
     private let logger: Logger
 
-    init(library: SoundLibrary?, inbox: NodeInbox, logger: Logger) {
+    /// `threadName`: another only in tests, to tell their thread from others'.
+    init(library: SoundLibrary?, inbox: NodeInbox, logger: Logger, threadName: String = "sound-files") {
         libraries = Mutex(Libraries(inUse: library, newest: library))
+        thread = WorkThread(name: threadName)
         self.inbox = inbox
         self.logger = logger
     }
