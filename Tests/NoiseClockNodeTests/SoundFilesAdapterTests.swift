@@ -106,7 +106,6 @@ import Testing
         defer { files.stop() }
         let engine = AudioEngine(device: "null", sampleRate: 48_000, library: library, logger: Self.logger, idleCloseSeconds: 60)
         engine.start()
-        defer { engine.stop() }
 
         // A recording plays (its file opened by the caller, read by its reader thread, mixed by the audio thread).
         engine.apply(AudioScene(noise: .init(sound: "song", volume: 40)))
@@ -116,9 +115,11 @@ import Testing
         #expect(fine.deviceError == nil && fine.soundError == nil, "\(fine)")
         let broken = await readiness.check(ReadinessProbe(sound: "broken"))
         #expect(broken.soundError?.contains("broken") == true, "\(broken)")
-        // The voice let go on the audio thread: its reader closes the file on its own thread.
+        // The voice let go on the audio thread (faded, then the mixer ends with the thread): its
+        // reader closes the file on its own thread.
         engine.apply(.silence)
         _ = await readiness.check(ReadinessProbe(sound: nil))
+        engine.stop()
 
         // The two probes of a recording (`song`, `broken`) opened their files there.
         #expect(SoundFileCalls.opensByThread[thread] == 2, "\(SoundFileCalls.opensByThread)")
