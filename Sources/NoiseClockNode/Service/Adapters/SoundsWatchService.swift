@@ -18,8 +18,11 @@ struct SoundsWatchService: Service {
         do {
             try files.start()
         } catch {
-            // Without the thread, checks skip the sound (`canMake` says nil) and files need a restart.
+            // Stopped at once: checks skip the sound (`canMake` says nil), new files need a restart.
             logger.error("sound files thread not started", metadata: ["error": "\(error)"])
+            files.stop()
+            try? await gracefulShutdown()
+            return
         }
         defer { files.stop() }
         guard let watcher else {
