@@ -112,11 +112,12 @@ public enum NodeApplication {
                                                  architecture: SystemIdentity.architecture()))
         let notifier = SystemdNotifier(environment: environment)
         let (probes, probeContinuation) = AsyncStream.makeStream(of: ReadinessProbe.self, bufferingPolicy: .bufferingNewest(4))
+        let soundFiles = SoundFiles(library: library, inbox: inbox, logger: logger)
         let loop = NodeLoop(
             inbox: inbox, machine: machine, store: store,
             effects: EffectPerformer(
                 mqtt: mqtt, timer: timer, audio: audio, web: server, readiness: probeContinuation, buttons: buttons, speech: speech,
-                logger: logger),
+                sounds: soundFiles, logger: logger),
             notifier: notifier, clock: clock.now, logger: logger
         )
         // Dependency order: started together, shut down in reverse — the loop first (nothing new
@@ -132,19 +133,18 @@ public enum NodeApplication {
             pollSeconds: min(5, configuration.battery.intervalSeconds)
         ))
         services.append(ClockSyncService(clock: clock, inbox: inbox))
-        let sounds = CurrentSoundLibrary(library)
-        services.append(ReadinessService(audio: audio, sounds: sounds, clock: clock, inbox: inbox, probes: probes))
+        services.append(ReadinessService(audio: audio, sounds: soundFiles, clock: clock, inbox: inbox, probes: probes))
         if let interval = notifier.watchdogInterval { services.append(WatchdogService(interval: interval, inbox: inbox)) }
         if let server { services.append(WebService(server: server)) }
-        if let library, let directory = library.soundsDirectory {
+        var watcher: DirectoryWatcher?
+        if let directory = library?.soundsDirectory {
             do {
-                let watcher = try DirectoryWatcher(directory: directory)
-                services.append(SoundsWatchService(
-                    watcher: watcher, library: library, engine: audio, inUse: sounds, inbox: inbox, logger: logger))
+                watcher = try DirectoryWatcher(directory: directory)
             } catch {
                 logger.warning("sounds directory not watched; added files need a restart", metadata: ["error": "\(error)"])
             }
         }
+        services.append(SoundsWatchService(files: soundFiles, watcher: watcher, logger: logger))
         if let buttons { services.append(buttons) }
         if let speech { services.append(speech) }
         services.append(loop)

@@ -30,8 +30,9 @@ public enum NodeInput: Sendable, Equatable {
     case button(ButtonInput)
     /// The speech adapter spoke a `NodeEffect.speak` (or could not).
     case spoken(SpeechOutcome)
-    /// The sounds on disk changed: the whole new catalog (built-in sounds and custom files).
-    case soundCatalog(SoundCatalog)
+    /// The sounds on disk changed: the adapter built a new library (off the loop and the
+    /// cooperative pool) and holds it until `NodeEffect.useSounds` says to take it over.
+    case soundsChanged(SoundLibrarySummary)
 }
 
 /// An MQTT message as received, with the v5 request/response properties if present.

@@ -92,7 +92,7 @@ public struct NodeMachine: Sendable {
         case .snapshot(let id): draft.snapshot(id)
         case .button(let input): draft.button(input)
         case .spoken(let outcome): draft.spoken(outcome)
-        case .soundCatalog(let catalog): draft.soundCatalog(catalog)
+        case .soundsChanged(let summary): draft.soundsChanged(summary)
         case .readiness(let report): draft.readiness(report)
         }
         return draft.plan(timerSpent: input == .wake || input == .clockChanged)

@@ -23,6 +23,7 @@ import Testing
             case .checkReadiness: "check"
             case .learnButtons: "learn"
             case .speak: "speak"
+            case .useSounds: "sounds"
             }
         }
         #expect(order == ["noiseclock/bed/noise", "noiseclock/bed/response", "play", "log"])

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Glibc
 import Testing
 
@@ -216,7 +217,7 @@ final class WebAttacker: @unchecked Sendable {
     let source: String
     let slowloris: Int
     let halfSent: Int
-    private let control = GuardedValue(Control())
+    private let control = Mutex(Control())
 
     init(port: Int, source: String, slowloris: Int, halfSent: Int) {
         self.port = port
@@ -284,19 +285,7 @@ final class WebAttacker: @unchecked Sendable {
     }
 }
 
-/// A lock around a value (tests only; the node's `Locked` is not visible here).
-final class GuardedValue<Value>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
 
-    init(_ value: Value) { self.value = value }
-
-    func withLock<T>(_ body: (inout Value) -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
-    }
-}
 
 extension WebSocket {
     enum Peek {
