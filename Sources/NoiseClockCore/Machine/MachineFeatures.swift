@@ -9,3 +9,10 @@ struct MachineFeatures: Sendable {
     /// `~/alarm/check` commands waiting for the readiness check.
     var checks = ReadinessWaiters()
 }
+
+extension NodeMachine {
+    /// The configured buttons and their devices' status (kept by `features`).
+    public var buttons: ButtonBoard { features.buttons }
+    /// `~/speech` as last published (kept by the speaker).
+    public var speechStatus: SpeechStatus { features.speaker.status }
+}

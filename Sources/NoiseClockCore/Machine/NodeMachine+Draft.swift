@@ -50,7 +50,7 @@ extension NodeMachine {
         /// The whole state for the web app: availability, every retained topic, and `time` now.
         mutating func snapshot(_ id: UInt64) {
             var entries = [Observation(suffix: "availability", payload: Array((machine.online ? "online" : "offline").utf8))]
-            for publication in core.retainedState(now: now) + machine.features.buttons.retainedList + [machine.features.speaker.status.publication] {
+            for publication in core.retainedState(now: now) + machine.buttons.retainedList + [machine.speechStatus.publication] {
                 entries.append(Observation(suffix: publication.topic, payload: publication.body.bytes))
             }
             entries.append(Observation(suffix: "time", payload: core.timePayload(at: now).bytes))
@@ -178,12 +178,12 @@ extension NodeMachine {
                 for publication in feature.retained(context: context) { publishIfChanged(publication) }
             }
             for publication in core.deviceRetained { publishIfChanged(publication) }
-            if machine.features.buttons.definitions.isEmpty {
+            if machine.buttons.definitions.isEmpty {
                 clearRetained("buttons")  // a list left on the broker by an earlier configuration with buttons
             } else {
-                publishIfChanged(machine.features.buttons.retained)
+                publishIfChanged(machine.buttons.retained)
             }
-            publishIfChanged(machine.features.speaker.status.publication)
+            publishIfChanged(machine.speechStatus.publication)
         }
     }
 
