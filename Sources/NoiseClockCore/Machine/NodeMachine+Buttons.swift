@@ -47,8 +47,8 @@ extension NodeMachine.Draft {
 
     /// `speech.confirm_buttons`: says what the button's command did, after it succeeded.
     mutating func confirm(button: String, _ command: CommandName, before: NodeCore, _ response: Response) {
-        let speaker = machine.features.speaker
-        guard speaker.settings.enabled, speaker.settings.confirmButtons, response.ok,
+        let settings = machine.features.speaker.settings
+        guard settings.enabled, settings.confirmButtons, response.ok,
               let confirmation = ButtonConfirmation(command, before: before, after: core)
         else { return }
         let text = confirmation.text(speechContext)
