@@ -2,10 +2,11 @@
 /// files to write and, once they are written, what to publish, play, arm and log. The service
 /// writes the files, calls `finish` with how that went, and carries out the effects it returns.
 ///
-/// Besides the `NodeCore` (the rules of alarms, style and noise) the machine remembers what the
-/// outside world was last told — retained topics, discovery configs, state files, the audio
-/// scene, the timer's arming — so it sends only what changed, and what to re-send after a
-/// reconnect or a Home Assistant restart.
+/// The machine routes: the features' state and rules live in the `NodeCore` (alarms, style,
+/// noise, …) and in `MachineFeatures` (speech, buttons, waiting checks). The machine itself only
+/// remembers what the outside world was last told — retained topics, discovery configs, state
+/// files, the audio scene, the timer's arming — so it sends only what changed, and what to re-send
+/// after a reconnect or a Home Assistant restart.
 public struct NodeMachine: Sendable {
     public internal(set) var core: NodeCore
     public let topics: TopicScheme
@@ -40,17 +41,9 @@ public struct NodeMachine: Sendable {
     /// The instant the wake timer is armed for (nil once it fired).
     var armedAt: Instant?
     var random: SplitMix64
-    /// `~/alarm/check` commands waiting for the check's answer.
-    var pendingChecks: [DeferredReply] = []
-    /// The configured buttons and their devices' status.
-    public internal(set) var buttons: ButtonBoard
-    /// Whether the node speaks, and how loud by default (`speech:`).
-    public let speech: SpeechSettings
-    /// Speech commands waiting for their utterance's length before they are answered.
-    var pendingSpeech: [UInt64: PendingSpeech] = [:]
-    var nextSpeechID: UInt64 = 1
-    /// `~/speech`: from the settings' check of the files at start, then from each utterance.
-    public internal(set) var speechStatus: SpeechStatus
+    /// Speech, buttons and waiting checks: the features the machine answers itself, each a typed
+    /// owner of its state and rules (the machine keeps none of their state itself).
+    var features: MachineFeatures
     /// `~/info`, published after `online` on every connect; nil: not published (tests of the core).
     public let info: NodeInfo?
 
@@ -63,9 +56,7 @@ public struct NodeMachine: Sendable {
         observed: Bool = false, buttons: ButtonBoard = ButtonBoard(), speech: SpeechSettings = SpeechSettings(), info: NodeInfo? = nil
     ) {
         self.info = info
-        self.buttons = buttons
-        self.speech = speech
-        speechStatus = speech.initialStatus
+        features = MachineFeatures(speaker: Speaker(settings: speech), buttons: buttons)
         self.core = core
         self.observed = observed
         self.topics = topics
