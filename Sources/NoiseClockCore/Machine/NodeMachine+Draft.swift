@@ -134,11 +134,10 @@ extension NodeMachine {
             let ringBefore = machine.core.alarms.ring
             machine.core = next
             // The devices first: a shaker or lamp waits for nothing else.
-            for command in machine.core.takeDeviceCommands() {
-                let message = OutboundMessage(topic: command.topic, payload: Array(command.payload.utf8), qos: 1, retain: false)
-                effects.append(.publish(message))
+            for publication in outbox where publication.absolute {
+                effects.append(.publish(OutboundMessage(topic: publication.topic, payload: publication.body.bytes, qos: 1, retain: false)))
             }
-            for publication in outbox {
+            for publication in outbox where !publication.absolute {
                 if publication.underBase {
                     effects.append(.publish(OutboundMessage(topic: "\(topics.base)/\(publication.topic)", payload: publication.body.bytes,
                                                             qos: publication.qos, retain: publication.retain)))

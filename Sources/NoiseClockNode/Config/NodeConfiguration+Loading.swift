@@ -121,13 +121,14 @@ extension NodeConfiguration {
     }
 
     private static func readDevices(_ values: ConfigurationValues) throws(ConfigurationError) -> DeviceSettings {
-        let keys = ConfigurationKeys.table
-        func endpoint(_ topic: ConfigurationKey<String>, _ bridge: ConfigurationKey<String>) throws(ConfigurationError) -> DeviceEndpoint? {
-            guard let name = try values.value(topic) else { return nil }
+        var devices = DeviceSettings()
+        for keys in ConfigurationKeys.table.devices {
+            guard let name = try values.value(keys.topic) else { continue }
             // The key's check admits only known bridges.
-            return DeviceEndpoint(topic: name, bridge: DeviceEndpoint.Bridge(rawValue: try values.required(bridge)) ?? .zigbee2mqtt)
+            let bridge = DeviceEndpoint.Bridge(rawValue: try values.required(keys.bridge)) ?? .zigbee2mqtt
+            devices[keys.kind.key] = DeviceEndpoint(topic: name, bridge: bridge)
         }
-        return DeviceSettings(light: try endpoint(keys.lightTopic, keys.lightProtocol), shaker: try endpoint(keys.shakerTopic, keys.shakerProtocol))
+        return devices
     }
 
     private static func readWeb(_ values: ConfigurationValues, stateDirectory: String) throws(ConfigurationError) -> Web {
