@@ -20,50 +20,89 @@ import Testing
 
     enum Transport: String { case mqtt = "MQTT", http = "HTTP" }
 
+    /// One command to send: a setup step (which must be taken) or an example.
+    struct Send {
+        enum Role { case setup(of: String), valid, invalid }
+        var topic: String
+        var id: String
+        var payload: String
+        var role: Role
+    }
+
+    /// Every command's setup, valid and invalid payloads, in the tables' order.
+    static func plan(_ transport: Transport) -> [Send] {
+        let tag = transport == .mqtt ? "m" : "h"
+        var sends: [Send] = []
+        // A command kept off HTTP says why in the table (`NodeCommand.notOverHTTP`; none today).
+        for command in NodeCommand.allCases where transport == .mqtt || command.notOverHTTP == nil {
+            let example = ContractExample.of(command, tag: tag)
+            for (index, (topic, payload)) in example.setup.enumerated() {
+                let id = "\(tag)-setup-\(index)-\(command.topic)"
+                sends.append(Send(topic: topic, id: id, payload: ContractExample.carrying(id, payload), role: .setup(of: command.topic)))
+            }
+            var examples = [(role: Send.Role.valid, name: "valid", payload: example.valid)]
+            if case .by(let invalid) = example.refused { examples.append((.invalid, "invalid", invalid)) }
+            for (role, name, payload) in examples {
+                let id = "\(tag)-\(command.topic)-\(name)"
+                sends.append(Send(topic: command.topic, id: id, payload: ContractExample.carrying(id, payload), role: role))
+            }
+        }
+        return sends
+    }
+
     @Test func everyCommandEchoesItsRequestIDOverMQTTAndHTTP() async throws {
         let rig = try await WebRig.start(environment: ["NOISECLOCK_AUDIO_DEVICE": "null"], yamlExtra: Self.yaml)
         defer { rig.shutdown() }
-        for transport in [Transport.mqtt, .http] {
-            let tag = transport == .mqtt ? "m" : "h"
-            for command in NodeCommand.allCases {
-                // A command kept off HTTP says why in the table (`NodeCommand.notOverHTTP`; none today).
-                if transport == .http, command.notOverHTTP != nil { continue }
-                let example = ContractExample.of(command, tag: tag)
-                for (index, (topic, payload)) in example.setup.enumerated() {
-                    let id = "\(tag)-setup-\(index)-\(topic)"
-                    let answer = try await send(topic, ContractExample.carrying(id, payload), over: transport, rig: rig)
-                    try #require(answer.json["ok"] == true, "setup of \(command.topic): \(topic) \(payload) → \(answer.json.serialized)")
-                }
-                var sends = [(valid: true, payload: example.valid)]
-                if case .by(let invalid) = example.refused { sends.append((false, invalid)) }
-                for (valid, body) in sends {
-                    let id = "\(tag)-\(command.topic)-\(valid ? "valid" : "invalid")"
-                    let payload = ContractExample.carrying(id, body)
-                    let answer = try await send(command.topic, payload, over: transport, rig: rig)
-                    let said = "\(command.topic) over \(transport.rawValue), \(payload) → \(answer.json.serialized)"
-                    #expect(answer.json["request_id"] == .string(id), "request_id not echoed: \(said)")
-                    #expect(answer.json["ok"] == .bool(valid), "\(valid ? "valid payload refused" : "invalid payload taken"): \(said)")
-                    if let status = answer.status {
-                        #expect(status == (valid ? 200 : 400), "HTTP status \(status): \(said)")
-                    }
-                }
+
+        // MQTT: all at once. The node takes one client's messages in order, one at a time, so each
+        // setup is done before its command; every answer is then looked for by its request_id.
+        let sends = Self.plan(.mqtt)
+        let mark = rig.client.messages.count
+        for send in sends { rig.client.publish("\(rig.root)/\(send.topic)", send.payload) }
+        let responses = try await answers(sends.count, on: "\(rig.root)/response", after: mark, client: rig.client)
+        for send in sends {
+            guard let answer = responses.first(where: { $0["request_id"] == .string(send.id) }) else {
+                let named = responses.filter { $0["command"] == .string(send.topic) }.map(\.serialized)
+                Issue.record("request_id not echoed: \(send.topic) over MQTT, \(send.payload); its answers: \(named)")
+                continue
             }
+            check(answer, status: nil, send, over: .mqtt)
+        }
+
+        // HTTP: one request after the other, each answered in its own reply.
+        for send in Self.plan(.http) {
+            let reply = try await rig.post(send.topic, send.payload)
+            check(try JSONParser().parse(reply.body), status: reply.status, send, over: .http)
         }
     }
 
-    /// Sends one command and returns its answer: over MQTT the next response on `~/response` that
-    /// names the command (commands are answered in order, one at a time here), over HTTP the reply
-    /// and its status.
-    func send(_ topic: String, _ payload: String, over transport: Transport, rig: WebRig) async throws -> (json: JSONValue, status: Int?) {
-        switch transport {
-        case .mqtt:
-            let mark = rig.client.messages.count
-            rig.client.publish("\(rig.root)/\(topic)", payload)
-            let answer = try await rig.client.waitFor("\(rig.root)/response", after: mark) { $0.json?["command"] == .string(topic) }
-            return (try #require(answer.json), nil)
-        case .http:
-            let reply = try await rig.post(topic, payload)
-            return (try JSONParser().parse(reply.body), reply.status)
+    func check(_ answer: JSONValue, status: Int?, _ send: Send, over transport: Transport) {
+        let said = "\(send.topic) over \(transport.rawValue), \(send.payload) → \(answer.serialized)"
+        #expect(answer["request_id"] == .string(send.id), "request_id not echoed: \(said)")
+        #expect(answer["command"] == .string(send.topic), "another command's answer: \(said)")
+        let valid: Bool
+        switch send.role {
+        case .setup(let command):
+            #expect(answer["ok"] == true, "setup of \(command) refused: \(said)")
+            return
+        case .valid: valid = true
+        case .invalid: valid = false
         }
+        #expect(answer["ok"] == .bool(valid), "\(valid ? "valid payload refused" : "invalid payload taken"): \(said)")
+        if let status {
+            #expect(status == (valid ? 200 : 400), "HTTP status \(status): \(said)")
+        }
+    }
+
+    /// The first `count` messages on `topic` after index `mark`, as JSON, once they have all come.
+    func answers(_ count: Int, on topic: String, after mark: Int, client: TestClient) async throws -> [JSONValue] {
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            let answers = client.messages.dropFirst(mark).filter { $0.topic == topic }
+            if answers.count >= count { return answers.compactMap(\.json) }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        let got = client.messages.dropFirst(mark).filter { $0.topic == topic }
+        throw TestFailure("\(got.count) answers on \(topic) of the \(count) commands sent; the last: \(got.suffix(4).map(\.text))")
     }
 }
