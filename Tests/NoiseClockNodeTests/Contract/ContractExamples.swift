@@ -26,10 +26,10 @@ struct ContractExample {
         self.refused = refused
     }
 
-    /// The example for every command of `NodeCommand.allCases`. The switches are exhaustive, with no
+    /// The example for every command of `CommandName.allCases`. The switches are exhaustive, with no
     /// `default`: a command added to `CommandTopic`, a feature's command enum or `MachineCommand`
     /// does not build until it has its example here.
-    static func of(_ command: NodeCommand, tag t: String) -> ContractExample {
+    static func of(_ command: CommandName, tag t: String) -> ContractExample {
         switch command {
         case .feature(.alarms(let alarm)): alarms(alarm, tag: t)
         case .feature(.style(.set)): ContractExample(valid: #"{"glow": 20}"#, invalid: #"{"glow": 101}"#)

@@ -3,7 +3,7 @@ import NoiseClockCore
 import Testing
 
 /// Every answer echoes the command's `request_id` (mqtt-api.md "Responses"), for every command of
-/// the topic tables (`NodeCommand.allCases`: `CommandTopic` and `MachineCommand`, not a list of
+/// the topic tables (`CommandName.allCases`: `CommandTopic` and `MachineCommand`, not a list of
 /// this test's), with a valid payload (answered `ok`) and an invalid one (refused), over MQTT on
 /// `~/response` and over `POST /api/<topic>`. A command added to the tables is sent here the day it
 /// is added; `ContractExample.of` does not build until it has its payloads. One node answers all of
@@ -33,18 +33,18 @@ import Testing
     static func plan(_ transport: Transport) -> [Send] {
         let tag = transport == .mqtt ? "m" : "h"
         var sends: [Send] = []
-        // A command kept off HTTP says why in the table (`NodeCommand.notOverHTTP`; none today).
-        for command in NodeCommand.allCases where transport == .mqtt || command.notOverHTTP == nil {
+        // A command kept off HTTP says why in the table (`CommandName.notOverHTTP`; none today).
+        for command in CommandName.allCases where transport == .mqtt || command.notOverHTTP == nil {
             let example = ContractExample.of(command, tag: tag)
             for (index, (topic, payload)) in example.setup.enumerated() {
-                let id = "\(tag)-setup-\(index)-\(command.topic)"
-                sends.append(Send(topic: topic, id: id, payload: ContractExample.carrying(id, payload), role: .setup(of: command.topic)))
+                let id = "\(tag)-setup-\(index)-\(command.rawValue)"
+                sends.append(Send(topic: topic, id: id, payload: ContractExample.carrying(id, payload), role: .setup(of: command.rawValue)))
             }
             var examples = [(role: Send.Role.valid, name: "valid", payload: example.valid)]
             if case .by(let invalid) = example.refused { examples.append((.invalid, "invalid", invalid)) }
             for (role, name, payload) in examples {
-                let id = "\(tag)-\(command.topic)-\(name)"
-                sends.append(Send(topic: command.topic, id: id, payload: ContractExample.carrying(id, payload), role: role))
+                let id = "\(tag)-\(command.rawValue)-\(name)"
+                sends.append(Send(topic: command.rawValue, id: id, payload: ContractExample.carrying(id, payload), role: role))
             }
         }
         return sends

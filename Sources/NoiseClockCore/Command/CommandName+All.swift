@@ -2,19 +2,8 @@
 /// reads: the features' (`CommandTopic`) and the machine's own (`MachineCommand`). Nothing is
 /// listed by hand here, so a case added to either table is in `allCases` (the request_id contract
 /// test walks it over MQTT and HTTP).
-public enum NodeCommand: Sendable, Hashable, CaseIterable {
-    case feature(CommandTopic)
-    case machine(MachineCommand)
-
-    public static let allCases: [NodeCommand] = CommandTopic.allCases.map(feature) + MachineCommand.allCases.map(machine)
-
-    /// The topic below `~/` (and `{base}/all/`); `POST /api/<topic>` over HTTP.
-    public var topic: String {
-        switch self {
-        case .feature(let command): command.rawValue
-        case .machine(let command): command.rawValue
-        }
-    }
+extension CommandName: CaseIterable {
+    public static let allCases: [CommandName] = CommandTopic.allCases.map(feature) + MachineCommand.allCases.map(machine)
 
     /// Why a command is not taken as `POST /api/<topic>`, or nil when it is. The web router hands
     /// every path below `/api/` to the same `CommandMessage.parse` as MQTT, so today every command
