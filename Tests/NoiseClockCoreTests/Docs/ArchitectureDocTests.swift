@@ -3,7 +3,7 @@ import Testing
 
 /// docs/architecture.md's lists, read from the doc and from the code, must name the same things:
 /// the modules (Package.swift's targets), the services (every type in Sources/NoiseClockNode
-/// that conforms to `Service`), the threads (every `DedicatedThread(name:)` in Sources) and the
+/// that conforms to `Service`), the threads (every `…Thread(name: "…")` in Sources) and the
 /// cases of `NodeInput` and `NodeEffect`. A list in the doc is a table between
 /// `<!-- list: NAME … -->` and `<!-- end list -->`; the names are the backquoted words of each row's
 /// first cell. A failure says which name is missing from which side.
@@ -85,7 +85,9 @@ import Testing
     }
 
     @Test func theThreadsAreTheDedicatedThreadsNamedInTheCode() throws {
-        let pattern = try Regex(#"DedicatedThread\(name:\s*"([^"]+)"\)"#)
+        // `DedicatedThread(name: "audio")`, a thread type built on it (`WorkThread(name: "x")`), or
+        // a name given as a parameter's default (`threadName: String = "x"`).
+        let pattern = try Regex(#"(?:\b[A-Z]\w*Thread\(name:\s*|[tT]hreadName:\s*String\s*=\s*)"([^"]+)""#)
         var threads: [String: String] = [:]
         for folder in ["Sources"] {
             for (path, text) in try Self.swiftFiles(under: folder) {
