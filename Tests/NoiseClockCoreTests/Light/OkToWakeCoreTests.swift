@@ -4,8 +4,10 @@ import Testing
 /// Routines with `light`, `face` and `sound: "none"`: a child's "stay in bed" / "OK to wake" clock.
 @Suite struct OkToWakeCoreTests {
     static let pair = [
-        ##"{"id": "stay", "start": "19:30", "end": "06:59", "sound": "none", "fade_in_seconds": 0, "light": {"brightness": 5, "color": "#FF0000"}, "face": {"digit_color": "#FF0000"}}"##,
-        ##"{"id": "ok", "start": "07:00", "end": "07:30", "sound": "none", "fade_in_seconds": 0, "light": {"brightness": 40, "color": "#00FF00"}, "face": {"digit_color": "#00FF00"}}"##,
+        ##"{"id": "stay", "start": "19:30", "end": "06:59", "sound": "none", "fade_in_seconds": 0, "light": {"brightness": 5, "color": "#FF0000"}, "##
+            + ##""face": {"digit_color": "#FF0000"}}"##,
+        ##"{"id": "ok", "start": "07:00", "end": "07:30", "sound": "none", "fade_in_seconds": 0, "light": {"brightness": 40, "color": "#00FF00"}, "##
+            + ##""face": {"digit_color": "#00FF00"}}"##,
     ]
 
     @Test func thePairChangesLightAndFaceAtTheirTimesAndRestoresTheStyleAfter() {

@@ -148,7 +148,8 @@ import Testing
             == [DeviceCommand(topic: "cmnd/bedroom_bulb/Backlog", payload: "Fade 1; Speed 30; Dimmer 40; CT 370")])
         #expect(bulb.lightCommands(LightLevel(on: true, brightness: 5, color: RGBColor(hex: "#FF2000")), transition: 0)
             == [DeviceCommand(topic: "cmnd/bedroom_bulb/Backlog", payload: "Fade 1; Speed 1; Dimmer 5; Color FF2000")])
-        #expect(bulb.lightCommands(.off, transition: 5) == [DeviceCommand(topic: "cmnd/bedroom_bulb/Backlog", payload: "Fade 1; Speed 10; POWER OFF")])
+        #expect(bulb.lightCommands(.off,
+            transition: 5) == [DeviceCommand(topic: "cmnd/bedroom_bulb/Backlog", payload: "Fade 1; Speed 10; POWER OFF")])
         // docs/bedroom.md's example.
         #expect(bulb.lightCommands(LightLevel(on: true, brightness: 30, kelvin: 2700), transition: 2)
             == [DeviceCommand(topic: "cmnd/bedroom_bulb/Backlog", payload: "Fade 1; Speed 4; Dimmer 30; CT 370")])

@@ -137,7 +137,8 @@ private func observerOnPublish(_: OpaquePointer?, _ userdata: UnsafeMutableRawPo
     observer(userdata)?.record(.published(mid: mid))
 }
 
-private func observerOnMessage(_: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?, _ message: UnsafePointer<mosquitto_message>?, _ props: OpaquePointer?) {
+private func observerOnMessage(_: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?, _ message: UnsafePointer<mosquitto_message>?,
+    _ props: OpaquePointer?) {
     guard let message, let topic = message.pointee.topic else { return }
     let payload = message.pointee.payload.map {
         Array(UnsafeRawBufferPointer(start: $0, count: Int(message.pointee.payloadlen)))
