@@ -25,7 +25,9 @@ import Testing
     /// A sounds folder holding `files` (name → seconds of a 440 Hz WAV) and the library read from it.
     static func folder(_ files: [String: Int]) throws -> (URL, SoundLibrary) {
         let directory = try makeTemporaryDirectory(prefix: "sound-files")
-        for (name, seconds) in files { try TimingSuite.Audio.AlarmFailsafeTests.wav(seconds: seconds).write(to: directory.appendingPathComponent(name)) }
+        for (name, seconds) in files {
+            try TimingSuite.Audio.AlarmFailsafeTests.wav(seconds: seconds).write(to: directory.appendingPathComponent(name))
+        }
         let library = try SoundLibrary.load(catalogFile: catalogFile, soundsDirectory: directory.path, sampleRate: 48_000, logger: logger)
         return (directory, library)
     }
