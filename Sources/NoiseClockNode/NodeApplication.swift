@@ -42,6 +42,12 @@ public enum NodeApplication {
         let topics = TopicScheme(base: configuration.mqtt.baseTopic, nodeID: configuration.nodeID)
         let store = StateStore(directory: configuration.stateDirectory)
         try store.prepare()
+        // Held until the process ends: `noiseclock restore` writes the files itself only when no node holds it.
+        guard let lock = try StateDirectoryLock.acquire(directory: configuration.stateDirectory, waitingUpTo: 5) else {
+            throw ConfigurationError(key: "state_dir", message: "\(configuration.stateDirectory) is in use by another noiseclock "
+                                         + "(a node, or noiseclock restore, holds \(StateDirectoryLock.fileName)); one node per state_dir")
+        }
+        defer { withExtendedLifetime(lock) {} }
         // The real-time clock; tests shift it through NOISECLOCK_TEST_CLOCK_FILE.
         let clock = NodeClock(environment: environment)
         let documents = try loadDocuments(store: store, clock: clock, logger: logger)
@@ -74,7 +80,7 @@ public enum NodeApplication {
         // Local buttons only need their reader threads; MQTT buttons arrive with the commands.
         let buttons = board.panels(timing: configuration.buttonTiming).isEmpty
             ? nil : ButtonService(board: board, timing: configuration.buttonTiming, inbox: inbox)
-        let server = web.enabled ? try NodeWeb.server(configuration, zone: prepared.zone, inbox: inbox, logger: logger) : nil
+        let server = web.enabled ? try NodeWeb.server(configuration, zone: prepared.zone, inbox: inbox, now: clock.now, logger: logger) : nil
         let mqtt = try MQTTClient(
             options: mqttOptions(configuration, topics: topics),
             subscriptions: topics.commandSubscriptions + [topics.groupRingSubscription] + discovery.subscriptions(nodeID: topics.nodeID)

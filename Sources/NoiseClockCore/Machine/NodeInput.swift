@@ -32,6 +32,9 @@ public enum NodeInput: Sendable, Equatable {
     case spoken(SpeechOutcome)
     /// The sounds on disk changed: the whole new catalog (built-in sounds and custom files).
     case soundCatalog(SoundCatalog)
+    /// A backup to restore (`POST /api/restore`, `noiseclock restore` while the node runs): its
+    /// bytes, checked whole by the machine; answered by `NodeEffect.reply` as a command is.
+    case restore(LocalRequest)
 }
 
 /// An MQTT message as received, with the v5 request/response properties if present.

@@ -30,7 +30,7 @@ public struct NodeMachine: Sendable {
     /// What each state file last held.
     var lastPersisted: [String: String]
     /// Per state file, the fields it held at start that this node does not know: written back with it.
-    let unknownFields: [String: UnknownFields]
+    var unknownFields: [String: UnknownFields]
     /// The feature values `lastRetained` and `lastPersisted` were made from: an unchanged
     /// feature is neither rendered nor serialized again (most inputs change one feature or none).
     var retainedFrom: [FeatureID: any NodeFeature] = [:]
@@ -94,6 +94,7 @@ public struct NodeMachine: Sendable {
         case .spoken(let outcome): draft.spoken(outcome)
         case .soundCatalog(let catalog): draft.soundCatalog(catalog)
         case .readiness(let report): draft.readiness(report)
+        case .restore(let request): draft.restore(request)
         }
         return draft.plan(timerSpent: input == .wake || input == .clockChanged)
     }

@@ -9,4 +9,7 @@ public protocol WebBackend: Sendable {
     func submit(id: UInt64, command: String, payload: [UInt8]) -> Bool
     /// Asks for the whole state; it comes back through `WebServer.snapshot(_:_:)`.
     func requestSnapshot(id: UInt64)
+    /// `GET /api/backup`: the backup document, or the error that kept it from being made. Called
+    /// on the server's thread: it reads a few small files.
+    func backup(secrets: Bool) -> HTTPResponse
 }

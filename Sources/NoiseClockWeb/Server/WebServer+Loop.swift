@@ -164,6 +164,8 @@ extension WebServer {
             answer(connection, response)
         case .health:
             answer(connection, HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: state.health.json))
+        case .backup(let secrets):
+            answer(connection, backend.backup(secrets: secrets))
         case .state:
             connection.phase = .waiting
             requestSnapshot(for: connection)
