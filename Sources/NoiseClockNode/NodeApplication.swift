@@ -76,7 +76,10 @@ public enum NodeApplication {
         // Local buttons only need their reader threads; MQTT buttons arrive with the commands.
         let buttons = board.panels(timing: configuration.buttonTiming).isEmpty
             ? nil : ButtonService(board: board, timing: configuration.buttonTiming, inbox: inbox)
-        let server = web.enabled ? try NodeWeb.server(configuration, zone: prepared.zone, inbox: inbox, now: clock.now, logger: logger) : nil
+        let server = web.enabled ? try NodeWeb.server(
+            configuration, zone: prepared.zone, inbox: inbox, now: clock.now,
+            settings: SettingsAPI(configPath: prepared.configFile, environment: environment, stateDirectory: configuration.stateDirectory),
+            logger: logger) : nil
         let mqtt = try MQTTClient(
             options: mqttOptions(configuration, topics: topics),
             subscriptions: topics.commandSubscriptions + [topics.groupRingSubscription] + discovery.subscriptions(nodeID: topics.nodeID)

@@ -46,7 +46,8 @@ public enum NodeWeb {
     }
 
     static func server(
-        _ configuration: NodeConfiguration, zone: ZoneRules, inbox: NodeInbox, now: @escaping @Sendable () -> Instant, logger: Logger
+        _ configuration: NodeConfiguration, zone: ZoneRules, inbox: NodeInbox, now: @escaping @Sendable () -> Instant,
+        settings: SettingsAPI? = nil, logger: Logger
     ) throws(ConfigurationError) -> WebServer {
         let web = configuration.web
         let token = try token(web)
@@ -71,7 +72,8 @@ public enum NodeWeb {
                                   searchDomains: { [domains] in domains.current() })
             ),
             backend: InboxWebBackend(
-                inbox: inbox, backups: BackupSource(stateDirectory: configuration.stateDirectory, nodeID: configuration.nodeID, now: now)),
+                inbox: inbox, backups: BackupSource(stateDirectory: configuration.stateDirectory, nodeID: configuration.nodeID, now: now),
+                settingsAPI: settings),
             logger: logger
         )
     }
@@ -82,6 +84,8 @@ struct InboxWebBackend: WebBackend {
     let inbox: NodeInbox
     /// Where `GET /api/backup` reads from (nil: the API has no backups, as in tests of the server alone).
     var backups: BackupSource?
+    /// `/api/settings` (nil: not offered).
+    var settingsAPI: SettingsAPI?
 
     /// `restore` is the machine's own input (`NodeInput.restore`): it is no command of MQTT's.
     func submit(id: UInt64, command: String, payload: [UInt8]) -> Bool {
@@ -92,6 +96,19 @@ struct InboxWebBackend: WebBackend {
     func backup(secrets: Bool) -> HTTPResponse {
         guard let backups else { return .error(404, code: "unknown_command", "no backups here") }
         return backups.response(secrets: secrets)
+    }
+
+    func settings() -> HTTPResponse {
+        settingsAPI?.current() ?? .error(404, code: "unknown_command", "no settings here")
+    }
+
+    func answerHere(_ command: String, body: [UInt8]) -> HTTPResponse? {
+        guard let settingsAPI else { return nil }
+        switch command {
+        case SettingsAPI.changeCommand: return settingsAPI.change(body)
+        case SettingsAPI.resetCommand: return settingsAPI.reset(body)
+        default: return nil
+        }
     }
 
     func requestSnapshot(id: UInt64) {

@@ -14,6 +14,8 @@ public enum WebAction: Equatable, Sendable {
     case command(String, body: [UInt8])
     /// `GET /api/backup`: the backend reads the state files (`?secrets=1`: with the secrets).
     case backup(secrets: Bool)
+    /// `GET /api/settings`: the backend reads the configuration's layers.
+    case settings
 }
 
 /// Decides each request from its head (the body is read only once this lets it through): the
@@ -103,6 +105,8 @@ public struct WebRouter: Sendable {
         switch request.path {
         case "/api/state":
             return request.method == "GET" || request.method == "HEAD" ? .state : .respond(methodNotAllowed("GET, HEAD"))
+        case "/api/settings" where request.method == "GET" || request.method == "HEAD":
+            return .settings
         case "/api/backup":
             guard request.method == "GET" || request.method == "HEAD" else { return .respond(methodNotAllowed("GET, HEAD")) }
             return .backup(secrets: request.queryValue("secrets") == "1")

@@ -12,4 +12,9 @@ public protocol WebBackend: Sendable {
     /// `GET /api/backup`: the backup document, or the error that kept it from being made. Called
     /// on the server's thread: it reads a few small files.
     func backup(secrets: Bool) -> HTTPResponse
+    /// `GET /api/settings`, answered on the server's thread.
+    func settings() -> HTTPResponse
+    /// A `POST /api/<command>` the backend answers itself, on the server's thread, never through
+    /// the node's loop (`settings`, `settings/reset`); nil: a command for the node.
+    func answerHere(_ command: String, body: [UInt8]) -> HTTPResponse?
 }
