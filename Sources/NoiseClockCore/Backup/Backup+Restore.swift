@@ -2,7 +2,7 @@
 extension Backup {
     /// A backup that passed every check: the state files to write, whole.
     public struct Contents: Sendable, Equatable {
-        /// State file name → the document to write (every file of `Backup.files`).
+        /// State file name → the document to write (every file of `Backup.files`, `settings.json` too).
         public var documents: [String: JSONValue]
         /// The values the backup's node had changed from its web app.
         public var settings: JSONObject
@@ -39,10 +39,8 @@ extension Backup {
             throw BackupRefusal("version", "version \(given) was written by a newer NoiseClock; this node reads up to \(version): update it first")
         }
         let nodeID = object["node_id"]?.stringValue ?? ""
+        // Each value is checked by the node's configuration loader (`WebSettings`), not here.
         let settings = try BackupChecks.object(object["settings"] ?? .object(JSONObject()), "settings")
-        if let key = settings.keys.first {
-            throw BackupRefusal("settings.\(key.prefix(64))", "this node does not restore settings yet; remove them, or update the node")
-        }
         let names = Set(entries.map(\.name))
         if let unknown = object.keys.first(where: { !headerKeys.contains($0) && !names.contains($0) }) {
             throw BackupRefusal(String(unknown.prefix(64)), "not an entry this node knows; restoring without it would lose it")
@@ -63,8 +61,9 @@ extension Backup {
             }
             documents[entry.file] = file
         }
-        let written = documents.mapValues { JSONValue.object($0) }
+        var written = documents.mapValues { JSONValue.object($0) }
         try loadable(written)
+        written[SettingsFile.name] = SettingsFile.document(settings)
         return Contents(documents: written, settings: settings, nodeID: nodeID, counts: counts)
     }
 

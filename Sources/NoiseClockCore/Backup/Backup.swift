@@ -31,19 +31,19 @@ public enum Backup {
                     }, check: BackupChecks.noise),
     ]
 
-    /// The state files a backup holds (and a restore replaces), each once.
+    /// The state files a backup holds (and a restore replaces), each once: the entries' and the
+    /// web app's settings.
     public static var files: [String] {
         var seen: [String] = []
         for entry in entries where !seen.contains(entry.file) { seen.append(entry.file) }
-        return seen
+        return seen + [SettingsFile.name]
     }
 
     /// The backup of `documents` (the state files as read from `state_dir`; a missing one is
-    /// the node's default: empty lists, default style and noise).
-    /// - Parameter settings: the values changed from the web app (`settings.json`), secrets
-    ///   already removed unless the caller asked for them.
-    public static func make(documents: [String: JSONValue], nodeID: String, now: Instant, nodeVersion: String,
-                            settings: JSONObject = JSONObject()) -> JSONValue {
+    /// the node's default: empty lists, default style and noise, no settings). The settings
+    /// hold no secret: the keys that name secret files are not settable from the web app.
+    public static func make(documents: [String: JSONValue], nodeID: String, now: Instant, nodeVersion: String) -> JSONValue {
+        let settings = SettingsFile.values(documents[SettingsFile.name])
         var object = JSONObject([
             ("format", .string(format)), ("version", .int(Int64(version))), ("node_id", .string(nodeID)),
             ("created_at", .string(ISO8601.string(now, in: .utc))), ("node_version", .string(nodeVersion)),

@@ -22,6 +22,11 @@ extension NodeMachine.Draft {
             let result = JSONValue.object(JSONObject([("restored", .object(contents.counts)), ("from_node", .string(contents.nodeID))]))
             refusal = NodePlan.Refusal(command: request.command, requestID: nil, origin: origin)
             commit(next, outbox: outbox, response: (Response(command: request.command, requestID: nil, outcome: .success(result)), origin))
+            // The web app's settings (checked by the adapter, as the configuration loader checks
+            // them): no feature's, so written here; they apply when the node next starts.
+            if let settings = contents.documents[SettingsFile.name] {
+                writes.append(StateWrite(file: SettingsFile.name, document: settings, text: settings.serialized))
+            }
             log(.notice, "restored from a backup", ["from_node": contents.nodeID, "files": "\(writes.count)"])
         }
     }

@@ -13,8 +13,8 @@ struct BackupSource: Sendable {
     let now: @Sendable () -> Instant
 
     /// The document as a download (`noiseclock-backup-<node>.json`), or 500 naming the file that
-    /// could not be read. `secrets` adds the secrets among the settings; there are none until
-    /// settings are changed from the web app.
+    /// could not be read. `secrets` would add the secrets among the settings; there are none to
+    /// add (the keys that name secret files cannot be set from the web app).
     func response(secrets: Bool) -> HTTPResponse {
         do {
             let document = try StateBackup.backup(directory: stateDirectory, nodeID: nodeID, now: now())

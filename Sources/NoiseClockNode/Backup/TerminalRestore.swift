@@ -26,6 +26,10 @@ public enum TerminalRestore {
         case .success(let read): contents = read
         case .failure(let refusal): throw Failure(description: "restore refused: \(refusal.commandError.message); nothing was changed", exitCode: 1)
         }
+        if !contents.settings.isEmpty,
+           let problem = WebSettings.restoreProblem(contents.settings, configPath: configPath, environment: environment) {
+            throw Failure(description: "restore refused: \(problem.message); nothing was changed", exitCode: 1)
+        }
         let directory = configuration.stateDirectory
         let summary = contents.counts.pairs.map { "\($0.value.intValue ?? 0) \($0.key)" }.joined(separator: ", ")
         do {

@@ -101,7 +101,7 @@ struct SettingsAPI: Sendable {
         return HTTPResponse(status: 200, headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")], body: body.bytes)
     }
 
-    static func refusal(_ error: CommandError) -> HTTPResponse {
-        WebRouter.commandResponse(Response(command: "settings", requestID: nil, outcome: .failure(error)))
+    static func refusal(_ error: CommandError, command: String = changeCommand) -> HTTPResponse {
+        WebRouter.commandResponse(Response(command: command, requestID: nil, outcome: .failure(error)))
     }
 }

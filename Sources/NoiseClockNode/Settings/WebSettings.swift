@@ -8,8 +8,8 @@ import NoiseClockPlatform
 /// {"timezone": "Asia/Seoul", …}}`, written as every state file is. They win over the
 /// configuration file; environment variables win over them (docs/configuration.md, "Where values live").
 enum WebSettings {
-    static let fileName = "settings.json"
-    static let version = 1
+    static let fileName = SettingsFile.name
+    static let version = SettingsFile.version
 
     /// Keys the web app cannot set, and why (`GET /api/settings` lists them as `restart`, never `web`).
     static let notSettable: [String: String] = [
@@ -20,6 +20,26 @@ enum WebSettings {
         "mqtt.tls.cert_file": "a file the node reads: only the configuration file may name one",
         "mqtt.tls.key_file": "a file the node reads: only the configuration file may name one",
     ]
+
+    /// Why a backup's settings cannot be restored (nil: they can), the key named as the backup
+    /// names it (`settings.timezone`): each settable, and the whole configuration loading with
+    /// them (an environment variable still wins over a restored value).
+    static func restoreProblem(_ settings: JSONObject, configPath: String, environment: [String: String]) -> CommandError? {
+        var candidate: [String: JSONValue] = [:]
+        for (key, value) in settings.pairs {
+            let field = "settings.\(key.prefix(64))"
+            guard ConfigurationSchema.keysByPath[key] != nil else { return .invalidField(field, "\(field): not a configuration key") }
+            if let reason = notSettable[key] { return .invalidField(field, "\(field): not settable from the web app (\(reason))") }
+            candidate[key] = value
+        }
+        do {
+            _ = try NodeConfiguration.loadNow(path: configPath, environment: environment, web: candidate)
+        } catch {
+            let field = ConfigurationSchema.keysByPath[error.key] != nil ? "settings.\(error.key)" : "settings"
+            return .invalidField(field, "\(field): \(error.message)")
+        }
+        return nil
+    }
 
     /// What `settings.json` holds (empty when there is none); an unreadable one is a warning and
     /// counts as empty: the web app's settings never keep the node from starting.
@@ -66,8 +86,7 @@ enum WebSettings {
 
     /// The file's document for `stored`, keys in the table's order.
     static func document(_ stored: [String: JSONValue]) -> JSONValue {
-        let values = ConfigurationSchema.keys.compactMap { key in stored[key.path].map { (key.path, $0) } }
-        return .object(JSONObject([("version", .int(Int64(version))), ("values", .object(JSONObject(values)))]))
+        SettingsFile.document(JSONObject(ConfigurationSchema.keys.compactMap { key in stored[key.path].map { (key.path, $0) } }))
     }
 }
 

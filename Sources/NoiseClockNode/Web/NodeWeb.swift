@@ -107,6 +107,13 @@ struct InboxWebBackend: WebBackend {
         switch command {
         case SettingsAPI.changeCommand: return settingsAPI.change(body)
         case SettingsAPI.resetCommand: return settingsAPI.reset(body)
+        case BackupSource.restoreCommand:
+            // A backup's settings pass the configuration loader here; the rest, the machine checks.
+            guard case .success(let contents) = Backup.read(body), !contents.settings.isEmpty,
+                  let problem = WebSettings.restoreProblem(contents.settings, configPath: settingsAPI.configPath,
+                                                           environment: settingsAPI.environment)
+            else { return nil }
+            return SettingsAPI.refusal(problem, command: command)
         default: return nil
         }
     }

@@ -71,7 +71,7 @@ import Testing
         ("truncated", "backup"), ("wrong format", "format"), ("newer version", "version"), ("one bad alarm", "alarms[1].time"),
         ("alarm without id", "alarms[0].id"), ("twice the same alarm", "alarms[1].id"), ("a routine missing", "routines"),
         ("a bad mix layer", "mixes[0].layers[1].volume"), ("an unknown style field", "style.glowz"),
-        ("an entry this node does not know", "stations"), ("settings", "settings.timezone"), ("not JSON at all", "backup"),
+        ("an entry this node does not know", "stations"), ("settings not an object", "settings"), ("not JSON at all", "backup"),
     ]
 
     static func breaking(_ backup: JSONValue, _ how: String) -> [UInt8] {
@@ -94,7 +94,7 @@ import Testing
             object["mixes"] = [["id": "m", "name": "M", "layers": [["sound": "brown", "volume": 50], ["sound": "pink", "volume": 150]]]]
         case "an unknown style field": object["style"] = ["glowz": 3]
         case "an entry this node does not know": object["stations"] = []
-        case "settings": object["settings"] = ["timezone": "Asia/Seoul"]
+        case "settings not an object": object["settings"] = ["timezone"]
         default: Issue.record("no such case \(how)")
         }
         return JSONValue.object(object).bytes
@@ -126,6 +126,18 @@ import Testing
         #expect(effects.publications.isEmpty)
         #expect(target.machine.core.retainedState(now: target.now).map(\.body) == before)
         #expect(target.machine.core.persistentState() == files)
+    }
+
+    @Test func theWebAppsSettingsTravelWithTheBackupAndAreWrittenBack() throws {
+        var source = Self.setUpNode()
+        var documents = source.machine.core.persistentState()
+        documents[SettingsFile.name] = SettingsFile.document(JSONObject([("timezone", "Asia/Seoul")]))
+        let backup = Backup.make(documents: documents, nodeID: "bed", now: source.now, nodeVersion: "test")
+        #expect(backup["settings"] == ["timezone": "Asia/Seoul"])
+        let response = try #require(Self.restore(backup.bytes, on: &source))
+        #expect(response.ok)
+        #expect(source.written.last?.file == SettingsFile.name)
+        #expect(source.written.last?.document == SettingsFile.document(JSONObject([("timezone", "Asia/Seoul")])))
     }
 
     @Test func aBackupOfANodeThatNeverWroteAFileHoldsItsDefaults() {
