@@ -78,7 +78,13 @@ public enum NodeApplication {
             ? nil : ButtonService(board: board, timing: configuration.buttonTiming, inbox: inbox)
         let server = web.enabled ? try NodeWeb.server(
             configuration, zone: prepared.zone, inbox: inbox, now: clock.now,
-            settings: SettingsAPI(configPath: prepared.configFile, environment: environment, stateDirectory: configuration.stateDirectory),
+            settings: SettingsAPI(
+                configPath: prepared.configFile, environment: environment, stateDirectory: configuration.stateDirectory,
+                applied: { [inbox] changed in
+                    // The zone was checked by the loader; one that cannot be read now stays for the restart.
+                    guard let zone = try? ZoneLoader.load(changed.timezone) else { return }
+                    _ = inbox.send(.timeSettings(zone: zone, locale: changed.locale))
+                }),
             logger: logger) : nil
         let mqtt = try MQTTClient(
             options: mqttOptions(configuration, topics: topics),

@@ -35,6 +35,8 @@ public enum NodeInput: Sendable, Equatable {
     /// A backup to restore (`POST /api/restore`, `noiseclock restore` while the node runs): its
     /// bytes, checked whole by the machine; answered by `NodeEffect.reply` as a command is.
     case restore(LocalRequest)
+    /// The web app's settings changed the time zone or the language (`POST /api/settings`).
+    case timeSettings(zone: ZoneRules, locale: NodeLocale)
 }
 
 /// An MQTT message as received, with the v5 request/response properties if present.

@@ -31,3 +31,18 @@ extension NodeMachine.Draft {
         }
     }
 }
+
+extension NodeMachine.Draft {
+    /// The web app changed the time zone or the language: alarms and routines planned anew,
+    /// every retained text rendered again in the new zone and language, `~/time` at once.
+    mutating func timeSettings(zone: ZoneRules, locale: NodeLocale) {
+        guard zone != core.settings.zone || locale != core.settings.locale else { return }
+        var next = core
+        var outbox: [Publication] = []
+        next.timeSettingsChanged(zone: zone, locale: locale, now: now, outbox: &outbox)
+        machine.retainedFrom = [:]
+        commit(next, outbox: outbox)
+        if machine.online, let info = machine.info { publish("info", info.json(zone: zone).bytes, qos: 1, retain: true) }
+        log(.notice, "time zone or language changed; re-planned", ["zone": zone.identifier, "locale": locale.rawValue])
+    }
+}

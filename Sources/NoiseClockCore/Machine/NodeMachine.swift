@@ -95,6 +95,7 @@ public struct NodeMachine: Sendable {
         case .soundCatalog(let catalog): draft.soundCatalog(catalog)
         case .readiness(let report): draft.readiness(report)
         case .restore(let request): draft.restore(request)
+        case .timeSettings(let zone, let locale): draft.timeSettings(zone: zone, locale: locale)
         }
         return draft.plan(timerSpent: input == .wake || input == .clockChanged)
     }

@@ -12,3 +12,21 @@ extension NodeCore {
         mixes = fresh.mixes
     }
 }
+
+extension NodeCore {
+    /// The time zone or the language changed (the web app's settings, applied at once): every
+    /// plan made in the old zone is made again, as after a step of the system clock, and `~/time`
+    /// goes out now in the new zone rather than at the next boundary.
+    mutating func timeSettingsChanged(zone: ZoneRules, locale: NodeLocale, now: Instant, outbox: inout [Publication]) {
+        if zone != settings.zone {
+            // Plans are instants of the old zone's 06:30: made again from now (a missing plan is
+            // made on the next advance, as after a restore). A ring in progress is left alone.
+            alarms.plans = [:]
+            routines.plans = [:]
+        }
+        settings.zone = zone
+        settings.locale = locale
+        clockChanged(now: now, outbox: &outbox)
+        outbox.append(Publication(topic: "time", body: .json(timePayload(at: now)), retain: false, qos: 0))
+    }
+}

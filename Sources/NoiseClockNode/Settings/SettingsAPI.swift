@@ -11,9 +11,14 @@ struct SettingsAPI: Sendable {
     static let changeCommand = "settings"
     static let resetCommand = "settings/reset"
 
+    /// Keys whose change the node takes at once (`applies: now`); the others on its next start.
+    static let live: Set<String> = ["timezone", "locale"]
+
     let configPath: String
     let environment: [String: String]
     let stateDirectory: String
+    /// Told the configuration after each saved change, to apply what applies now.
+    var applied: @Sendable (NodeConfiguration) -> Void = { _ in }
 
     func current() -> HTTPResponse {
         do {
@@ -55,9 +60,9 @@ struct SettingsAPI: Sendable {
     }
 
     private func save(_ candidate: [String: JSONValue]) -> HTTPResponse {
-        let values: ConfigurationValues
+        let checked: (loaded: LoadedConfiguration, values: ConfigurationValues)
         do {
-            values = try NodeConfiguration.loadNow(path: configPath, environment: environment, web: candidate).values
+            checked = try NodeConfiguration.loadNow(path: configPath, environment: environment, web: candidate)
         } catch {
             return Self.refusal(CommandError(.invalidField, field: error.key, "\(error.key): \(error.message)"))
         }
@@ -68,7 +73,8 @@ struct SettingsAPI: Sendable {
         } catch {
             return Self.refusal(CommandError(.storageError, "could not save the settings: \(error.description)"))
         }
-        return Self.answer(values)
+        applied(checked.loaded.configuration)
+        return Self.answer(checked.values)
     }
 
     /// Why `key` cannot be set from the web app (nil: it can).
@@ -84,7 +90,7 @@ struct SettingsAPI: Sendable {
     }
 
     /// `{"values", "sources", "applies", "not_settable"}`: every key, in the table's order. A
-    /// change applies when the node next starts (`restart`) for every key in this release.
+    /// change of `live` keys applies at once (`now`), of the others when the node next starts.
     static func answer(_ values: ConfigurationValues) -> HTTPResponse {
         var shown = JSONObject()
         var sources = JSONObject()
@@ -92,7 +98,7 @@ struct SettingsAPI: Sendable {
         for key in ConfigurationSchema.keys {
             shown[key.path] = key.effectiveValue(in: values)?.json ?? .null
             sources[key.path] = .string(values.source(key))
-            applies[key.path] = "restart"
+            applies[key.path] = live.contains(key.path) ? "now" : "restart"
         }
         let fixed = JSONObject(WebSettings.notSettable.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) })
         let body = JSONValue.object(JSONObject([

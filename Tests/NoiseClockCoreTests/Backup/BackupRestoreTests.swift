@@ -167,4 +167,22 @@ import Testing
             #expect(target.written.last { $0.file == file }?.document == before[file], "\(file) not written back")
         }
     }
+
+    @Test func aNewTimeZoneRePlansTheAlarmsAndSendsTheTimeAtOnce() throws {
+        var rig = MachineRig()
+        rig.step(.connected)
+        _ = rig.command("alarm/add", #"{"id": "work", "time": "06:30"}"#)
+        let before = try #require(rig.machine.core.alarms.plans["work"]?.pending)
+        let seoul = ZoneRules(identifier: "Asia/Seoul", fixedOffset: 9 * 3600)
+        let effects = rig.step(.timeSettings(zone: seoul, locale: .ko))
+        let after = try #require(rig.machine.core.alarms.plans["work"]?.pending)
+        #expect((before.seconds + 3600) % 86_400 == 6 * 3600 + 30 * 60)
+        #expect((after.seconds + 9 * 3600) % 86_400 == 6 * 3600 + 30 * 60)
+        #expect(after > rig.now)
+        #expect(effects.json("noiseclock/bed/time")?["iso"]?.stringValue?.hasSuffix("+09:00") == true, "\(effects.topics)")
+        #expect(effects.json("noiseclock/bed/alarms")?.arrayValue?.first?["next_trigger"]?.stringValue?.hasSuffix("+09:00") == true)
+        #expect(rig.machine.core.settings.locale == .ko)
+        // The same settings again change nothing.
+        #expect(rig.step(.timeSettings(zone: seoul, locale: .ko)).publications.isEmpty)
+    }
 }

@@ -27,7 +27,8 @@ import Testing
         #expect(changed.status == 200, "\(changed.text)")
         #expect(try JSONParser().parse(changed.body)["sources"]?["timezone"] == "web")
         try await a.client.barrier(a.root)
-        #expect(!a.client.messages.contains { $0.topic.contains("settings") || $0.text.contains("Asia/Seoul") })
+        // The zone shows in `~/time` (it applies at once); the settings themselves never go out.
+        #expect(!a.client.messages.contains { $0.topic.contains("settings") || $0.text.contains("\"values\"") })
 
         let backup = try await a.get("/api/backup")
         let document = try JSONParser().parse(backup.body)
@@ -51,5 +52,25 @@ import Testing
         let info = try await b.client.waitFor("\(b.root)/info", after: b.client.messages.count,
                                               where: { $0.json?["started_at"]?.stringValue?.hasSuffix("+09:00") == true })
         #expect(info.json?["started_at"]?.stringValue?.hasSuffix("+09:00") == true)
+    }
+
+    @Test func aNewTimeZoneAppliesAtOnceAndReplansTheAlarms() async throws {
+        let rig = try await WebRig.start()
+        defer { rig.shutdown() }
+        #expect(try await rig.post("alarm/add", #"{"id": "work", "time": "06:30"}"#).status == 200)
+        let mark = rig.client.messages.count
+        let sent = Date()
+        let changed = try await rig.post("settings", #"{"timezone": "Asia/Seoul"}"#)
+        #expect(changed.status == 200, "\(changed.text)")
+        #expect(try JSONParser().parse(changed.body)["applies"]?["timezone"] == "now")
+        let time = try await rig.client.waitFor("\(rig.root)/time", timeout: 2, after: mark,
+                                                 where: { $0.json?["iso"]?.stringValue?.hasSuffix("+09:00") == true })
+        let alarms = try await rig.client.waitFor("\(rig.root)/alarms", timeout: 2, after: mark, where: {
+            $0.json?.arrayValue?.first?["next_trigger"]?.stringValue?.hasSuffix("T06:30:00+09:00") == true
+        })
+        let seconds = max(time.at, alarms.at).timeIntervalSince(sent)
+        print("live time zone change: ~/time and ~/alarms in Asia/Seoul \(Int(seconds * 1000)) ms after POST /api/settings")
+        #expect(seconds < 2)
+        #expect(alarms.json?.arrayValue?.first?["id"] == "work")
     }
 }
