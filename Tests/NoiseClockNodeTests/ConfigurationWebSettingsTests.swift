@@ -71,7 +71,8 @@ import Testing
         #expect(node.stored == nil)
         let wrongType = node.api().change(Array(#"{"mqtt.port": "eighty"}"#.utf8))
         #expect(Self.error(wrongType)?["message"]?.stringValue?.contains("expected an integer") == true)
-        for (body, field) in [(#"{"state_dir": "/tmp"}"#, "state_dir"), (#"{"no.such": 1}"#, "no.such"), (#"{"timezone": "Mars/Base"}"#, "timezone")] {
+        let cases = [(#"{"state_dir": "/tmp"}"#, "state_dir"), (#"{"no.such": 1}"#, "no.such"), (#"{"timezone": "Mars/Base"}"#, "timezone")]
+        for (body, field) in cases {
             let response = node.api().change(Array(body.utf8))
             #expect(response.status == 400)
             #expect(Self.error(response)?["field"] == .string(field), "\(body)")

@@ -48,13 +48,15 @@ enum WebSettings {
         switch FileBytes.read(path, limit: 256 * 1024) {
         case .failure(let failure) where failure.code == ENOENT: return [:]
         case .failure(let failure):
-            warnings.append(ConfigurationWarning(key: path, message: "cannot read it (\(failure.description)); the web app's settings are not used"))
+            let message = "cannot read it (\(failure.description)); the web app's settings are not used"
+            warnings.append(ConfigurationWarning(key: path, message: message))
             return [:]
         case .success(let bytes):
             guard let document = try? JSONParser(maxDepth: 16).parse(bytes), let values = document["values"]?.objectValue,
                   document["version"]?.intValue == version
             else {
-                warnings.append(ConfigurationWarning(key: path, message: "not a settings file of version \(version); the web app's settings are not used"))
+                let message = "not a settings file of version \(version); the web app's settings are not used"
+                warnings.append(ConfigurationWarning(key: path, message: message))
                 return [:]
             }
             var stored: [String: JSONValue] = [:]
