@@ -31,7 +31,7 @@ public struct NodeMachine: Sendable {
     /// What each state file last held.
     var lastPersisted: [String: String]
     /// Per state file, the fields it held at start that this node does not know: written back with it.
-    let unknownFields: [String: UnknownFields]
+    var unknownFields: [String: UnknownFields]
     /// The feature values `lastRetained` and `lastPersisted` were made from: an unchanged
     /// feature is neither rendered nor serialized again (most inputs change one feature or none).
     var retainedFrom: [FeatureID: any NodeFeature] = [:]
@@ -85,6 +85,8 @@ public struct NodeMachine: Sendable {
         case .spoken(let outcome): draft.spoken(outcome)
         case .soundsChanged(let summary): draft.soundsChanged(summary)
         case .readiness(let report): draft.readiness(report)
+        case .restore(let request): draft.restore(request)
+        case .timeSettings(let zone, let locale): draft.timeSettings(zone: zone, locale: locale)
         }
         return draft.plan(timerSpent: input == .wake || input == .clockChanged)
     }
