@@ -43,6 +43,7 @@ public enum NodeApplication {
         let store = StateStore(directory: configuration.stateDirectory)
         try store.prepare()
         let lock = try holdStateDirectory(configuration.stateDirectory, logger: logger)
+        lock?.record(RunningWeb.record(configuration.web))
         defer { withExtendedLifetime(lock) {} }
         // The real-time clock; tests shift it through NOISECLOCK_TEST_CLOCK_FILE.
         let clock = NodeClock(environment: environment)

@@ -50,14 +50,17 @@ extension Backup {
         for entry in entries {
             var value = object[entry.name]
             if value == nil, entry.optional { value = entry.empty }
-            guard let value else { throw BackupRefusal(entry.name, "missing: a backup holds every entry (a partial one is refused)") }
-            try entry.check(value, entry.name)
-            if let items = value.arrayValue { counts[entry.name] = .int(Int64(items.count)) }
+            guard let given = value else { throw BackupRefusal(entry.name, "missing: a backup holds every entry (a partial one is refused)") }
+            try entry.check(given, entry.name)
+            // What a person set, as a backup holds it: a hand-made or older backup's running
+            // state (`playing`, an alarm's `pending`) is not restored either.
+            let kept = entry.take(given)
+            if let items = kept.arrayValue { counts[entry.name] = .int(Int64(items.count)) }
             var file = documents[entry.file] ?? JSONObject([("version", .int(Int64(NodeCore.documentVersions[entry.file] ?? 1)))])
             if let key = entry.key {
-                file[key] = value
+                file[key] = kept
             } else {
-                for (key, field) in value.objectValue?.pairs ?? [] { file[key] = field }
+                for (key, field) in kept.objectValue?.pairs ?? [] { file[key] = field }
             }
             documents[entry.file] = file
         }

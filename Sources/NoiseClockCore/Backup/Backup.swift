@@ -25,9 +25,10 @@ public enum Backup {
         BackupEntry("style", file: NodeCore.StateFile.style, key: "style", empty: .object(JSONObject()), check: BackupChecks.style),
         BackupEntry("noise", file: NodeCore.StateFile.noise, key: nil, empty: .object(JSONObject()),
                     take: { document in
-                        guard var object = document.objectValue else { return document }
-                        object["version"] = nil
-                        return .object(object)
+                        // The sound and its volume, not whether it plays: a restore at night
+                        // must not start the noise (nor a sleep timer or a routine's noise).
+                        guard let object = document.objectValue else { return document }
+                        return .object(JSONObject(object.pairs.filter { ["sound", "volume"].contains($0.key) }.map { ($0.key, $0.value) }))
                     }, check: BackupChecks.noise),
     ]
 

@@ -47,7 +47,8 @@ public enum TerminalRestore {
 
     /// The running node's web API does the restore (its answer says what was refused, if anything).
     static func throughNode(contents bytes: [UInt8], configuration: NodeConfiguration, summary: String) throws(Failure) -> String {
-        let web = configuration.web
+        // As the running node listens, not as its configuration now says (RunningWeb).
+        let web = RunningWeb.of(configuration)
         guard web.enabled else {
             throw Failure(description: "the node is running (it holds \(configuration.stateDirectory)/\(StateDirectoryLock.fileName)) and its "
                             + "web app is off (web.enabled: false): stop it (sudo systemctl stop noiseclock), run noiseclock restore again, "

@@ -31,11 +31,13 @@ public enum NodeWeb {
     /// What `noiseclock web-url` prints: the address with `?token=` (which sets the cookie).
     public static func url(configPath: String, environment: [String: String]) async throws(ConfigurationError) -> String {
         let configuration = try await NodeConfiguration.load(path: configPath, environment: environment).configuration
-        guard configuration.web.enabled else {
+        // The running node's address when one runs (a saved web.port applies at its next start).
+        let web = RunningWeb.of(configuration)
+        guard web.enabled else {
             throw ConfigurationError(key: "web.enabled", message: "the web app is off (web.enabled: false)")
         }
-        let base = baseURL(configuration.web)
-        guard let token = try token(configuration.web) else { return base }
+        let base = baseURL(web)
+        guard let token = try token(web) else { return base }
         return base + "?token=" + token
     }
 

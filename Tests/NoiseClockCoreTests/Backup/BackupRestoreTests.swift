@@ -66,6 +66,28 @@ import Testing
         #expect(effects.json("noiseclock/bed/alarm")?["state"] == .string("ringing"))
     }
 
+    /// A backup keeps the noise's sound and volume, not that it played: restored at night, on a
+    /// node whose noise is off, it stays off (a backup made while it played, or one that says
+    /// `"playing": true` by hand).
+    @Test func aRestoreNeverStartsTheNoise() throws {
+        var source = Self.setUpNode()
+        _ = source.command("noise/set", #"{"playing": true, "sleep_timer_minutes": 30}"#)
+        var backup = Self.backup(of: source)
+        #expect(backup["noise"] == .object(JSONObject([("sound", "pink"), ("volume", 33)])))
+        guard case .object(var object) = backup else { return }
+        object["noise"] = .object(JSONObject([("playing", true), ("sound", "pink"), ("volume", 33)]))
+        backup = .object(object)
+        var fresh = MachineRig()
+        fresh.step(.connected)
+        let response = try #require(Self.restore(backup.bytes, on: &fresh))
+        #expect(response.ok, "\(response.json.serialized)")
+        let noise = try #require(fresh.machine.core.retainedState(now: fresh.now).first { $0.topic == "noise" })
+        let json = try JSONParser().parse(noise.body.bytes)
+        #expect(json["playing"] == .bool(false))
+        #expect(json["sound"] == .string("pink"))
+        #expect(json["volume"] == .int(33))
+    }
+
     /// Each broken backup, the entry its refusal names.
     static let broken: [(String, String)] = [
         ("truncated", "backup"), ("wrong format", "format"), ("newer version", "version"), ("one bad alarm", "alarms[1].time"),

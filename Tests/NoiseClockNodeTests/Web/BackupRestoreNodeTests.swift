@@ -162,6 +162,15 @@ import Testing
         let (onStatus, onOutput) = try Self.cli(["restore", file.path], a.node, environment: NodeProcess.web(port: a.port))
         #expect(onStatus == 0, "\(onOutput)")
         #expect(onOutput.contains("through the running node"), "\(onOutput)")
+        // A terminal whose configuration differs from the running node's (here its environment
+        // says the web app is off; a web.port saved in the web app is the same case): the
+        // commands go where the node listens, which it recorded in node.lock.
+        let (unawareStatus, unawareOutput) = try Self.cli(["restore", file.path], a.node)
+        #expect(unawareStatus == 0, "\(unawareOutput)")
+        #expect(unawareOutput.contains("through the running node at 127.0.0.1:\(a.port)"), "\(unawareOutput)")
+        let (urlStatus, url) = try Self.cli(["web-url"], a.node)
+        #expect(urlStatus == 0, "\(url)")
+        #expect(url.contains(":\(a.port)/"), "\(url)")
         // A broken file: refused before anything, the entry named.
         try Data(backup.utf8.prefix(100)).write(to: file)
         let (brokenStatus, brokenOutput) = try Self.cli(["restore", file.path], a.node, environment: NodeProcess.web(port: a.port))
