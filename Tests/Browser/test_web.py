@@ -960,3 +960,6 @@ K_FaceLayout.__module__ = __name__
 
 if __name__ == "__main__":
     unittest.main()
+# The settings page (v1.3): values, sources, refusals, the locked keys, backup and restore (test_settings.py).
+from test_settings import L_SettingsPage  # noqa: E402
+L_SettingsPage.__module__ = __name__
