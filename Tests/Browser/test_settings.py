@@ -18,6 +18,14 @@ def row(key):
     return W.css(f'[data-nc="setting"][data-key="{key}"]')
 
 
+def read(path):
+    """A file's text, or None when there is none."""
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
+        return f.read()
+
+
 def settings():
     status, body = W.api("/api/settings")
     assert status == 200, body
@@ -67,7 +75,7 @@ class L_SettingsPage(unittest.TestCase):
     def test_b_a_bad_value_is_refused_next_to_its_field_and_changes_nothing(self):
         before = settings()
         stored = os.path.join(W.NODE.state_dir, "settings.json")
-        had = open(stored).read() if os.path.exists(stored) else None
+        had = read(stored)
         open_settings()
         edit("timezone", "Mars/Base")
         error = W.wait_for(lambda: (lambda e: e if e.is_displayed() and e.text else None)(
@@ -77,7 +85,7 @@ class L_SettingsPage(unittest.TestCase):
         shown = [e for e in W.DRIVER.find_elements(By.CSS_SELECTOR, '[data-nc="setting-error"]') if e.is_displayed()]
         self.assertEqual(len(shown), 1)
         self.assertEqual(settings(), before)
-        self.assertEqual(open(stored).read() if os.path.exists(stored) else None, had)
+        self.assertEqual(read(stored), had)
         self.assertEqual(row("timezone").get_attribute("data-source"), "file")
 
     def test_c_every_key_is_shown_and_an_environment_key_is_locked(self):
@@ -101,12 +109,13 @@ class L_SettingsPage(unittest.TestCase):
 
     def test_d_a_downloaded_backup_restores_and_a_corrupted_one_changes_nothing(self):
         folder = tempfile.mkdtemp(prefix="settings-backup-", dir=W.TMP.name)
-        W.DRIVER.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": folder})
+        W.DRIVER.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": folder})
         open_settings()
         click(W.hook("backup"))
-        path = os.path.join(folder, "noiseclock-backup.json")
+        # The node names the file (Content-Disposition): noiseclock-backup-<node id>.json.
+        path = os.path.join(folder, f"noiseclock-backup-{W.NODE.node_id}.json")
         W.wait_for(lambda: os.path.exists(path) and not any(n.endswith(".crdownload") for n in os.listdir(folder)),
-                   what="the downloaded backup")
+                   what=f"the downloaded backup in {folder}")
         with open(path) as f:
             backup = json.load(f)
         self.assertEqual((backup["format"], backup["node_id"]), ("noiseclock-backup", W.NODE.node_id))
