@@ -53,6 +53,12 @@
     ['s_web', (k) => k.startsWith('web.')],
     ['s_other', () => true],
   ];
+  /* Keys with a fixed set of values (the file's own list): a menu instead of a text field. */
+  const CHOICES = {
+    locale: ['en', 'ko'], 'mqtt.protocol': ['5', '3.1.1'], 'web.auth': ['token', 'none'],
+    log_level: ['trace', 'debug', 'info', 'notice', 'warning', 'error', 'critical'],
+    'devices.light.protocol': ['zigbee2mqtt', 'tasmota'], 'devices.shaker.protocol': ['zigbee2mqtt', 'tasmota'],
+  };
   const isSecret = (key) => /password$|secret$/.test(key);
   const envName = (key) => 'NOISECLOCK_' + key.toUpperCase().replace(/\./g, '_');
   const idOf = (key) => 's-' + key.replace(/[^a-z0-9]/gi, '-');
@@ -62,6 +68,7 @@
   /* How a value is edited: a switch, a number, a list of names, JSON (the buttons), or text. */
   function kind(key, value) {
     if (typeof value === 'boolean') return 'bool';
+    if (CHOICES[key]) return 'choice';
     if (typeof value === 'number') return 'number';
     if (Array.isArray(value) && value.every((v) => typeof v === 'string') && key !== 'buttons') return 'list';
     if (value !== null && typeof value === 'object' || key === 'buttons') return 'json';
@@ -94,6 +101,10 @@
     const note = el('p', { class: 'note', 'data-nc': 'setting-note', role: 'status' });
     let input;
     if (k === 'bool') input = el('input', { id, type: 'checkbox', role: 'switch', checked: value === true });
+    else if (k === 'choice') {
+      const names = CHOICES[key].includes(value) || value === null ? CHOICES[key] : [value].concat(CHOICES[key]);
+      input = el('select', { id }, names.map((n) => el('option', { value: n, text: n })));
+    }
     else if (k === 'json') input = el('textarea', { id, spellcheck: 'false', rows: 4 });
     else if (isSecret(key)) input = el('input', { id, type: 'password', autocomplete: 'new-password', placeholder: w(value ? 'secret_set' : 'secret_unset') });
     else input = el('input', { id, type: k === 'number' ? 'number' : 'text', step: k === 'number' ? 'any' : null, autocomplete: 'off', spellcheck: 'false' });

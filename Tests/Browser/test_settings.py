@@ -97,7 +97,7 @@ class L_SettingsPage(unittest.TestCase):
         locked = row("log_level")
         self.assertEqual(locked.get_attribute("data-source"), "environment")
         self.assertIn("set by NOISECLOCK_LOG_LEVEL", locked.find_element(By.CSS_SELECTOR, '[data-nc="setting-locked"]').text)
-        self.assertFalse(locked.find_element(By.TAG_NAME, "input").is_enabled())
+        self.assertFalse(locked.find_element(By.ID, "s-log-level").is_enabled())
         self.assertEqual(locked.find_elements(By.CSS_SELECTOR, "button"), [])
         # A key only the file may set says why, and cannot be edited either.
         fixed = row("state_dir")
@@ -106,6 +106,7 @@ class L_SettingsPage(unittest.TestCase):
         # The sections the issue lists, in its order.
         titles = [h.text for h in W.DRIVER.find_elements(By.CSS_SELECTOR, "#sections h2")]
         self.assertEqual(titles[:7], ["SOUND", "TIME AND LANGUAGE", "BROKER", "LAMP AND BED SHAKER", "BUTTONS", "SOUNDS FOLDER", "WEB"])
+        W.shot("settings.png", 390, 844)
 
     def test_d_a_downloaded_backup_restores_and_a_corrupted_one_changes_nothing(self):
         folder = tempfile.mkdtemp(prefix="settings-backup-", dir=W.TMP.name)
