@@ -100,7 +100,7 @@
     const err = el('p', { class: 'error', id: id + '-error', 'data-nc': 'setting-error', hidden: true });
     const note = el('p', { class: 'note', 'data-nc': 'setting-note', role: 'status' });
     let input;
-    if (k === 'bool') input = el('input', { id, type: 'checkbox', role: 'switch', checked: value === true });
+    if (k === 'bool') input = el('input', { id, type: 'checkbox', role: 'switch', checked: value === true, 'aria-label': key });
     else if (k === 'choice') {
       const names = CHOICES[key].includes(value) || value === null ? CHOICES[key] : [value].concat(CHOICES[key]);
       input = el('select', { id }, names.map((n) => el('option', { value: n, text: n })));
@@ -116,10 +116,11 @@
       : isSecret(key) ? w('secret_hint') : k === 'list' ? w('list_hint') : k === 'json' ? w('json_hint') : '';
     const form = el('form', { class: 'setting', 'data-nc': 'setting', 'data-key': key, 'data-source': source, novalidate: true },
       el('div', { class: 'head' },
-        el('label', { for: id }, el('code', { text: key })),
+        // A switch is named by its own label (its 44 px target), the others by the key's name here.
+        k === 'bool' ? el('span', {}, el('code', { text: key })) : el('label', { for: id }, el('code', { text: key })),
         el('span', { class: 'source', 'data-nc': 'setting-source', 'data-source': source, text: w('src_' + source) }),
         el('span', { class: 'note', 'data-nc': 'setting-applies', text: w(current.applies[key]) })),
-      el('div', { class: 'edit' }, input,
+      el('div', { class: 'edit' }, k === 'bool' ? el('label', { class: 'switch' }, input) : input,
         locked || fixed ? null : el('button', { type: 'submit', class: 'btn', text: w('save') }),
         source === 'web' ? el('button', { type: 'button', class: 'btn', 'data-nc': 'setting-reset', text: w('reset'),
           onclick: () => send('settings/reset', { keys: [key] }, form, err, note) }) : null),
