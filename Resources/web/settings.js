@@ -143,6 +143,12 @@
     if (!answer || !answer.values) { NC.report(err, answer); return; }
     current = answer;
     const key = form.dataset.key;
+    // The page's language and zone are the node's (NC.state.node, read when the page loaded): a
+    // change of either, applied at once, turns this page with it.
+    const node = NC.state.node || {};
+    if (node.locale !== answer.values.locale || node.timezone !== answer.values.timezone) {
+      NC.put('node', Object.assign({}, node, { locale: answer.values.locale, timezone: answer.values.timezone }));
+    }
     draw();
     const again = document.querySelector(`[data-nc="setting"][data-key="${key}"]`);
     if (again) again.querySelector('[data-nc="setting-note"]').textContent = w(answer.applies[key] === 'now' ? 'saved' : 'saved_restart');

@@ -144,3 +144,19 @@ class L_SettingsPage(unittest.TestCase):
         self.assertIn("/settings", [a.get_attribute("pathname") for a in W.DRIVER.find_elements(By.CSS_SELECTOR, ".topbar a")])
         W.open_page("/")
         self.assertEqual(W.css('a.chip[href="/settings"]').get_attribute("pathname"), "/settings")
+
+    def test_f_the_locale_chosen_on_the_page_turns_it_korean_at_once(self):
+        try:
+            open_settings()
+            menu = W.fresh(lambda: row("locale").find_element(By.TAG_NAME, "select"))
+            W.DRIVER.execute_script("arguments[0].value = 'ko'", menu)
+            click(row("locale").find_element(By.CSS_SELECTOR, "button[type=submit]"))
+            W.wait_for(lambda: W.DRIVER.execute_script("return document.documentElement.lang") == "ko", what="the page in Korean")
+            W.wait_for(lambda: W.css("main h1").text == "설정", what="the title in Korean")
+            titles = W.fresh(lambda: [h.text for h in W.DRIVER.find_elements(By.CSS_SELECTOR, "#sections h2")][:2])
+            self.assertEqual(titles, ["소리", "시간과 언어"])
+            self.assertEqual(W.fresh(lambda: row("locale").find_element(By.CSS_SELECTOR, '[data-nc="setting-source"]').text), "여기")
+            click(row("locale").find_element(By.CSS_SELECTOR, '[data-nc="setting-reset"]'))
+            W.wait_for(lambda: W.DRIVER.execute_script("return document.documentElement.lang") == "en", what="the page in English again")
+        finally:
+            W.api("/api/settings/reset", json.dumps({"keys": ["locale"]}).encode())
