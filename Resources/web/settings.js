@@ -20,7 +20,8 @@
       backup: 'Backup', backup_note: 'One file with the settings changed here, alarms, routines, timer presets, mixes and style '
         + '(no secrets). Restoring it replaces them all, or changes nothing.',
       download: 'Download backup', restore_file: 'Restore from file', restore: 'Restore', no_file: 'Choose a backup file first.',
-      restored: 'Restored from {n}: {a} alarms, {r} routines, {p} timer presets, {m} mixes.', yes: 'on', no: 'off',
+      restored: 'Restored from {n}: {a} alarms, {r} routines, {p} timer presets, {m} mixes.',
+      style_note: 'the clock style (also on the Style page): applies now',
     },
     ko: {
       intro: '여기서 바꾼 값은 노드(settings.json)에 저장되어 설정 파일보다 우선합니다. 환경 변수는 둘 다보다 우선합니다.',
@@ -34,7 +35,8 @@
       backup: '백업', backup_note: '여기서 바꾼 설정, 알람, 루틴, 타이머 프리셋, 믹스, 스타일을 담은 파일 하나(비밀 값 제외). '
         + '복원하면 모두 바뀌거나, 아무것도 바뀌지 않습니다.',
       download: '백업 내려받기', restore_file: '파일에서 복원', restore: '복원', no_file: '먼저 백업 파일을 고르세요.',
-      restored: '{n}에서 복원함: 알람 {a}개, 루틴 {r}개, 타이머 프리셋 {p}개, 믹스 {m}개.', yes: '켬', no: '끔',
+      restored: '{n}에서 복원함: 알람 {a}개, 루틴 {r}개, 타이머 프리셋 {p}개, 믹스 {m}개.',
+      style_note: '시계 스타일 (스타일 화면에도 있음): 바로 적용',
     },
   };
   function w(key, vars) {
@@ -154,6 +156,19 @@
     if (again) again.querySelector('[data-nc="setting-note"]').textContent = w(answer.applies[key] === 'now' ? 'saved' : 'saved_restart');
   }
 
+  /* The 12/24-hour default is the clock style's use_24_hour (~/style/set), not a file key: a
+     switch of its own in Time and language, following ~/style. */
+  function clockRow() {
+    const on = !(NC.state.style && NC.state.style.use_24_hour === false);
+    const input = el('input', { type: 'checkbox', role: 'switch', id: 's-24h', 'aria-label': NC.t('use_24_hour'), checked: on });
+    const err = el('p', { class: 'error', hidden: true });
+    input.addEventListener('change', async () => NC.report(err, await NC.post('style/set', { use_24_hour: input.checked })));
+    return el('div', { class: 'setting', 'data-nc': 'clock-24h' },
+      el('div', { class: 'head' }, el('span', { text: NC.t('use_24_hour') }), el('span', { class: 'note', text: w('style_note') })),
+      el('div', { class: 'edit' }, el('label', { class: 'switch' }, input)), err);
+  }
+  NC.on('style', (st) => { const i = $('#s-24h'); if (i && st) i.checked = st.use_24_hour !== false; });
+
   function draw() {
     $('#intro').textContent = w('intro');
     $('#backup-title').textContent = w('backup');
@@ -171,7 +186,8 @@
       if (!keys.length) return;
       const hid = 'h-' + title;
       box.append(el('h2', { id: hid, text: w(title) }),
-        el('section', { class: 'card', 'data-nc': 'settings-section', 'aria-labelledby': hid }, keys.map(row)));
+        el('section', { class: 'card', 'data-nc': 'settings-section', 'aria-labelledby': hid }, keys.map(row),
+          title === 's_time' ? clockRow() : null));
     });
   }
 

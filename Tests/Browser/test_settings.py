@@ -160,3 +160,17 @@ class L_SettingsPage(unittest.TestCase):
             W.wait_for(lambda: W.DRIVER.execute_script("return document.documentElement.lang") == "en", what="the page in English again")
         finally:
             W.api("/api/settings/reset", json.dumps({"keys": ["locale"]}).encode())
+
+    def test_g_the_24_hour_switch_sets_the_clock_style(self):
+        style = W.NODE.subscribe("style")
+        try:
+            open_settings()
+            switch = W.fresh(lambda: W.hook("clock-24h").find_element(By.CSS_SELECTOR, "input[role=switch]"))
+            self.assertTrue(switch.is_selected())
+            click(W.hook("clock-24h").find_element(By.CSS_SELECTOR, "label.switch"))
+            style.json(lambda s: s["use_24_hour"] is False, timeout=3)
+            click(W.hook("clock-24h").find_element(By.CSS_SELECTOR, "label.switch"))
+            style.json(lambda s: s["use_24_hour"] is True, timeout=3)
+        finally:
+            style.stop()
+            W.set_style({"use_24_hour": True})
