@@ -475,7 +475,7 @@ const NC = (() => {
   /* The settings pages' top bar: one link per page, the current one marked. */
   function topbar(current) {
     const pages = [['/', 'clock'], ['/alarms', 'alarms'], ['/noise', 'noise'], ['/style', 'style'], ['/device', 'device'],
-      ['/routines', 'routines'], ['/timers', 'timers']];
+      ['/routines', 'routines'], ['/timers', 'timers'], ['/settings', 'settings']];
     const nav = el('nav', { 'aria-label': 'NoiseClock' }, pages.map(([href, key]) =>
       el('a', { href, 'data-i18n': key, 'aria-current': key === current ? 'page' : null, text: t(key) })));
     document.body.prepend(el('header', { class: 'topbar' }, nav));

@@ -22,7 +22,7 @@ AXE = os.path.join(os.path.dirname(os.path.abspath(__file__)), ".axe-core", "axe
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 SIZES = ((390, 844), (1280, 900))
 # "/#ringing": the face while the alarm rings (alarm/test), with the test node's "not heard" warning.
-SIGNED_IN_PAGES = ("/", "/alarms", "/noise", "/style", "/device", "/routines", "/timers", "/no-such-page", "/#ringing")
+SIGNED_IN_PAGES = ("/", "/alarms", "/noise", "/style", "/device", "/routines", "/timers", "/settings", "/no-such-page", "/#ringing")
 # Signed out every page is the sign-in form; once more with a wrong token (its alert and no retry).
 SIGNED_OUT_PAGES = ("/alarms", "/style?token=wrong-token")
 
@@ -145,6 +145,6 @@ class H_Accessibility(unittest.TestCase):
             node.publish("alarm/test", "audit_work")  # the not-heard warning is an event: the face must be open
             W.wait_for(lambda: driver.find_element(By.ID, "ring-failed").is_displayed(), timeout=8,
                        what="the ringing face with its not-heard warning")
-        rows = {"/alarms": "alarm-row", "/routines": "routine-row", "/timers": "timer-row"}.get(path) if signed_in else None
+        rows = {"/alarms": "alarm-row", "/routines": "routine-row", "/timers": "timer-row", "/settings": "setting"}.get(path) if signed_in else None
         if rows:
             W.wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, f'[data-nc="{rows}"]'), what=f"the rows of {path}")

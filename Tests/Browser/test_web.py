@@ -708,7 +708,7 @@ class C_Alarms(unittest.TestCase):
 
 
 class D_Settings(unittest.TestCase):
-    PAGES = ("/alarms", "/noise", "/style", "/device", "/routines", "/timers")
+    PAGES = ("/alarms", "/noise", "/style", "/device", "/routines", "/timers", "/settings")
 
     def test_every_control_has_a_label_and_a_44px_target_on_a_phone(self):
         script = """
@@ -811,7 +811,7 @@ class D_Settings(unittest.TestCase):
         for path in self.PAGES:
             open_page(path, 320, 640)
             links = wait_for(lambda: DRIVER.find_elements(By.CSS_SELECTOR, ".topbar a"), what="the top bar")
-            self.assertEqual(len(links), 7)  # v1.1: Routines and Timers too
+            self.assertEqual(len(links), 8)  # v1.1: Routines and Timers too; v1.3: Settings
             problems = DRIVER.execute_script("""
               const out = [], nav = document.querySelector('.topbar nav');
               if (nav.scrollWidth > nav.clientWidth) out.push('the bar scrolls');
@@ -960,3 +960,6 @@ K_FaceLayout.__module__ = __name__
 
 if __name__ == "__main__":
     unittest.main()
+# The settings page (v1.3): values, sources, refusals, the locked keys, backup and restore (test_settings.py).
+from test_settings import L_SettingsPage  # noqa: E402
+L_SettingsPage.__module__ = __name__

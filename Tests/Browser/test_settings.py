@@ -1,0 +1,176 @@
+"""The settings page (v1.3, issue 30): /settings in the same browser against the same node as
+test_web (which runs this as its own: the rig, the node and the browser are test_web's, read at
+call time). The node's log_level comes from NOISECLOCK_LOG_LEVEL (rig.Node), so that key is the
+environment-locked one."""
+import json
+import os
+import tempfile
+import time
+import unittest
+
+from selenium.webdriver.common.by import By
+
+import test_web as W
+from test_programmes import click
+
+
+def row(key):
+    return W.css(f'[data-nc="setting"][data-key="{key}"]')
+
+
+def read(path):
+    """A file's text, or None when there is none."""
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
+        return f.read()
+
+
+def settings():
+    status, body = W.api("/api/settings")
+    assert status == 200, body
+    return json.loads(body)
+
+
+def open_settings():
+    W.open_page("/settings", 800, 900)
+    W.wait_for(lambda: W.DRIVER.find_elements(By.CSS_SELECTOR, '[data-nc="setting"][data-key="timezone"]'),
+               what="the settings page's rows")
+
+
+def edit(key, text):
+    """Types text into key's field and saves it."""
+    field = W.fresh(lambda: row(key).find_element(By.ID, "s-" + key.replace(".", "-")))
+    field.clear()
+    field.send_keys(text)
+    click(row(key).find_element(By.CSS_SELECTOR, "button[type=submit]"))
+
+
+class L_SettingsPage(unittest.TestCase):
+    def test_a_a_time_zone_set_on_the_page_moves_the_nodes_time_and_goes_back_to_the_files(self):
+        time_topic = W.NODE.subscribe("time")
+        started = time.monotonic()
+        try:
+            open_settings()
+            self.assertEqual(W.fresh(lambda: row("timezone").get_attribute("data-source")), "file")
+            edit("timezone", "Asia/Seoul")
+            time_topic.json(lambda t: t["iso"].endswith("+09:00"), timeout=3)
+            took = time.monotonic() - started
+            W.wait_for(lambda: row("timezone").get_attribute("data-source") == "web", what="the source 'here'")
+            self.assertEqual(W.fresh(lambda: row("timezone").find_element(By.CSS_SELECTOR, '[data-nc="setting-source"]').text), "here")
+            self.assertEqual(W.fresh(lambda: row("timezone").find_element(By.CSS_SELECTOR, '[data-nc="setting-applies"]').text),
+                             "applies now")
+            self.assertEqual((settings()["values"]["timezone"], settings()["sources"]["timezone"]), ("Asia/Seoul", "web"))
+            # Back to the file's value: UTC again, from the file.
+            after = time_topic.count()
+            click(row("timezone").find_element(By.CSS_SELECTOR, '[data-nc="setting-reset"]'))
+            time_topic.json(lambda t: t["iso"].endswith("+00:00"), timeout=3, after=after)
+            W.wait_for(lambda: row("timezone").get_attribute("data-source") == "file", what="the source 'file' again")
+            self.assertEqual(W.fresh(lambda: row("timezone").find_element(By.TAG_NAME, "input").get_attribute("value")), "UTC")
+            W.MEASURED["settings page: time zone to ~/time"] = f"{took:.2f} s from opening the page"
+        finally:
+            time_topic.stop()
+            W.api("/api/settings/reset", json.dumps({"keys": ["timezone"]}).encode())
+
+    def test_b_a_bad_value_is_refused_next_to_its_field_and_changes_nothing(self):
+        before = settings()
+        stored = os.path.join(W.NODE.state_dir, "settings.json")
+        had = read(stored)
+        open_settings()
+        edit("timezone", "Mars/Base")
+        error = W.wait_for(lambda: (lambda e: e if e.is_displayed() and e.text else None)(
+            row("timezone").find_element(By.CSS_SELECTOR, '[data-nc="setting-error"]')), what="the refusal under timezone")
+        self.assertIn('timezone: unknown time zone "Mars/Base"', error.text)
+        # Only that field says so; the node's settings and settings.json are as they were.
+        shown = [e for e in W.DRIVER.find_elements(By.CSS_SELECTOR, '[data-nc="setting-error"]') if e.is_displayed()]
+        self.assertEqual(len(shown), 1)
+        self.assertEqual(settings(), before)
+        self.assertEqual(read(stored), had)
+        self.assertEqual(row("timezone").get_attribute("data-source"), "file")
+
+    def test_c_every_key_is_shown_and_an_environment_key_is_locked(self):
+        answer = settings()
+        open_settings()
+        keys = [e.get_attribute("data-key") for e in W.DRIVER.find_elements(By.CSS_SELECTOR, '[data-nc="setting"]')]
+        self.assertEqual(sorted(keys), sorted(answer["values"]))
+        self.assertEqual(answer["sources"]["log_level"], "environment")
+        locked = row("log_level")
+        self.assertEqual(locked.get_attribute("data-source"), "environment")
+        self.assertIn("set by NOISECLOCK_LOG_LEVEL", locked.find_element(By.CSS_SELECTOR, '[data-nc="setting-locked"]').text)
+        self.assertFalse(locked.find_element(By.ID, "s-log-level").is_enabled())
+        self.assertEqual(locked.find_elements(By.CSS_SELECTOR, "button"), [])
+        # A key only the file may set says why, and cannot be edited either.
+        fixed = row("state_dir")
+        self.assertFalse(fixed.find_element(By.TAG_NAME, "input").is_enabled())
+        self.assertIn("settings.json itself lives there", fixed.text)
+        # The sections the issue lists, in its order.
+        titles = [h.text for h in W.DRIVER.find_elements(By.CSS_SELECTOR, "#sections h2")]
+        self.assertEqual(titles[:7], ["SOUND", "TIME AND LANGUAGE", "BROKER", "LAMP AND BED SHAKER", "BUTTONS", "SOUNDS FOLDER", "WEB"])
+        W.shot("settings.png", 390, 844)
+
+    def test_d_a_downloaded_backup_restores_and_a_corrupted_one_changes_nothing(self):
+        folder = tempfile.mkdtemp(prefix="settings-backup-", dir=W.TMP.name)
+        W.DRIVER.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": folder})
+        open_settings()
+        click(W.hook("backup"))
+        # The node names the file (Content-Disposition): noiseclock-backup-<node id>.json.
+        path = os.path.join(folder, f"noiseclock-backup-{W.NODE.node_id}.json")
+        W.wait_for(lambda: os.path.exists(path) and not any(n.endswith(".crdownload") for n in os.listdir(folder)),
+                   what=f"the downloaded backup in {folder}")
+        with open(path) as f:
+            backup = json.load(f)
+        self.assertEqual((backup["format"], backup["node_id"]), ("noiseclock-backup", W.NODE.node_id))
+        # One bad alarm: refused, naming the entry; the node's alarms are as they were.
+        alarms_before = json.loads(W.api("/api/state")[1])["alarms"]
+        broken = dict(backup, alarms=[{"id": "bad", "time": "25:00"}])
+        bad_path = os.path.join(folder, "broken.json")
+        with open(bad_path, "w") as f:
+            json.dump(broken, f)
+        W.hook("restore-form").find_element(By.CSS_SELECTOR, "input[type=file]").send_keys(bad_path)
+        click(W.hook("restore"))
+        error = W.wait_for(lambda: (lambda e: e if e.is_displayed() and e.text else None)(W.hook("restore-error")),
+                           what="the restore's refusal")
+        self.assertIn("alarms[0].time", error.text)
+        self.assertEqual(json.loads(W.api("/api/state")[1])["alarms"], alarms_before)
+        # The downloaded one restores.
+        W.hook("restore-form").find_element(By.CSS_SELECTOR, "input[type=file]").send_keys(path)
+        click(W.hook("restore"))
+        W.wait_for(lambda: W.hook("restore-result").text.startswith(f"Restored from {W.NODE.node_id}"), what="the restore's answer")
+        self.assertFalse(W.hook("restore-error").is_displayed())
+        self.assertEqual([a["id"] for a in json.loads(W.api("/api/state")[1])["alarms"]], [a["id"] for a in alarms_before])
+
+    def test_e_the_faces_settings_chip_and_every_menu_lead_here(self):
+        W.open_page("/alarms")
+        self.assertIn("/settings", [a.get_attribute("pathname") for a in W.DRIVER.find_elements(By.CSS_SELECTOR, ".topbar a")])
+        W.open_page("/")
+        self.assertEqual(W.css('a.chip[href="/settings"]').get_attribute("pathname"), "/settings")
+
+    def test_f_the_locale_chosen_on_the_page_turns_it_korean_at_once(self):
+        try:
+            open_settings()
+            menu = W.fresh(lambda: row("locale").find_element(By.TAG_NAME, "select"))
+            W.DRIVER.execute_script("arguments[0].value = 'ko'", menu)
+            click(row("locale").find_element(By.CSS_SELECTOR, "button[type=submit]"))
+            W.wait_for(lambda: W.DRIVER.execute_script("return document.documentElement.lang") == "ko", what="the page in Korean")
+            W.wait_for(lambda: W.css("main h1").text == "설정", what="the title in Korean")
+            titles = W.fresh(lambda: [h.text for h in W.DRIVER.find_elements(By.CSS_SELECTOR, "#sections h2")][:2])
+            self.assertEqual(titles, ["소리", "시간과 언어"])
+            self.assertEqual(W.fresh(lambda: row("locale").find_element(By.CSS_SELECTOR, '[data-nc="setting-source"]').text), "여기")
+            click(row("locale").find_element(By.CSS_SELECTOR, '[data-nc="setting-reset"]'))
+            W.wait_for(lambda: W.DRIVER.execute_script("return document.documentElement.lang") == "en", what="the page in English again")
+        finally:
+            W.api("/api/settings/reset", json.dumps({"keys": ["locale"]}).encode())
+
+    def test_g_the_24_hour_switch_sets_the_clock_style(self):
+        style = W.NODE.subscribe("style")
+        try:
+            open_settings()
+            switch = W.fresh(lambda: W.hook("clock-24h").find_element(By.CSS_SELECTOR, "input[role=switch]"))
+            self.assertTrue(switch.is_selected())
+            click(W.hook("clock-24h").find_element(By.CSS_SELECTOR, "label.switch"))
+            style.json(lambda s: s["use_24_hour"] is False, timeout=3)
+            click(W.hook("clock-24h").find_element(By.CSS_SELECTOR, "label.switch"))
+            style.json(lambda s: s["use_24_hour"] is True, timeout=3)
+        finally:
+            style.stop()
+            W.set_style({"use_24_hour": True})
