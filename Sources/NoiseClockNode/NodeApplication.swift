@@ -47,7 +47,8 @@ public enum NodeApplication {
         let documents = try loadDocuments(store: store, clock: clock, logger: logger)
 
         let settings = NodeSettings(
-            nodeID: configuration.nodeID, locale: configuration.locale, zone: prepared.zone, devices: configuration.devices
+            nodeID: configuration.nodeID, locale: configuration.locale, zone: prepared.zone, devices: configuration.devices,
+            stream: configuration.stream
         )
         // A test fixes the node's random choices (its noise, the re-publication delay) with one seed.
         let testSeed = environment[testSeedKey].flatMap { UInt64($0) }

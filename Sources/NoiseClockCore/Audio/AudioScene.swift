@@ -49,6 +49,8 @@ public struct AudioScene: Sendable, Equatable {
         public var rampSeconds: Int
         public var id: String
         public var startVolume: Int
+        /// Playing `StreamSettings.fallbackTone` in place of the ring's station.
+        public var streamFallback = false
 
         public init(sound: String, volume: Int, since: Instant, rampSeconds: Int, id: String = "", startVolume: Int = 0) {
             self.sound = sound
@@ -59,7 +61,7 @@ public struct AudioScene: Sendable, Equatable {
             self.startVolume = startVolume
         }
 
-        public var key: AlarmSoundKey { AlarmSoundKey(alarmID: id, since: since) }
+        public var key: AlarmSoundKey { AlarmSoundKey(alarmID: id, since: since, streamFallback: streamFallback) }
 
         /// The wake curve's linear gain at `now`: from `startVolume`'s gain to `volume`'s, in a
         /// straight line over the ramp (with `startVolume` 0, the ramp from silence it always was).

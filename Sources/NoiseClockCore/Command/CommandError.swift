@@ -16,6 +16,8 @@ public struct CommandError: Error, Equatable, Sendable {
         /// The sound device cannot be opened (`~/audio` `unavailable`): speech would not be heard. The
         /// same name as the failsafe's `failed` reason and the readiness problem.
         case audioUnavailable = "audio_unavailable"
+        /// A station that an alarm or timer would ring cannot be deleted (v1.3, Radio).
+        case inUse = "in_use"
     }
 
     public var code: Code

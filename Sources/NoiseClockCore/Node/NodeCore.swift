@@ -11,6 +11,7 @@ public struct NodeCore: Sendable {
     public internal(set) var timers: TimersFeature
     public internal(set) var mixes: MixesFeature
     public internal(set) var light: LightFeature
+    public internal(set) var stations: StationsFeature
     public internal(set) var shaker: Shaker
     public internal(set) var battery: BatteryPublisher
     public internal(set) var audioStatus: AudioStatus?
@@ -29,11 +30,13 @@ public struct NodeCore: Sendable {
         public static let routines = "routines.json"
         public static let timers = "timers.json"
         public static let mixes = "mixes.json"
+        /// Radio stations (v1.3); a backup carries it like the others.
+        public static let stations = "stations.json"
     }
 
     /// Every state file the core reads at start.
     public static let stateFileNames = [
-        StateFile.alarms, StateFile.style, StateFile.noise, StateFile.routines, StateFile.timers, StateFile.mixes,
+        StateFile.alarms, StateFile.style, StateFile.noise, StateFile.routines, StateFile.timers, StateFile.mixes, StateFile.stations,
     ]
 
     public init(
@@ -50,6 +53,7 @@ public struct NodeCore: Sendable {
         routines = RoutinesFeature(restoring: documents[StateFile.routines])
         timers = TimersFeature(restoring: documents[StateFile.timers])
         mixes = MixesFeature(restoring: documents[StateFile.mixes])
+        stations = StationsFeature(restoring: documents[StateFile.stations])
         light = LightFeature(device: settings.devices.light)
         shaker = Shaker(device: settings.devices.shaker)
         battery = BatteryPublisher(intervalSeconds: batteryIntervalSeconds)
@@ -158,6 +162,11 @@ public struct NodeCore: Sendable {
                 sound: alarm.sound, volume: alarm.volume, since: ring.since, rampSeconds: alarm.rampSeconds,
                 id: alarm.id, startVolume: alarm.startVolume
             )
+            // A station that could not be heard: the fallback tone, under the same wake curve.
+            if ring.activeStreamFallback != nil {
+                scene.alarm?.sound = StreamSettings.fallbackTone
+                scene.alarm?.streamFallback = true
+            }
         } else {
             scene.preAlarm = alarms.preAlarmScene(now: now, zone: settings.zone)
             // A pre-alarm sound may be a mix: it plays as its layers.

@@ -1,0 +1,89 @@
+import CStream
+
+/// The radio's libraries, opened with dlopen when a station is first used (docs/sounds.md,
+/// "Radio: why these libraries"): libcurl (HTTP, HTTPS, redirects) and libfaad2 (AAC, HE-AAC).
+/// Linked at build time they would be mapped into every node, radio or not (about 4 MB of RSS,
+/// 1.5 MB of PSS); FFmpeg's libraries, the alternative, would map 22 MB. Opened once per process
+/// (`shared`), never closed: a station played once is likely played again.
+public struct StreamLibrary: Sendable {
+    public struct LoadError: Error, Equatable, Sendable, CustomStringConvertible {
+        public var description: String
+    }
+
+    typealias GlobalInit = @convention(c) (Int) -> CURLcode
+    typealias EasyInit = @convention(c) () -> OpaquePointer?
+    typealias EasyCleanup = @convention(c) (OpaquePointer?) -> Void
+    typealias EasyPerform = @convention(c) (OpaquePointer?) -> CURLcode
+    typealias EasyStrerror = @convention(c) (CURLcode) -> UnsafePointer<CChar>?
+    typealias VersionInfo = @convention(c) (CURLversion) -> UnsafeMutablePointer<curl_version_info_data>?
+    typealias AACOpen = @convention(c) () -> NeAACDecHandle?
+    typealias AACCapabilities = @convention(c) () -> UInt
+    typealias AACClose = @convention(c) (NeAACDecHandle?) -> Void
+
+    // Function pointers from dlsym, plain C: Sendable in fact, though Swift cannot see it.
+    nonisolated(unsafe) let easyInit: EasyInit
+    nonisolated(unsafe) let easyCleanup: EasyCleanup
+    nonisolated(unsafe) let easyPerform: EasyPerform
+    nonisolated(unsafe) let easyStrerror: EasyStrerror
+    nonisolated(unsafe) let versionInfo: VersionInfo
+    /// `curl_easy_setopt` and `curl_easy_getinfo`, called through CStream's variadic shims.
+    nonisolated(unsafe) let setopt: UnsafeMutableRawPointer
+    nonisolated(unsafe) let getinfo: UnsafeMutableRawPointer
+    nonisolated(unsafe) let aacOpen: AACOpen
+    nonisolated(unsafe) let aacCapabilities: AACCapabilities
+    nonisolated(unsafe) let aacClose: AACClose
+
+    static let curlName = "libcurl.so.4"
+    static let faadName = "libfaad.so.2"
+
+    /// The process's one copy: opened on first use (a Swift global is initialised once, on
+    /// whichever thread first reads it), the reason kept when it cannot be.
+    public static let shared: Result<StreamLibrary, LoadError> = open()
+
+    static func open() -> Result<StreamLibrary, LoadError> {
+        func library(_ name: String, package: String) -> Result<UnsafeMutableRawPointer, LoadError> {
+            guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
+                let reason = dlerror().map { String(cString: $0) } ?? "not found"
+                return .failure(LoadError(description: "cannot load \(name) (\(reason)); install \(package)"))
+            }
+            return .success(handle)
+        }
+        let curl: UnsafeMutableRawPointer
+        let faad: UnsafeMutableRawPointer
+        switch (library(curlName, package: "libcurl4"), library(faadName, package: "libfaad2")) {
+        case (.success(let c), .success(let f)): (curl, faad) = (c, f)
+        case (.failure(let error), _), (_, .failure(let error)): return .failure(error)
+        }
+        func symbol<T>(_ handle: UnsafeMutableRawPointer, _ name: String, _ type: T.Type) -> T? {
+            dlsym(handle, name).map { unsafeBitCast($0, to: type) }
+        }
+        guard let globalInit = symbol(curl, "curl_global_init", GlobalInit.self),
+              let easyInit = symbol(curl, "curl_easy_init", EasyInit.self),
+              let easyCleanup = symbol(curl, "curl_easy_cleanup", EasyCleanup.self),
+              let easyPerform = symbol(curl, "curl_easy_perform", EasyPerform.self),
+              let easyStrerror = symbol(curl, "curl_easy_strerror", EasyStrerror.self),
+              let versionInfo = symbol(curl, "curl_version_info", VersionInfo.self),
+              let setopt = dlsym(curl, "curl_easy_setopt"), let getinfo = dlsym(curl, "curl_easy_getinfo"),
+              let aacOpen = symbol(faad, "NeAACDecOpen", AACOpen.self),
+              let aacCapabilities = symbol(faad, "NeAACDecGetCapabilities", AACCapabilities.self),
+              let aacClose = symbol(faad, "NeAACDecClose", AACClose.self)
+        else { return .failure(LoadError(description: "\(curlName) or \(faadName) lacks a function the radio needs")) }
+        // Once, before any thread makes a handle (curl_global_init is not thread-safe; `shared`
+        // runs this once).
+        guard globalInit(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK else { return .failure(LoadError(description: "libcurl could not start")) }
+        return .success(StreamLibrary(
+            easyInit: easyInit, easyCleanup: easyCleanup, easyPerform: easyPerform, easyStrerror: easyStrerror, versionInfo: versionInfo,
+            setopt: setopt, getinfo: getinfo, aacOpen: aacOpen, aacCapabilities: aacCapabilities, aacClose: aacClose))
+    }
+
+    /// libcurl's version and whether it speaks HTTPS (Debian's is built with OpenSSL).
+    public var curlVersion: (version: String, https: Bool) {
+        // CURLVERSION_NOW is a macro Swift cannot import; `version` and `features` lead every version's struct.
+        guard let info = versionInfo(CURLVERSION_TENTH)?.pointee else { return ("unknown", false) }
+        let version = info.version.map { String(cString: $0) } ?? "unknown"
+        return (version, info.features & CURL_VERSION_SSL != 0)
+    }
+
+    /// Whether libfaad2 decodes AAC LC (HE-AAC's SBR and PS are always built in Debian's).
+    public var decodesAAC: Bool { aacCapabilities() & UInt(LC_DEC_CAP) != 0 }
+}
