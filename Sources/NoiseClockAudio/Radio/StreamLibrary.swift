@@ -11,11 +11,14 @@ public struct StreamLibrary: Sendable {
     }
 
     typealias GlobalInit = @convention(c) (Int) -> CURLcode
-    typealias EasyInit = @convention(c) () -> OpaquePointer?
-    typealias EasyCleanup = @convention(c) (OpaquePointer?) -> Void
-    typealias EasyPerform = @convention(c) (OpaquePointer?) -> CURLcode
+    // `CURL` is `typedef void`: a raw pointer in Swift.
+    typealias EasyInit = @convention(c) () -> UnsafeMutableRawPointer?
+    typealias EasyCleanup = @convention(c) (UnsafeMutableRawPointer?) -> Void
+    typealias EasyPerform = @convention(c) (UnsafeMutableRawPointer?) -> CURLcode
     typealias EasyStrerror = @convention(c) (CURLcode) -> UnsafePointer<CChar>?
     typealias VersionInfo = @convention(c) (CURLversion) -> UnsafeMutablePointer<curl_version_info_data>?
+    typealias SlistAppend = @convention(c) (UnsafeMutablePointer<curl_slist>?, UnsafePointer<CChar>?) -> UnsafeMutablePointer<curl_slist>?
+    typealias SlistFree = @convention(c) (UnsafeMutablePointer<curl_slist>?) -> Void
     typealias AACOpen = @convention(c) () -> NeAACDecHandle?
     typealias AACCapabilities = @convention(c) () -> UInt
     typealias AACClose = @convention(c) (NeAACDecHandle?) -> Void
@@ -29,6 +32,8 @@ public struct StreamLibrary: Sendable {
     /// `curl_easy_setopt` and `curl_easy_getinfo`, called through CStream's variadic shims.
     nonisolated(unsafe) let setopt: UnsafeMutableRawPointer
     nonisolated(unsafe) let getinfo: UnsafeMutableRawPointer
+    nonisolated(unsafe) let slistAppend: SlistAppend
+    nonisolated(unsafe) let slistFree: SlistFree
     nonisolated(unsafe) let aacOpen: AACOpen
     nonisolated(unsafe) let aacCapabilities: AACCapabilities
     nonisolated(unsafe) let aacClose: AACClose
@@ -64,6 +69,8 @@ public struct StreamLibrary: Sendable {
               let easyStrerror = symbol(curl, "curl_easy_strerror", EasyStrerror.self),
               let versionInfo = symbol(curl, "curl_version_info", VersionInfo.self),
               let setopt = dlsym(curl, "curl_easy_setopt"), let getinfo = dlsym(curl, "curl_easy_getinfo"),
+              let slistAppend = symbol(curl, "curl_slist_append", SlistAppend.self),
+              let slistFree = symbol(curl, "curl_slist_free_all", SlistFree.self),
               let aacOpen = symbol(faad, "NeAACDecOpen", AACOpen.self),
               let aacCapabilities = symbol(faad, "NeAACDecGetCapabilities", AACCapabilities.self),
               let aacClose = symbol(faad, "NeAACDecClose", AACClose.self)
@@ -73,7 +80,7 @@ public struct StreamLibrary: Sendable {
         guard globalInit(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK else { return .failure(LoadError(description: "libcurl could not start")) }
         return .success(StreamLibrary(
             easyInit: easyInit, easyCleanup: easyCleanup, easyPerform: easyPerform, easyStrerror: easyStrerror, versionInfo: versionInfo,
-            setopt: setopt, getinfo: getinfo, aacOpen: aacOpen, aacCapabilities: aacCapabilities, aacClose: aacClose))
+            setopt: setopt, getinfo: getinfo, slistAppend: slistAppend, slistFree: slistFree, aacOpen: aacOpen, aacCapabilities: aacCapabilities, aacClose: aacClose))
     }
 
     /// libcurl's version and whether it speaks HTTPS (Debian's is built with OpenSSL).
