@@ -80,3 +80,58 @@ struct StreamConnectionTests {
         #expect(reading.seconds >= 1.5 && reading.seconds < 4, "\(reading.seconds) s")
     }
 }
+
+/// `station/test`'s probe against the real Icecast: the codec, rate, channels and title the
+/// encoder sent, and a decoded second that is the encoder's 440 Hz tone (counted zero crossings);
+/// a playlist naming the mount is followed; the failures keep their causes.
+extension StreamConnectionTests {
+    @Test func theProbeHearsTheStationAndFollowsItsPlaylist() throws {
+        _ = try #require(Self.library)
+        let server = try IcecastServer()
+        defer { server.stop() }
+        try server.startSource()
+        var result = StationProbe(url: server.url("/jazz.mp3"), userAgent: "NoiseClock/test").run()
+        for _ in 0..<50 {
+            guard case .failure = result else { break }
+            usleep(100_000)
+            result = StationProbe(url: server.url("/jazz.mp3"), userAgent: "t").run()
+        }
+        _ = Self.read(server.adminURL + "/metadata?mount=/jazz.mp3&mode=updinfo&song=So%20What")
+        let heard = try StationProbe(url: server.url("/jazz.mp3"), userAgent: "NoiseClock/test").run().get()
+        print("probe: \(heard.json.serialized) peak \(heard.peak)")
+        #expect(heard.codec == "mp3" && heard.sampleRate == 44_100 && heard.channels == 1)
+        #expect(heard.title == "So What")
+        #expect(heard.firstAudioMilliseconds < 1000)
+        #expect(heard.peak > 0.1 && heard.peak < 0.15, "FFmpeg's sine source has amplitude 1/8")
+        // Icecast's own .m3u for the mount names it: followed.
+        let viaPlaylist = StationProbe(url: server.url("/jazz.mp3.m3u"), userAgent: "NoiseClock/test").run()
+        #expect((try? viaPlaylist.get())?.codec == "mp3", "\(viaPlaylist)")
+        #expect(StationProbe(url: server.url("/nope.mp3"), userAgent: "t").run() == .failure(StreamProbeFailure(cause: "http_404")))
+    }
+
+    @Test func theDecodedToneIsTheEncodersTone() throws {
+        _ = try #require(Self.library)
+        let server = try IcecastServer()
+        defer { server.stop() }
+        try server.startSource()
+        var samples: [Float] = []
+        var rate = 0
+        for _ in 0..<50 where samples.count < 44_100 {
+            samples = []
+            let decoder = try #require(MP3StreamDecoder(library: Self.library!))
+            // A 404 until the encoder has connected: then again.
+            _ = StreamConnection(url: server.url("/jazz.mp3"), userAgent: "t").run(library: Self.library!, onHead: { _ in true }, onAudio: {
+                _ = decoder.feed($0) { block, _ in samples += block }
+                return samples.count < 88_200
+            }, onTitle: { _ in }, shouldStop: { false })
+            rate = decoder.sampleRate
+            if samples.count < 44_100 { usleep(100_000) }
+        }
+        // Skip the decoder's first 0.1 s; count rising zero crossings over one second.
+        let second = Array(samples[4410..<(4410 + 44_100)])
+        let crossings = zip(second, second.dropFirst()).filter { $0 < 0 && $1 >= 0 }.count
+        print("decoded: \(samples.count) samples at \(rate) Hz, \(crossings) rising crossings in 1 s")
+        #expect(rate == 44_100)
+        #expect(abs(crossings - 440) <= 2)
+    }
+}
