@@ -80,7 +80,7 @@ public enum NodeApplication {
             options: mqttOptions(configuration, topics: topics),
             subscriptions: topics.commandSubscriptions + [topics.groupRingSubscription] + discovery.subscriptions(nodeID: topics.nodeID)
                 + configuration.devices.stateTopics + ButtonService.subscriptions(board: board, topics: topics)
-                + SpeechService.subscriptions(topics: topics),
+                + SpeechService.subscriptions(topics: topics) + [topics.topic(MachineCommand.stationTest.rawValue)],
             logger: logger, payloadCap: MQTTService.payloadCap(InboundLimits(topics: topics, discovery: discovery)),
             onEvent: { inbox.send(MQTTService.input(for: $0)) }
         )
@@ -117,7 +117,7 @@ public enum NodeApplication {
             inbox: inbox, machine: machine, store: store,
             effects: EffectPerformer(
                 mqtt: mqtt, timer: timer, audio: audio, web: server, readiness: probeContinuation, buttons: buttons, speech: speech,
-                logger: logger),
+                stations: StationProber(inbox: inbox, userAgent: "NoiseClock/\(NoiseClockVersion.current)"), logger: logger),
             notifier: notifier, clock: clock.now, logger: logger
         )
         // Dependency order: started together, shut down in reverse — the loop first (nothing new

@@ -7,6 +7,8 @@ public enum MachineCommand: String, Sendable, CaseIterable {
     case speakTime = "speak/time"
     case speakNextAlarm = "speak/next_alarm"
     case learnButtons = "buttons/learn"
+    /// Radio (v1.3): connects and decodes a second of a station; answered by the probe's adapter.
+    case stationTest = "station/test"
 
     /// The speech commands' topics (the speech adapter subscribes to them).
     public static let speech: [MachineCommand] = [.say, .speakTime, .speakNextAlarm]

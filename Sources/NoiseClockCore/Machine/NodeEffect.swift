@@ -22,6 +22,8 @@ public enum NodeEffect: Sendable, Equatable {
     case learnButtons(seconds: Double)
     /// Speak this (ducking what plays); the adapter answers with `NodeInput.spoken`.
     case speak(SpeechRequest)
+    /// Probe a station (`station/test`); the adapter answers with `NodeInput.stationProbed`.
+    case probeStation(StationProbeRequest)
 }
 
 /// A publication as the web app sees it: the topic relative to the node's root (`alarms`,

@@ -30,6 +30,8 @@ public enum NodeInput: Sendable, Equatable {
     case button(ButtonInput)
     /// The speech adapter spoke a `NodeEffect.speak` (or could not).
     case spoken(SpeechOutcome)
+    /// A station probe's answer (`NodeEffect.probeStation`).
+    case stationProbed(StationProbeOutcome)
     /// The sounds on disk changed: the whole new catalog (built-in sounds and custom files).
     case soundCatalog(SoundCatalog)
 }

@@ -130,6 +130,8 @@ extension NodeMachine {
                 let reply = DeferredReply(command: suffix, requestID: payload.requestID, origin: origin)
                 if command == .learnButtons {
                     learnButtons(payload, reply: reply)
+                } else if command == .stationTest {
+                    testStation(payload, reply: reply)
                 } else {
                     speak(SpeechCommand.parse(command, payload: payload), reply: reply)
                 }

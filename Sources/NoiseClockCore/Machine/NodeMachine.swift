@@ -49,6 +49,9 @@ public struct NodeMachine: Sendable {
     /// Speech commands waiting for their utterance's length before they are answered.
     var pendingSpeech: [UInt64: PendingSpeech] = [:]
     var nextSpeechID: UInt64 = 1
+    /// `station/test` commands waiting for their probe, by probe id.
+    var pendingProbes: [UInt64: DeferredReply] = [:]
+    var nextProbeID: UInt64 = 1
     /// `~/speech`: from the settings' check of the files at start, then from each utterance.
     public internal(set) var speechStatus: SpeechStatus
     /// `~/info`, published after `online` on every connect; nil: not published (tests of the core).
@@ -92,6 +95,7 @@ public struct NodeMachine: Sendable {
         case .snapshot(let id): draft.snapshot(id)
         case .button(let input): draft.button(input)
         case .spoken(let outcome): draft.spoken(outcome)
+        case .stationProbed(let outcome): draft.stationProbed(outcome)
         case .soundCatalog(let catalog): draft.soundCatalog(catalog)
         case .readiness(let report): draft.readiness(report)
         }

@@ -19,6 +19,8 @@ struct EffectPerformer: Sendable {
     var buttons: ButtonService? = nil
     /// The speech thread; nil with `speech.enabled: false`.
     var speech: SpeechService? = nil
+    /// `station/test`'s probes (radio); nil: none are carried out.
+    var stations: StationProber? = nil
     let logger: Logger
 
     func perform(_ effects: [NodeEffect]) {
@@ -54,6 +56,8 @@ struct EffectPerformer: Sendable {
                 buttons?.learn(seconds: seconds)
             case .speak(let request):
                 speech?.speak(request)
+            case .probeStation(let request):
+                stations?.probe(request)
             case .log(let record):
                 logger.log(level: record.level.swiftLog, "\(record.message)", metadata: record.metadata.mapValues { .string($0) })
             }

@@ -23,6 +23,7 @@ import Testing
             case .checkReadiness: "check"
             case .learnButtons: "learn"
             case .speak: "speak"
+            case .probeStation: "probe"
             }
         }
         #expect(order == ["noiseclock/bed/noise", "noiseclock/bed/response", "play", "log"])

@@ -60,6 +60,25 @@ struct StreamAlarmNodeTests {
     }
 }
 
+extension StreamAlarmNodeTests {
+    /// `~/station/test` on the real node: the probe runs on its own thread and the answer comes back
+    /// on `~/response` with the request id; an unreachable station is `stream_unavailable`, `refused`.
+    @Test func stationTestAnswersWithTheCause() async throws {
+        let capture = try AudioCapture(device: "nc_stream_test")
+        let harness = try await AudioNodeHarness(capture: capture, environment: capture.environment)
+        defer { harness.shutdown() }
+        let port = try Self.refusedPort()
+        let index = harness.client.messages.count
+        harness.client.publish("\(harness.root)/station/test", #"{"url": "http://127.0.0.1:\#(port)/live", "request_id": "t1"}"#)
+        let answer = try await harness.client.waitFor("\(harness.root)/response", after: index, where: {
+            $0.json?["command"]?.stringValue == "station/test"
+        })
+        print("station/test: \(answer.text)")
+        #expect(answer.json?["request_id"] == "t1")
+        #expect(answer.json?["error"]?["code"] == "stream_unavailable" && answer.json?["error"]?["cause"] == "refused")
+    }
+}
+
 /// Whether the stream stage runs (scripts/stream-tests.sh sets NOISECLOCK_STREAM_TESTS=1).
 enum StreamStage {
     static let enabled = ProcessInfo.processInfo.environment["NOISECLOCK_STREAM_TESTS"] == "1"
