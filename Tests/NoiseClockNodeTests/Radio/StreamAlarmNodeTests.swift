@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import NoiseClockCore
+@testable import NoiseClockNode
 import Testing
 
 /// Issue 29's safety core on the real node (real mosquitto, real ALSA into the test's `file` PCM):
@@ -76,6 +77,15 @@ extension StreamAlarmNodeTests {
         print("station/test: \(answer.text)")
         #expect(answer.json?["request_id"] == "t1")
         #expect(answer.json?["error"]?["code"] == "stream_unavailable" && answer.json?["error"]?["cause"] == "refused")
+    }
+}
+
+extension StreamAlarmNodeTests {
+    /// The readiness service's probe of an alarm's station: on its own thread, the cause back.
+    @Test func theReadinessProbeGivesTheCause() async throws {
+        let port = try Self.refusedPort()
+        #expect(await ReadinessService.probeStation("http://127.0.0.1:\(port)/live") == "refused")
+        #expect(await ReadinessService.probeStation("http://station.invalid/live") == "dns")
     }
 }
 
