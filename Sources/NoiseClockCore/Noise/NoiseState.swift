@@ -31,6 +31,8 @@ public struct NoiseState: Sendable, Equatable {
             "sleep_timer_minutes": .optional(sleepTimerMinutes),
             "stops_at": .optional(stopsAt.map { ISO8601.string($0, in: zone) }),
             "routine": .optional(routine), "error": .optional(error),
+            // v1.3: the station playing (its id) and its current title (the stream player's; none yet).
+            "station": .optional(Station.stationID(ofSound: sound)), "title": .null,
         ]
     }
 

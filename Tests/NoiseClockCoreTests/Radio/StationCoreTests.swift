@@ -68,6 +68,7 @@ import Testing
         h.ok("noise/set", #"{"playing": true, "sound": "radio:jazz"}"#)
         #expect(h.scene.noise?.sound == "radio:jazz")
         #expect(h.scene.noise?.layers == [AudioScene.Layer(sound: "radio:jazz", gain: 1)])
+        #expect(h.noise["station"] == "jazz" && h.noise["title"] == .null, "~/noise names the station (its title: the player's, not yet)")
         h.ok("alarm/add", #"{"id": "wake", "time": "07:00", "sound": "radio:jazz"}"#)
         h.ok("alarm/add", #"{"id": "pre", "time": "07:30", "sound": "classic", "pre_alarm_minutes": 10, "pre_alarm_sound": "radio:jazz"}"#)
         h.ok("routine/add", #"{"id": "night", "start": "22:00", "sound": "radio:jazz"}"#)
