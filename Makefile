@@ -106,7 +106,7 @@ package-test: deps
 	@scripts/stage.sh deb $(MAKE) --no-print-directory deb
 	@scripts/stage.sh package packaging/package-test.sh "dist/noiseclock_$$(cat VERSION)_$$(dpkg --print-architecture).deb"
 
-# swift-format's rules (.swift-format) and lines of at most 150 columns in Sources (scripts/lint.sh:
+# swift-format's rules (.swift-format) and lines of at most 150 columns in Sources and Tests (scripts/lint.sh:
 # the rules only, not swift-format's re-layout of the hand-formatted code). A second; CI runs it.
 lint:
 	@SWIFT=$(SWIFT) scripts/lint.sh

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `make lint`: swift-format's rules (the repository's .swift-format) over the Swift sources, and no
-# line in Sources longer than 150 columns. Exits 1 on any finding.
+# line in Sources or Tests longer than 150 columns. Exits 1 on any finding.
 #
 # Only the rules: swift-format's pretty printer (which would re-indent and re-wrap every
 # hand-formatted call) is off (--debug-disable-pretty-print), so the house style as written
@@ -13,7 +13,7 @@ status=0
 "$SWIFT" format lint --strict --parallel --debug-disable-pretty-print -r \
     Sources Tests Package.swift Fuzz/Package.swift Fuzz/Sources/FuzzCommand Fuzz/Sources/FuzzConfig || status=1
 # Columns are characters (a UTF-8 locale for grep -P), as an editor counts them.
-if LC_ALL=C.UTF-8 grep -rnP --include='*.swift' '^.{151,}' Sources Package.swift; then
+if LC_ALL=C.UTF-8 grep -rnP --include='*.swift' '^.{151,}' Sources Tests Package.swift; then
     echo "lint: the lines above are longer than 150 columns"
     status=1
 fi

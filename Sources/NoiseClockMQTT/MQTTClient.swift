@@ -2,6 +2,7 @@ import CMosquitto
 import Glibc
 import Logging
 import NoiseClockThreads
+import Synchronization
 
 /// An MQTT client over libmosquitto with its own network thread.
 ///
@@ -24,8 +25,7 @@ public final class MQTTClient: @unchecked Sendable {
     // once `mosquitto_threaded_set(true)` is on (publish and subscribe from any thread, the loop
     // on ours), other threads only under `sending`, which the network thread holds while it
     // re-initialises the handle for a new client id; everything else that changes lives in
-    // `state`, a pthread mutex (`Locked`) so that ThreadSanitizer sees the hand-overs between
-    // the network thread and the callers.
+    // `state`, a `Mutex` shared by the network thread and the callers.
     private struct State {
         /// The broker accepted the connection and acknowledged every subscription.
         var connected = false
@@ -80,7 +80,7 @@ public final class MQTTClient: @unchecked Sendable {
     public let subscriptions: [String]
     let logger: Logger
     private let mosq: OpaquePointer
-    private let state = Locked(State())
+    private let state = Mutex(State())
     private let thread = DedicatedThread(name: "mqtt-network")
     /// Ends a back-off pause early when `shutdown` is called.
     private let wakeup = WakeSignal()
@@ -88,7 +88,7 @@ public final class MQTTClient: @unchecked Sendable {
     private let run = PublicationRun()
     /// Held around every use of `mosq` from other threads (publishing) and while the network thread
     /// re-initialises it for a new client id; it keeps the QoS 1 publications not yet acknowledged.
-    private let sending = Locked(Unacknowledged<Outgoing>(limit: MQTTClient.outboxLimit))
+    private let sending = Mutex(Unacknowledged<Outgoing>(limit: MQTTClient.outboxLimit))
 
     /// Where events go (see `init`).
     private let handler: @Sendable (MQTTEvent) -> Void

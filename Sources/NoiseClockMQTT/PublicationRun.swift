@@ -1,5 +1,6 @@
 import Glibc
 import NoiseClockThreads
+import Synchronization
 
 /// Publications that belong together (one input's new state and its response) leave in one TCP
 /// segment. The owner opens a run around them (`MQTTClient.publishTogether`); the network thread
@@ -8,7 +9,7 @@ import NoiseClockThreads
 /// first publication, wrote it alone: the broker forwarded the state and the response in two
 /// wake-ups, and Home Assistant saw `~/response` a fraction of a millisecond after the state.
 final class PublicationRun: Sendable {
-    private let open = Locked(0)
+    private let open = Mutex(0)
     private let ended = WakeSignal()
 
     func begin() { open.withLock { $0 += 1 } }

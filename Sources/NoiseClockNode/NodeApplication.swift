@@ -42,6 +42,8 @@ public enum NodeApplication {
         let topics = TopicScheme(base: configuration.mqtt.baseTopic, nodeID: configuration.nodeID)
         let store = StateStore(directory: configuration.stateDirectory)
         try store.prepare()
+        let lock = try holdStateDirectory(configuration.stateDirectory, logger: logger)
+        defer { withExtendedLifetime(lock) {} }
         // The real-time clock; tests shift it through NOISECLOCK_TEST_CLOCK_FILE.
         let clock = NodeClock(environment: environment)
         let documents = try loadDocuments(store: store, clock: clock, logger: logger)
@@ -75,7 +77,16 @@ public enum NodeApplication {
         // Local buttons only need their reader threads; MQTT buttons arrive with the commands.
         let buttons = board.panels(timing: configuration.buttonTiming).isEmpty
             ? nil : ButtonService(board: board, timing: configuration.buttonTiming, inbox: inbox)
-        let server = web.enabled ? try NodeWeb.server(configuration, zone: prepared.zone, inbox: inbox, logger: logger) : nil
+        let server = web.enabled ? try NodeWeb.server(
+            configuration, zone: prepared.zone, inbox: inbox, now: clock.now,
+            settings: SettingsAPI(
+                configPath: prepared.configFile, environment: environment, stateDirectory: configuration.stateDirectory,
+                applied: { [inbox] changed in
+                    // The zone was checked by the loader; one that cannot be read now stays for the restart.
+                    guard let zone = try? ZoneLoader.load(changed.timezone) else { return }
+                    _ = inbox.send(.timeSettings(zone: zone, locale: changed.locale))
+                }),
+            logger: logger) : nil
         let mqtt = try MQTTClient(
             options: mqttOptions(configuration, topics: topics),
             subscriptions: topics.commandSubscriptions + [topics.groupRingSubscription] + discovery.subscriptions(nodeID: topics.nodeID)
@@ -113,11 +124,13 @@ public enum NodeApplication {
                                                  architecture: SystemIdentity.architecture()))
         let notifier = SystemdNotifier(environment: environment)
         let (probes, probeContinuation) = AsyncStream.makeStream(of: ReadinessProbe.self, bufferingPolicy: .bufferingNewest(4))
+        let soundFiles = SoundFiles(library: library, inbox: inbox, logger: logger)
         let loop = NodeLoop(
             inbox: inbox, machine: machine, store: store,
             effects: EffectPerformer(
                 mqtt: mqtt, timer: timer, audio: audio, web: server, readiness: probeContinuation, buttons: buttons, speech: speech,
-                stations: StationProber(inbox: inbox, userAgent: "NoiseClock/\(NoiseClockVersion.current)"), logger: logger),
+                sounds: soundFiles, stations: StationProber(inbox: inbox, userAgent: "NoiseClock/\(NoiseClockVersion.current)"),
+                logger: logger),
             notifier: notifier, clock: clock.now, logger: logger
         )
         // Dependency order: started together, shut down in reverse — the loop first (nothing new
@@ -133,19 +146,18 @@ public enum NodeApplication {
             pollSeconds: min(5, configuration.battery.intervalSeconds)
         ))
         services.append(ClockSyncService(clock: clock, inbox: inbox))
-        let sounds = CurrentSoundLibrary(library)
-        services.append(ReadinessService(audio: audio, sounds: sounds, clock: clock, inbox: inbox, probes: probes))
+        services.append(ReadinessService(audio: audio, sounds: soundFiles, clock: clock, inbox: inbox, probes: probes))
         if let interval = notifier.watchdogInterval { services.append(WatchdogService(interval: interval, inbox: inbox)) }
         if let server { services.append(WebService(server: server)) }
-        if let library, let directory = library.soundsDirectory {
+        var watcher: DirectoryWatcher?
+        if let directory = library?.soundsDirectory {
             do {
-                let watcher = try DirectoryWatcher(directory: directory)
-                services.append(SoundsWatchService(
-                    watcher: watcher, library: library, engine: audio, inUse: sounds, inbox: inbox, logger: logger))
+                watcher = try DirectoryWatcher(directory: directory)
             } catch {
                 logger.warning("sounds directory not watched; added files need a restart", metadata: ["error": "\(error)"])
             }
         }
+        services.append(SoundsWatchService(files: soundFiles, watcher: watcher, logger: logger))
         if let buttons { services.append(buttons) }
         if let speech { services.append(speech) }
         services.append(loop)
@@ -191,6 +203,25 @@ public enum NodeApplication {
         options.failover = mqtt.hosts.dropFirst().map { ($0.host, $0.port) }
         options.maximumPacketBytes = InboundLimits.maximumPacketBytes
         return options
+    }
+
+    /// `node.lock`, held until the process ends: `noiseclock restore` writes the files itself only
+    /// when no node holds it. Held by another process: this one does not start (one node per
+    /// `state_dir`). Not possible at all (a read-only directory): the node runs without it, as
+    /// before there was one, and says so; its writes fail there anyway.
+    static func holdStateDirectory(_ directory: String, logger: Logger) throws(ConfigurationError) -> StateDirectoryLock? {
+        let held: StateDirectoryLock?
+        do {
+            held = try StateDirectoryLock.acquire(directory: directory, waitingUpTo: 5)
+        } catch {
+            logger.warning("state_dir: no lock held; noiseclock restore cannot tell that this node runs", metadata: ["error": "\(error)"])
+            return nil
+        }
+        guard let held else {
+            throw ConfigurationError(key: "state_dir", message: "\(directory) is in use by another noiseclock "
+                                         + "(a node, or noiseclock restore, holds \(StateDirectoryLock.fileName)); one node per state_dir")
+        }
+        return held
     }
 
     /// Reads every state file the core knows; a corrupt one is moved aside and reported, and

@@ -82,6 +82,13 @@ public final class DedicatedThread: Sendable {
         if let handle { pthread_detach(handle) }
     }
 
+    /// The calling thread's name (`audio`, `node-loop`, ...), as `top -H` shows it.
+    public static var currentName: String {
+        var buffer = [CChar](repeating: 0, count: 16)
+        guard pthread_getname_np(pthread_self(), &buffer, buffer.count) == 0 else { return "?" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// True between a successful `start` and `join`.
     public var isRunning: Bool {
         state.withLock { state in

@@ -4,6 +4,9 @@ import Glibc
 
 /// Lets a dedicated thread sleep without polling: it waits until `signal()` (stop, new work) or
 /// a timeout, on the monotonic clock so a wall-clock jump cannot stretch the wait.
+///
+/// The one lock that is not a `Mutex` (docs/architecture.md, "Locks"): a condition variable
+/// needs a pthread mutex to wait on, and `Synchronization.Mutex` has no condition.
 public final class WakeSignal: @unchecked Sendable {
     // @unchecked Sendable: the pthread mutex and condition are only touched through the
     // pthread calls below, which are thread-safe by contract; `pending` is guarded by `mutex`.

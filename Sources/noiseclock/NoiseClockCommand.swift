@@ -3,7 +3,7 @@ import Glibc
 #endif
 import NoiseClockCore
 
-/// One of `run`, `render`, `sounds`, `play`, `web-url`, `fleet`, `say`, `doctor`.
+/// One of `run`, `render`, `sounds`, `play`, `web-url`, `fleet`, `say`, `doctor`, `backup`, `restore`.
 protocol Subcommand: Sendable {
     static var name: String { get }
     /// The usage line and the options, as `noiseclock NAME --help` prints them (`CommandHelp.text`
@@ -25,7 +25,7 @@ extension Subcommand {
 enum NoiseClockCommand {
     static var subcommands: [any Subcommand.Type] {
         [RunCommand.self, RenderCommand.self, SoundsCommand.self, PlayCommand.self, WebURLCommand.self, FleetCommand.self, SayCommand.self,
-         DoctorCommand.self]
+         DoctorCommand.self, BackupCommand.self, RestoreCommand.self]
     }
 
     static let help = """
@@ -44,6 +44,8 @@ enum NoiseClockCommand {
           fleet          Every node on the broker: online, next alarm, ready; exit 1 when one is not ready.
           say            Speak text offline into a WAV file, as the node would say it.
           doctor         Check sound device, mixer, access, broker, clock, web port, sounds; exit 1 on a problem.
+          backup         Print a backup of what was set on this node (alarms, routines, mixes, style ...) as JSON.
+          restore        Restore such a backup, all or nothing (the node running or not).
 
           See 'noiseclock <subcommand> --help' for its options.
         """

@@ -83,7 +83,8 @@ import Testing
         let mixer = Mixer(library: library)
         let brown = AudioScene(noise: .init(sound: "brown", volume: 100))
         var mixed = AudioScene(noise: .init(sound: "m", volume: 100))
-        mixed.noise?.layers = try #require(Self.catalog(library, [.init(sound: "rain", volume: 100), .init(sound: "white", volume: 60)]).noiseLayers(of: "m"))
+        mixed.noise?.layers = try #require(Self.catalog(library,
+            [.init(sound: "rain", volume: 100), .init(sound: "white", volume: 60)]).noiseLayers(of: "m"))
         mixer.settle(brown, at: t0)
         let out = TestSupport.mix(mixer, brown, from: t0, seconds: 2.5) + TestSupport.mix(mixer, mixed, from: t0, seconds: 5)
         // Brown carries far more RMS than rain and white at equal loudness: the crossfade must not

@@ -25,7 +25,8 @@ import Glibc
     /// Writes a mono WAV of `seconds` of a sine at `frequency`.
     static func writeSine(_ path: String, rate: Int32, seconds: Double, frequency: Double, pcm16: Bool = true) {
         let frames = Int(seconds * Double(rate))
-        write(path, rate: rate, channels: 1, (0..<frames).map { Float(0.5 * sin(2 * Double.pi * frequency * Double($0) / Double(rate))) }, pcm16: pcm16)
+        write(path, rate: rate, channels: 1, (0..<frames).map { Float(0.5 * sin(2 * Double.pi * frequency * Double($0) / Double(rate))) },
+            pcm16: pcm16)
     }
 
     /// A library over `directory`, its files' loudness measured.

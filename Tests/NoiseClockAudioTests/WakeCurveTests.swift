@@ -43,7 +43,8 @@ import Testing
     @Test func aLateStartRampsFromTheStartVolumeAndARingUnderWayGoesOn() {
         let scene = AudioScene(alarm: .init(sound: "white", volume: 80, since: t0, rampSeconds: 2, id: "a", startVolume: 20))
         func level(firstRenderedAfter milliseconds: Int64) -> Double {
-            let samples = TestSupport.mix(Mixer(library: try! TestSupport.library()), scene, from: t0.adding(milliseconds: milliseconds), seconds: 0.1)
+            let samples = TestSupport.mix(Mixer(library: try! TestSupport.library()), scene, from: t0.adding(milliseconds: milliseconds),
+                seconds: 0.1)
             return rms(Array(samples[2880..<4800]))  // 60–100 ms in: after the voice's fade-in (≤ 42 ms)
         }
         let onTime = level(firstRenderedAfter: 0), late = level(firstRenderedAfter: 400), resumed = level(firstRenderedAfter: 1500)
@@ -97,7 +98,8 @@ import Testing
         let env = TestSupport.envelope(samples, window: 960)
         let steps = zip(env.dropFirst(), env).map { abs(decibels($0 / $1)) }
         let steady = steps.prefix(98).max()!, crossing = steps.dropFirst(99).prefix(100).max()!
-        print("crossfade: largest 20 ms step \(crossing) dB (steady sound: \(steady) dB), lowest level \(decibels(env.min()! / full)) dB from the pre-alarm")
+        print("crossfade: largest 20 ms step \(crossing) dB (steady sound: \(steady) dB), lowest level \(decibels(env.min()! / full)) dB from the "
+            + "pre-alarm")
         #expect(crossing < steady + 1, "a step of \(crossing) dB at the crossfade \(TestSupport.seedNote)")
         #expect(env.min()! > 0.3 * min(full, TestSupport.whiteRMS * Double(AudioScene.gain(volume: 40))), "\(TestSupport.seedNote)")
         // Afterwards only the alarm's sound: flat white noise, not pink.

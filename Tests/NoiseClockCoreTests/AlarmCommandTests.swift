@@ -6,13 +6,17 @@ import Testing
         var h = AlarmHarness(now: "2026-11-21T06:00:00+01:00")
         let result = try h.send(.add, #"{"time": "오전 7:30", "repeat": ["mon", "wed", "fri"], "request_id": "r1"}"#).get()
         let id = try #require(result["id"]?.stringValue)
-        #expect(result.serialized == #"{"id":"\#(id)","time":"07:30","enabled":true,"label":"Alarm","description":"","repeat":["mon","wed","fri"],"date":null,"sound":"classic","volume":80,"vibrate":false,"snooze_minutes":9,"ramp_seconds":30,"ring_minutes":10,"pre_alarm_minutes":0,"skip_next":false,"start_volume":0,"pre_alarm_sound":"none","skip_dates":[],"light_minutes":0,"group":null,"speak_time":false,"next_trigger":"2026-11-23T07:30:00+01:00","repeat_text":"Mon, Wed, Fri"}"#)
+        #expect(result.serialized == #"{"id":"\#(id)","time":"07:30","enabled":true,"label":"Alarm","description":"","repeat":["mon","wed","fri"],"#
+            + #""date":null,"sound":"classic","volume":80,"vibrate":false,"snooze_minutes":9,"ramp_seconds":30,"ring_minutes":10,"#
+            + #""pre_alarm_minutes":0,"skip_next":false,"start_volume":0,"pre_alarm_sound":"none","skip_dates":[],"light_minutes":0,"#
+                    + #""group":null,"speak_time":false,"next_trigger":"2026-11-23T07:30:00+01:00","repeat_text":"Mon, Wed, Fri"}"#)
         h.locale = .ko
         #expect(h.alarm(id)?["repeat_text"] == "월, 수, 금")
         let retained = h.feature.retained(context: h.context)
         #expect(retained.map(\.topic) == ["alarms", "alarm"])
         #expect(retained.allSatisfy { $0.retain && $0.qos == 1 })
-        #expect(h.state.serialized == #"{"state":"idle","alarm_id":null,"label":null,"since":null,"snooze_until":null,"next":{"id":"\#(id)","label":"Alarm","at":"2026-11-23T07:30:00+01:00"},"paused_until":null,"source":null,"ready":null}"#)
+        #expect(h.state.serialized == #"{"state":"idle","alarm_id":null,"label":null,"since":null,"snooze_until":null,"next":{"id":"\#(id)","#
+            + #""label":"Alarm","at":"2026-11-23T07:30:00+01:00"},"paused_until":null,"source":null,"ready":null}"#)
     }
 
     @Test func badPayloadsChangeNothing() {
@@ -107,7 +111,8 @@ import Testing
         let keep = h.add(#"{"time": "07:00", "repeat": "daily", "id": "keep"}"#)
         _ = h.add(#"{"time": "08:00", "id": "gone"}"#)
         h.send(.skip, keep)
-        let result = try h.send(.setAll, #"[{"time": "09:00", "id": "new"}, {"time": "07:00", "repeat": "daily", "id": "keep", "skip_next": true}]"#).get()
+        let result = try h.send(.setAll,
+            #"[{"time": "09:00", "id": "new"}, {"time": "07:00", "repeat": "daily", "id": "keep", "skip_next": true}]"#).get()
         #expect(result.arrayValue?.map { $0["id"] } == ["new", "keep"])
         #expect(h.feature.book.ids == ["new", "keep"])
         #expect(h.nextTrigger("keep") == "2026-11-22T07:00:00+01:00")

@@ -44,7 +44,8 @@ import Testing
         #expect(again == h.feature)
     }
 
-    @Test(arguments: [nil, "null", "[]", #"{"version": 2, "alarms": []}"#, #"{"alarms": [{"id": "a", "time": "07:00"}]}"#, #"{"version": 1, "alarms": 5}"#])
+    @Test(arguments: [nil, "null", "[]", #"{"version": 2, "alarms": []}"#, #"{"alarms": [{"id": "a", "time": "07:00"}]}"#,
+        #"{"version": 1, "alarms": 5}"#])
     func unusableDocumentsGiveAnEmptyBook(text: String?) throws {
         let document = try text.map { try JSONParser().parse($0) }
         let feature = AlarmsFeature(restoring: document)

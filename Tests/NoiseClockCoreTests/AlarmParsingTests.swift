@@ -18,23 +18,30 @@ import Testing
         #expect(AlarmTime(parsing: text) == AlarmTime(hour: hour, minute: minute))
     }
 
-    @Test(arguments: ["24:00", "7:60", "7", "7:3", "07:30:15", "13:00 PM", "0:30 AM", "7.30", "", "AM", "7:30 XM", "-1:30", "07:30:00:00", "１:30", "7:30 AM PM"])
+    @Test(arguments: ["24:00", "7:60", "7", "7:3", "07:30:15", "13:00 PM", "0:30 AM", "7.30", "", "AM", "7:30 XM", "-1:30", "07:30:00:00", "１:30",
+        "7:30 AM PM"])
     func refusesBadTimes(text: String) {
         #expect(AlarmTime(parsing: text) == nil)
     }
 
     @Test func defaultsFollowTheContract() throws {
         let alarm = try Self.parse(#"{"time": "7:30 AM"}"#)
-        #expect(alarm.json.serialized == #"{"id":"new-id","time":"07:30","enabled":true,"label":"Alarm","description":"","repeat":[],"date":null,"sound":"classic","volume":80,"vibrate":false,"snooze_minutes":9,"ramp_seconds":30,"ring_minutes":10,"pre_alarm_minutes":0,"skip_next":false,"start_volume":0,"pre_alarm_sound":"none","skip_dates":[],"light_minutes":0,"group":null,"speak_time":false}"#)
+        #expect(alarm.json.serialized == #"{"id":"new-id","time":"07:30","enabled":true,"label":"Alarm","description":"","repeat":[],"date":null,"#
+            + #""sound":"classic","volume":80,"vibrate":false,"snooze_minutes":9,"ramp_seconds":30,"ring_minutes":10,"pre_alarm_minutes":0,"#
+            + #""skip_next":false,"start_volume":0,"pre_alarm_sound":"none","skip_dates":[],"light_minutes":0,"group":null,"speak_time":false}"#)
     }
 
     @Test func everyFieldIsRead() throws {
         let alarm = try Self.parse(#"""
             {"id": "wake_1", "time": "오후 6:05", "enabled": false, "label": "Gym", "description": "bag!", "repeat": ["fri", "mon", "wed"],
              "sound": "birds", "volume": 0, "vibrate": true, "snooze_minutes": 20, "ramp_seconds": 600, "ring_minutes": 60,
-             "pre_alarm_minutes": 120, "skip_next": true, "light_minutes": 25, "speak_time": true, "next_trigger": "ignored", "repeat_text": "ignored"}
+             "pre_alarm_minutes": 120, "skip_next": true, "light_minutes": 25, "speak_time": true,
+             "next_trigger": "ignored", "repeat_text": "ignored"}
             """#)
-        #expect(alarm.json.serialized == #"{"id":"wake_1","time":"18:05","enabled":false,"label":"Gym","description":"bag!","repeat":["mon","wed","fri"],"date":null,"sound":"birds","volume":0,"vibrate":true,"snooze_minutes":20,"ramp_seconds":600,"ring_minutes":60,"pre_alarm_minutes":120,"skip_next":true,"start_volume":0,"pre_alarm_sound":"none","skip_dates":[],"light_minutes":25,"group":null,"speak_time":true}"#)
+        #expect(alarm.json.serialized == #"{"id":"wake_1","time":"18:05","enabled":false,"label":"Gym","description":"bag!","repeat":["mon","wed","#
+            + #""fri"],"date":null,"sound":"birds","volume":0,"vibrate":true,"snooze_minutes":20,"ramp_seconds":600,"ring_minutes":60,"#
+            + #""pre_alarm_minutes":120,"skip_next":true,"start_volume":0,"pre_alarm_sound":"none","skip_dates":[],"light_minutes":25,"#
+                    + #""group":null,"speak_time":true}"#)
     }
 
     @Test(arguments: [

@@ -14,7 +14,8 @@ import Testing
         h.advance(to: "2026-11-21T07:00:00.040+01:00")
         #expect(h.eventBodies("alarm/fired").count == 1)
         let fired = try #require(h.eventBodies().first)
-        #expect(fired.serialized == #"{"event":"fired","id":"\#(id)","label":"Wake","sound":"classic","volume":70,"vibrate":true,"scheduled":"2026-11-21T07:00:00+01:00","at":"2026-11-21T07:00:00+01:00","snooze_count":0,"test":false,"source":"alarm"}"#)
+        #expect(fired.serialized == #"{"event":"fired","id":"\#(id)","label":"Wake","sound":"classic","volume":70,"vibrate":true,"#
+            + #""scheduled":"2026-11-21T07:00:00+01:00","at":"2026-11-21T07:00:00+01:00","snooze_count":0,"test":false,"source":"alarm"}"#)
         #expect(h.takeEvents() == ["fired \(id)"])
         #expect(h.state["state"] == "ringing")
         #expect(h.state["alarm_id"] == .string(id))

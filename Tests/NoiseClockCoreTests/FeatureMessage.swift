@@ -18,7 +18,8 @@ struct FeatureMessage<Command: FeatureCommand> {
 
 extension NodeFeature {
     /// `handle(_:_:context:outbox:)` for a `FeatureMessage`.
-    mutating func handle(_ message: FeatureMessage<Command>, context: FeatureContext, outbox: inout [Publication]) -> Result<JSONValue, CommandError> {
+    mutating func handle(_ message: FeatureMessage<Command>, context: FeatureContext,
+        outbox: inout [Publication]) -> Result<JSONValue, CommandError> {
         handle(message.command, message.payload, context: context, outbox: &outbox)
     }
 }

@@ -11,7 +11,8 @@ import Testing
     @Test func rowsAndExitStatus() {
         var view = FleetView(base: "home/clocks")
         Self.take(&view, "home/clocks/a/availability", "online")
-        Self.take(&view, "home/clocks/a/alarm", #"{"state":"idle","next":{"id":"w","label":"Wake","at":"2026-11-26T07:00:00+01:00"},"ready":{"ok":false,"checked_at":"2026-11-25T05:59:00+01:00","problems":[{"code":"output_muted","message":"off"}]}}"#)
+        Self.take(&view, "home/clocks/a/alarm", #"{"state":"idle","next":{"id":"w","label":"Wake","at":"2026-11-26T07:00:00+01:00"},"#
+            + #""ready":{"ok":false,"checked_at":"2026-11-25T05:59:00+01:00","problems":[{"code":"output_muted","message":"off"}]}}"#)
         Self.take(&view, "home/clocks/a/battery", #"{"present":true,"level":87,"status":"discharging"}"#)
         Self.take(&view, "home/clocks/b/availability", "offline")
         Self.take(&view, "home/clocks/b/alarm", #"{"state":"idle","next":null,"ready":{"ok":false,"checked_at":"x","problems":[]}}"#)
@@ -25,7 +26,8 @@ import Testing
         #expect(a.lastHeard == "2026-11-25T05:59:00+01:00")
         #expect(view.exitStatus == 1, "a is online and not ready")
         #expect(view.table.hasSuffix("2 nodes: 1 online, 1 offline; 1 online not ready"))
-        Self.take(&view, "home/clocks/a/alarm", #"{"state":"idle","next":null,"ready":{"ok":true,"checked_at":"2026-11-25T06:00:00+01:00","problems":[]}}"#)
+        Self.take(&view, "home/clocks/a/alarm",
+            #"{"state":"idle","next":null,"ready":{"ok":true,"checked_at":"2026-11-25T06:00:00+01:00","problems":[]}}"#)
         #expect(view.exitStatus == 0, "b is not ready but offline")
     }
 

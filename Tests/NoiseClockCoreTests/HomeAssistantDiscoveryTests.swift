@@ -77,7 +77,8 @@ enum HomeAssistantFixtures {
     }
 
     @Test func topicsFollowPerEntityDiscovery() throws {
-        let regex = try Regex(#"^homeassistant/(switch|select|number|button|text|sensor|binary_sensor|event|light|notify)/bedroom/[a-zA-Z0-9_-]+/config$"#)
+        let regex = try Regex(#"^homeassistant/(switch|select|number|button|text|sensor|binary_sensor|event|light|notify)"#
+            + #"/bedroom/[a-zA-Z0-9_-]+/config$"#)
         let configs = HomeAssistantDiscovery.configs(F.context())
         for config in configs {
             #expect(config.topic.wholeMatch(of: regex) != nil, "\(config.topic)")

@@ -22,9 +22,11 @@ import Testing
         "alarm/event": AlarmEvent.fired.payload(
             alarm: F.wake, scheduled: Instant(milliseconds: 0), at: Instant(milliseconds: 0), snoozeCount: 0, test: false, zone: .utc),
         "alarms": [F.wake.json],
-        "routines": [RoutinesFeature().output(F.bedtime, context: FeatureContext(now: Instant(milliseconds: 0), zone: .utc, locale: .en, catalog: .empty))],
+        "routines": [RoutinesFeature().output(F.bedtime,
+            context: FeatureContext(now: Instant(milliseconds: 0), zone: .utc, locale: .en, catalog: .empty))],
         "routine/event": {
-            guard case .json(let body) = RoutineEvent.started.publication(F.bedtime, at: Instant(milliseconds: 0), zone: .utc).body else { return .null }
+            guard case .json(let body) = RoutineEvent.started.publication(F.bedtime, at: Instant(milliseconds: 0),
+                zone: .utc).body else { return .null }
             return body
         }(),
         "speech": {

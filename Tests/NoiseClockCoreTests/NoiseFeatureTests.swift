@@ -15,7 +15,8 @@ import Testing
 
 
     @discardableResult
-    func send(_ feature: inout NoiseFeature, _ command: NoiseCommand, _ text: String, at now: Instant? = nil) throws -> Result<JSONValue, CommandError> {
+    func send(_ feature: inout NoiseFeature, _ command: NoiseCommand, _ text: String,
+        at now: Instant? = nil) throws -> Result<JSONValue, CommandError> {
         var outbox: [Publication] = []
         return feature.handle(command, try CommandPayload.classify(Array(text.utf8)), context: context(now ?? t0), outbox: &outbox)
     }
@@ -209,7 +210,8 @@ import Testing
     }
 
     @Test func parsesTheCatalogFile() throws {
-        let document = try JSONParser().parse(#"{"version":1,"noise":[{"id":"brown","name":"Brown","category":"noise","source":"synth:brown"}],"alarm":[]}"#)
+        let document = try JSONParser().parse(#"{"version":1,"noise":[{"id":"brown","name":"Brown","category":"noise","source":"synth:brown"}],"#
+            + #""alarm":[]}"#)
         let definitions = try SoundDefinition.parseCatalogFile(document)
         #expect(SoundCatalog(definitions: definitions).json == ["noise": [["id": "brown", "name": "Brown", "category": "noise"]], "alarm": []])
         let bad = try JSONParser().parse(#"{"version":1,"noise":[{"id":"../x","name":"X","category":"noise","source":"file"}],"alarm":[]}"#)
@@ -217,7 +219,8 @@ import Testing
     }
 
     @Test func audioStatusPayload() {
-        #expect(AudioStatus(device: "default", state: .unavailable, error: "busy").json == ["device": "default", "status": "unavailable", "error": "busy"])
+        #expect(AudioStatus(device: "default", state: .unavailable, error: "busy").json == ["device": "default", "status": "unavailable",
+            "error": "busy"])
         #expect(AudioStatus(device: "default", state: .ok).publication.retain)
     }
 }

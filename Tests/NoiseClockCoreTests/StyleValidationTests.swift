@@ -59,7 +59,8 @@ import Testing
 
     @Test func oneBadFieldRejectsTheWholeSetAndChangesNothing() {
         let object = JSONObject([("use_24_hour", false), ("glow", 10), ("font_weight", "bolder"), ("keep_awake", true)])
-        #expect(throws: CommandError.invalidField("font_weight", "font_weight must be one of: ultra_light, thin, light, regular, medium, semibold, bold, heavy, black")) {
+        #expect(throws: CommandError.invalidField("font_weight",
+            "font_weight must be one of: ultra_light, thin, light, regular, medium, semibold, bold, heavy, black")) {
             try ClockStyle.defaults.merging(object)
         }
     }

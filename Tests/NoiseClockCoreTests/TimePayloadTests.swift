@@ -13,7 +13,8 @@ import Testing
     @Test func matchesTheContractExample() {
         let payload = TimePayload.make(now: Self.at(2026, 11, 21, 7, 5, 0, offset: 3600), zone: Self.berlin, locale: .en,
                                        use24Hour: false, showSeconds: false, showAmPm: true)
-        #expect(payload.serialized == #"{"iso":"2026-11-21T07:05:00+01:00","epoch":1795241100,"display":"7:05","ampm":"AM","date":"21 November Sat","weekday":"sat","timezone":"Europe/Berlin"}"#)
+        #expect(payload.serialized == #"{"iso":"2026-11-21T07:05:00+01:00","epoch":1795241100,"display":"7:05","ampm":"AM","date":"21 November Sat","#
+            + #""weekday":"sat","timezone":"Europe/Berlin"}"#)
     }
 
     // (local hour, minute, second, 24h, seconds, ampm, locale, display, ampm)

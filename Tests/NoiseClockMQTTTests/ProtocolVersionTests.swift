@@ -15,7 +15,8 @@ import Testing
         try await observer.publish("n/cmd", Array("{}".utf8), responseTopic: "app/replies/7", correlationData: [0, 1, 2, 254, 255])
         try await observer.publish("n/cmd", "plain")
         let received = try await subject.messages.collect(2)
-        #expect(received[0] == MQTTMessage(topic: "n/cmd", payload: Array("{}".utf8), responseTopic: "app/replies/7", correlationData: [0, 1, 2, 254, 255]))
+        #expect(received[0] == MQTTMessage(topic: "n/cmd", payload: Array("{}".utf8), responseTopic: "app/replies/7",
+            correlationData: [0, 1, 2, 254, 255]))
         #expect(received[1] == MQTTMessage(topic: "n/cmd", payload: Array("plain".utf8)))
     }
 

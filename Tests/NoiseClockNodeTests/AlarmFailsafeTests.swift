@@ -38,7 +38,8 @@ extension TimingSuite.Audio {
         }
 
         /// Rings the alarm with `alarm/test` and returns its `fired` and the verdict that follows.
-        static func ring(_ harness: AudioNodeHarness, _ id: String) async throws -> (fired: TestClient.Received, verdict: TestClient.Received, mark: Int) {
+        static func ring(_ harness: AudioNodeHarness, _ id: String) async throws -> (fired: TestClient.Received, verdict: TestClient.Received,
+            mark: Int) {
             let index = harness.client.messages.count
             let mark = try await harness.command("alarm/test", id).mark
             let fired = try await harness.client.waitFor("\(harness.root)/alarm/fired", after: index)

@@ -133,7 +133,8 @@ struct AlarmMQTTCommandTests {
         let node = try rig.makeNode()
         try await rig.start(node)
         let mark = rig.client.messages.count
-        try mosquittoPub(port: rig.broker.port, topic: "\(rig.root(node))/alarm/add", message: #"{"time":"6:45 AM","repeat":"weekdays","label":"Work"}"#)
+        try mosquittoPub(port: rig.broker.port, topic: "\(rig.root(node))/alarm/add",
+            message: #"{"time":"6:45 AM","repeat":"weekdays","label":"Work"}"#)
         let response = try await rig.client.waitFor("\(rig.root(node))/response", after: mark)
         let result = try #require(response.json?["result"])
         #expect(response.json?["ok"] == true)
@@ -170,5 +171,6 @@ func mosquittoPub(port: Int, topic: String, message: String) throws {
         environment: [:], logPath: log.path
     )
     let status = process.wait(timeout: 10)
-    guard status == 0 else { throw TestFailure("mosquitto_pub exited \(String(describing: status)): \((try? String(contentsOf: log, encoding: .utf8)) ?? "")") }
+    guard status == 0 else { throw TestFailure("mosquitto_pub "
+        + "exited \(String(describing: status)): \((try? String(contentsOf: log, encoding: .utf8)) ?? "")") }
 }

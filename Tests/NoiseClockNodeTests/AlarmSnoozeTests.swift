@@ -12,7 +12,8 @@ extension TimingSuite.Clock {
             let node = try rig.makeNode()
             try await rig.start(node)
             let root = rig.root(node)
-            let alarm = try await rig.ok(node, "alarm/add", #"{"id": "nap", "time": "04:00", "repeat": "daily", "label": "Nap", "snooze_minutes": 7}"#)
+            let alarm = try await rig.ok(node, "alarm/add",
+                #"{"id": "nap", "time": "04:00", "repeat": "daily", "label": "Nap", "snooze_minutes": 7}"#)
             let plannedTrigger = try #require(alarm["next_trigger"]?.stringValue)
 
             var mark = rig.client.messages.count

@@ -159,7 +159,9 @@ extension TimingSuite.Audio {
             #expect(retained.retain && retained.json?["status"] == "ok", "\(retained.text)")
             // What should be playing resumes: white at volume 50 once the fade-in is done.
             try await capture.waitForFrames(AudioCapture.frames(2))
-            let level = Measure.decibels(Measure.rms(try capture.read(AudioCapture.frames(1)..<AudioCapture.frames(2)).left) / AudioNodeHarness.expectedRMS("white", volume: 50))
+            let level = Measure.decibels(
+                Measure.rms(try capture.read(AudioCapture.frames(1)..<AudioCapture.frames(2)).left)
+                    / AudioNodeHarness.expectedRMS("white", volume: 50))
             #expect(abs(level) < 1, "resumed noise is \(level) dB off")
         }
     }

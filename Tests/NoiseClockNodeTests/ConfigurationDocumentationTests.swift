@@ -35,7 +35,8 @@ import Testing
         // The defaults the initialisers use are the table's (each one read here once).
         #expect(ConfigurationDefaults.mqttPort == 1883 && ConfigurationDefaults.webPort == 8080 && ConfigurationDefaults.sampleRate == 48000)
         #expect([ConfigurationDefaults.timezone, ConfigurationDefaults.locale, ConfigurationDefaults.stateDirectory, ConfigurationDefaults.logLevel,
-                 ConfigurationDefaults.mqttHost, ConfigurationDefaults.baseTopic, ConfigurationDefaults.mqttProtocol, ConfigurationDefaults.discoveryPrefix,
+                 ConfigurationDefaults.mqttHost, ConfigurationDefaults.baseTopic, ConfigurationDefaults.mqttProtocol,
+                     ConfigurationDefaults.discoveryPrefix,
                  ConfigurationDefaults.audioDevice, ConfigurationDefaults.batteryPath, ConfigurationDefaults.webHost, ConfigurationDefaults.webAuth]
             .allSatisfy { !$0.isEmpty })
         #expect(ConfigurationDefaults.keepaliveSeconds == 30 && ConfigurationDefaults.batteryIntervalSeconds == 60)

@@ -17,7 +17,8 @@ func configurationError(
 struct ConfigurationErrorTests {
     @Test("a bad file names the key", arguments: [
         ("nodeid: bedroom", "nodeid", "unknown key"),
-        ("mqtt:\n  prot: 1884", "mqtt.prot", "unknown key (known keys here: base_topic, client_id, host, hosts, keepalive_seconds, password_file, port, protocol, tls, username)"),
+        ("mqtt:\n  prot: 1884", "mqtt.prot",
+            "unknown key (known keys here: base_topic, client_id, host, hosts, keepalive_seconds, password_file, port, protocol, tls, username)"),
         ("mqtt:\n  tls:\n    ca: /x", "mqtt.tls.ca", "unknown key"),
         ("audio:\n  volume: 3", "audio.volume", "unknown key"),
         ("mqtt:\n  port: abc", "mqtt.port", "expected an integer, got \"abc\""),
@@ -85,8 +86,10 @@ struct ConfigurationErrorTests {
         (["NOISECLOCK_MQTT_PORT": "abc"], "configuration error: mqtt.port: expected an integer, got \"abc\" (from NOISECLOCK_MQTT_PORT)"),
         (["NOISECLOCK_MQTT_PORT": "70000"], "configuration error: mqtt.port: must be between 1 and 65535, got 70000 (from NOISECLOCK_MQTT_PORT)"),
         (["NOISECLOCK_WEB_AUTH": "open"], "configuration error: web.auth: must be token or none, got \"open\" (from NOISECLOCK_WEB_AUTH)"),
-        (["NOISECLOCK_HOME_ASSISTANT_DISCOVERY": "sometimes"], "configuration error: home_assistant.discovery: expected true or false, got \"sometimes\" (from NOISECLOCK_HOME_ASSISTANT_DISCOVERY)"),
-        (["NOISECLOCK_NODE_ID": "Bad!"], "configuration error: node_id: must be one or more of a-z, 0-9, _ and -, got \"Bad!\" (from NOISECLOCK_NODE_ID)"),
+        (["NOISECLOCK_HOME_ASSISTANT_DISCOVERY": "sometimes"],
+            "configuration error: home_assistant.discovery: expected true or false, got \"sometimes\" (from NOISECLOCK_HOME_ASSISTANT_DISCOVERY)"),
+        (["NOISECLOCK_NODE_ID": "Bad!"],
+            "configuration error: node_id: must be one or more of a-z, 0-9, _ and -, got \"Bad!\" (from NOISECLOCK_NODE_ID)"),
         (["NOISECLOCK_LOCALE": "de"], "configuration error: locale: must be one of en, ko, got \"de\" (from NOISECLOCK_LOCALE)"),
     ])
     func badEnvironment(environment: [String: String], expected: String) async throws {
@@ -101,7 +104,8 @@ struct ConfigurationErrorTests {
             Issue.record("loaded a missing file")
         } catch {
             #expect(error.key == "/nonexistent/noiseclock.yaml")
-            #expect(error.description == "configuration error: /nonexistent/noiseclock.yaml: cannot read the configuration file: No such file or directory")
+            #expect(error.description == "configuration error: /nonexistent/noiseclock.yaml: cannot read the configuration file: No such file or "
+                + "directory")
         }
     }
 

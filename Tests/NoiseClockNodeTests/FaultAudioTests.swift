@@ -51,7 +51,8 @@ extension ProofSuite.Surroundings {
             ])
             try node.start()
             let root = "noiseclock/\(node.nodeID)"
-            let client = try await TestClient(port: broker.port, subscriptions: ["\(root)/audio", "\(root)/noise", "\(root)/availability", "\(root)/response"])
+            let client = try await TestClient(port: broker.port,
+                subscriptions: ["\(root)/audio", "\(root)/noise", "\(root)/availability", "\(root)/response"])
             defer { client.shutdown() }
             try await client.waitFor("\(root)/availability", timeout: 10, where: { $0.text == "online" })
             client.publish("\(root)/noise/set", "ON")

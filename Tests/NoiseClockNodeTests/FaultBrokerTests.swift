@@ -24,7 +24,8 @@ extension ProofSuite.Crashes {
                 // A burst of commands; the broker is killed while some are still in flight.
                 for _ in 0..<4 {
                     counter += 1
-                    client.publish("\(root)/alarm/add", #"{"request_id": "add-\#(counter)", "time": "03:00", "label": "r\#(counter)", "sound": "none", "enabled": false}"#)
+                    client.publish("\(root)/alarm/add",
+                        #"{"request_id": "add-\#(counter)", "time": "03:00", "label": "r\#(counter)", "sound": "none", "enabled": false}"#)
                 }
                 counter += 1
                 glowSent.append(("glow-\(counter)", counter % 101))
@@ -73,7 +74,8 @@ extension ProofSuite.Crashes {
             }
             #expect(recoveries.allSatisfy { $0 < 5 }, "recovery times \(recoveries)")
             let sorted = recoveries.sorted()
-            print("broker restart → retained state back: median \(sorted[sorted.count / 2]) s, worst \(sorted.last!) s; acked adds \(ackedAdds.count)/40: \(ackedAdds)")
+            print("broker restart → retained state back: median \(sorted[sorted.count / 2]) s, worst \(sorted.last!) s; acked "
+                + "adds \(ackedAdds.count)/40: \(ackedAdds)")
             #expect(node.isRunning)
         }
 

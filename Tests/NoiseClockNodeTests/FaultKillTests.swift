@@ -13,14 +13,16 @@ extension ProofSuite.NodeFaults {
             let node = try NodeProcess(brokerPort: broker.port)
             try node.start()
             let root = "noiseclock/\(node.nodeID)"
-            let client = try await TestClient(port: broker.port, subscriptions: ["\(root)/response", "\(root)/availability", "\(root)/alarms", "\(root)/style"])
+            let client = try await TestClient(port: broker.port,
+                subscriptions: ["\(root)/response", "\(root)/availability", "\(root)/alarms", "\(root)/style"])
             defer { client.shutdown() }
             try await client.waitFor("\(root)/availability", timeout: 10, where: { $0.text == "online" })
 
             var ids: [String] = []
             for n in 0..<5 {
                 let mark = client.messages.count
-                client.publish("\(root)/alarm/add", #"{"request_id": "setup-\#(n)", "time": "05:0\#(n)", "label": "L-\#(n)-0", "sound": "none", "enabled": false}"#)
+                client.publish("\(root)/alarm/add",
+                    #"{"request_id": "setup-\#(n)", "time": "05:0\#(n)", "label": "L-\#(n)-0", "sound": "none", "enabled": false}"#)
                 let response = try await client.waitFor("\(root)/response", after: mark, where: { $0.json?["request_id"] == .string("setup-\(n)") })
                 ids.append(try #require(response.json?["result"]?["id"]?.stringValue))
             }
@@ -45,7 +47,9 @@ extension ProofSuite.NodeFaults {
                     try node.start()
                     try await client.waitFor("\(root)/availability", timeout: 10, after: restartMark, where: { $0.text == "online" })
                     // The answer may have gone out before the kill: then the change must be there.
-                    if client.messages.dropFirst(mark).contains(where: { $0.topic == "\(root)/response" && $0.json?["request_id"] == .string("c\(n)") && $0.json?["ok"] == true }) {
+                    if client.messages.dropFirst(mark).contains(where: {
+                        $0.topic == "\(root)/response" && $0.json?["request_id"] == .string("c\(n)") && $0.json?["ok"] == true
+                    }) {
                         acked[key] = value
                         ackedCount += 1
                     }
@@ -57,7 +61,8 @@ extension ProofSuite.NodeFaults {
                         let id = try #require(alarm["id"]?.stringValue)
                         let label = alarm["label"]?.stringValue
                         let allowed = [acked[id], key == id ? value : nil].compactMap { $0 }
-                        #expect(allowed.contains(label ?? ""), "after kill \(kills): alarm \(id) label \(label ?? "nil"), allowed \(allowed); \(seed)")
+                        #expect(allowed.contains(label ?? ""),
+                            "after kill \(kills): alarm \(id) label \(label ?? "nil"), allowed \(allowed); \(seed)")
                         // A change that was saved but not answered is now the node's published state.
                         if let label, allowed.contains(label) { acked[id] = label }
                     }

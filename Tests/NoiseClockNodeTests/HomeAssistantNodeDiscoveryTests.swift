@@ -17,7 +17,8 @@ struct HomeAssistantNodeDiscoveryTests {
             "text/alarms_paused_until", "binary_sensor/clock_synced", "binary_sensor/alarm_ready",
             "event/routine_event", "button/timer_preset_nap", "button/timer_preset_power_nap", "button/timer_preset_rest",
             "sensor/timer_end", "button/timer_cancel_all",
-            "number/alarm_\(id)_light_minutes", "switch/alarm_\(id)_speak_time", "light/light", "button/speak_time", "notify/say", "sensor/speech_status",
+            "number/alarm_\(id)_light_minutes", "switch/alarm_\(id)_speak_time", "light/light", "button/speak_time", "notify/say",
+                "sensor/speech_status",
         ]
     }
 

@@ -14,7 +14,8 @@ extension ProofSuite.Surroundings {
             let broker = try TestBroker()
             let ids = (1...Self.count).map { String(format: "room%02d", $0) }
             let nodes = try ids.map { try NodeProcess(brokerPort: broker.port, nodeID: $0) }
-            let client = try await TestClient(port: broker.port, subscriptions: ["noiseclock/+/availability", "noiseclock/+/response", "noiseclock/+/style"])
+            let client = try await TestClient(port: broker.port,
+                subscriptions: ["noiseclock/+/availability", "noiseclock/+/response", "noiseclock/+/style"])
             defer { client.shutdown() }
             for node in nodes { try node.start() }
             defer { for node in nodes { node.killHard() } }
@@ -58,7 +59,8 @@ extension ProofSuite.Surroundings {
             let rss = nodes.compactMap { FaultSupport.residentKiB(pid: $0.pid) }.sorted()
             #expect(rss.count == Self.count)
             let total = rss.reduce(0, +)
-            print("many nodes: \(Self.count) nodes, RSS per node min \(rss.first! / 1024) MiB, median \(rss[rss.count / 2] / 1024) MiB, max \(rss.last! / 1024) MiB, total \(total / 1024) MiB (debug build)")
+            print("many nodes: \(Self.count) nodes, RSS per node min \(rss.first! / 1024) MiB, median \(rss[rss.count / 2] / 1024) MiB, "
+                + "max \(rss.last! / 1024) MiB, total \(total / 1024) MiB (debug build)")
         }
     }
 }

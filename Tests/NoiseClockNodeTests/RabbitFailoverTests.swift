@@ -55,7 +55,8 @@ struct RabbitFailoverTests {
 
         // State and discovery are retained on the broker node it is on now (exact topics: RabbitMQ
         // 3.10 hands retained messages only to subscriptions without wildcards).
-        let fresh = try await TestClient(port: now, subscriptions: ["\(root)/alarms", "homeassistant/binary_sensor/failover/alarm_ready/config"], protocolVersion: .v311)
+        let fresh = try await TestClient(port: now, subscriptions: ["\(root)/alarms", "homeassistant/binary_sensor/failover/alarm_ready/config"],
+            protocolVersion: .v311)
         defer { fresh.shutdown() }
         let alarms = try await fresh.waitFor("\(root)/alarms", timeout: 10, where: { $0.retain })
         let kept = alarms.json?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []

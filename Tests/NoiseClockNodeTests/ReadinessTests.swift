@@ -133,7 +133,8 @@ import Testing
         try TimingSuite.Audio.AlarmFailsafeTests.wav().write(to: song)
         mark = harness.client.messages.count
         try await harness.restart()
-        state = try await harness.client.waitFor("\(harness.root)/alarm", after: mark, where: { $0.json?["ready"] != nil && $0.json?["ready"] != .null })
+        state = try await harness.client.waitFor("\(harness.root)/alarm", after: mark,
+            where: { $0.json?["ready"] != nil && $0.json?["ready"] != .null })
         #expect(state.json?["ready"]?["ok"] == true, "\(state.text)")
         ready = try await Self.check(harness)
         #expect(ready["ok"] == true)

@@ -41,9 +41,11 @@ extension ProofSuite.Surroundings {
         static func run(_ script: String) throws {
             let log = FileManager.default.temporaryDirectory.appendingPathComponent("pki-\(UUID().uuidString.prefix(6)).log")
             defer { try? FileManager.default.removeItem(at: log) }
-            let child = try ChildProcess(path: "/bin/sh", arguments: ["-c", script], environment: ["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"], logPath: log.path)
+            let child = try ChildProcess(path: "/bin/sh", arguments: ["-c", script], environment: ["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"],
+                logPath: log.path)
             let status = child.wait(timeout: 60)
-            guard status == 0 else { throw TestFailure("PKI setup failed (\(String(describing: status))): \((try? String(contentsOf: log, encoding: .utf8)) ?? "")") }
+            guard status == 0 else { throw TestFailure("PKI setup failed "
+                + "(\(String(describing: status))): \((try? String(contentsOf: log, encoding: .utf8)) ?? "")") }
         }
 
         func tlsBroker(_ pki: PKI) throws -> TestBroker {
@@ -126,7 +128,8 @@ extension ProofSuite.Surroundings {
             #expect(delays.count == retries.count && zip(delays, delays.dropFirst()).allSatisfy { $1 > $0 || $1 >= 30 },
                     "\(fault): the back-off does not grow: \(delays)")
             let expected = fault == "wrong CA" ? "certificate" : "authori"
-            #expect(mqttErrors.first?.localizedCaseInsensitiveContains(expected) == true, "\(fault): the error should say why: \(mqttErrors.first ?? "none")")
+            #expect(mqttErrors.first?.localizedCaseInsensitiveContains(expected) == true,
+                "\(fault): the error should say why: \(mqttErrors.first ?? "none")")
             assertNoSecret(node.log)
         }
 

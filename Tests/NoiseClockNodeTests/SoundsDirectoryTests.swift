@@ -11,7 +11,8 @@ extension TimingSuite.Audio {
         typealias Failsafe = AlarmFailsafeTests
 
         /// The next `~/sounds` (after `mark`, within 5 s) whose noise list passes `predicate`.
-        static func sounds(_ harness: AudioNodeHarness, after mark: Int, _ predicate: @escaping @Sendable ([JSONValue]) -> Bool) async throws -> [JSONValue] {
+        static func sounds(_ harness: AudioNodeHarness, after mark: Int,
+            _ predicate: @escaping @Sendable ([JSONValue]) -> Bool) async throws -> [JSONValue] {
             let message = try await harness.client.waitFor("\(harness.root)/sounds", timeout: 5, after: mark, where: {
                 predicate($0.json?["noise"]?.arrayValue ?? [])
             })

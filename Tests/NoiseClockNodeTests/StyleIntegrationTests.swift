@@ -32,11 +32,13 @@ struct StyleIntegrationTests {
         // A set of several fields: colours normalised to #RRGGBB, everything else as given.
         var mark = client.messages.count
         let set = try await Self.send(client, root, "style/set",
-            ##"{"request_id": "s1", "digit_color": "#f80", "glow": 20, "font_family": "monaco", "font_weight": "bold", "font_design": "rounded", "show_date": false}"##)
+            ##"{"request_id": "s1", "digit_color": "#f80", "glow": 20, "font_family": "monaco", "font_weight": "bold", "font_design": "rounded", "##
+                + ##""show_date": false}"##)
         #expect(set.response["ok"] == true && set.response["request_id"] == "s1")
         var published = try await Self.style(client, root, after: mark)
         #expect(published == set.response["result"])
-        for (key, value) in [("digit_color", "#FF8800"), ("font_family", "monaco"), ("font_weight", "bold"), ("font_design", "rounded")] as [(String, JSONValue)] {
+        for (key, value) in [("digit_color", "#FF8800"), ("font_family", "monaco"), ("font_weight", "bold"),
+            ("font_design", "rounded")] as [(String, JSONValue)] {
             #expect(published[key] == value, "\(key)")
         }
         #expect(published["glow"] == 20 && published["show_date"] == false && published["background_color"] == "#000000")
@@ -68,12 +70,14 @@ struct StyleIntegrationTests {
         #expect(badPreset["error"]?["field"] == "preset")
 
         // The same values again: answered, but neither published nor written.
-        let modified = try FileManager.default.attributesOfItem(atPath: node.stateDirectory.appendingPathComponent("style.json").path)[.modificationDate] as? Date
+        let modified = try FileManager.default.attributesOfItem(
+            atPath: node.stateDirectory.appendingPathComponent("style.json").path)[.modificationDate] as? Date
         let same = try await Self.send(client, root, "style/set", ##"{"glow": 70, "digit_color": "#FF8800"}"##).response
         #expect(same["ok"] == true && same["result"]?["glow"] == 70)
         try await client.barrier(root)
         #expect(client.messages.dropFirst(mark).filter { $0.topic == "\(root)/style" }.isEmpty, "~/style re-published without a change")
-        let stillModified = try FileManager.default.attributesOfItem(atPath: node.stateDirectory.appendingPathComponent("style.json").path)[.modificationDate] as? Date
+        let stillModified = try FileManager.default.attributesOfItem(
+            atPath: node.stateDirectory.appendingPathComponent("style.json").path)[.modificationDate] as? Date
         #expect(modified == stillModified)
 
         // A preset sets the two colours and leaves the rest.

@@ -34,7 +34,8 @@ extension TimingSuite.Audio {
             let (harness, sounds) = try await Self.harness("nc_ramp")
             defer { harness.shutdown(); try? FileManager.default.removeItem(at: sounds) }
             let capture = harness.capture
-            let added = try await harness.command("alarm/add", #"{"time": "03:00", "sound": "hiss", "volume": 80, "start_volume": 40, "ramp_seconds": 3}"#)
+            let added = try await harness.command("alarm/add",
+                #"{"time": "03:00", "sound": "hiss", "volume": 80, "start_volume": 40, "ramp_seconds": 3}"#)
             let id = try #require(added.response["result"]?["id"]?.stringValue)
             let ring = try await harness.command("alarm/test", id).mark
             try await capture.waitForFrames(ring + AudioCapture.frames(5))
@@ -53,7 +54,8 @@ extension TimingSuite.Audio {
             let end = SignalAnalysis.decibels(level(2.95, 0.05) / plateau)
             // start_volume 40 of volume 80: (0.4² / 0.8²) = -12 dB on the square-law curve.
             let expectedStart = SignalAnalysis.decibels(Double(AudioScene.gain(volume: 40) / AudioScene.gain(volume: 80)))
-            print("ALSA ramp: start \(first) dB (expected \(expectedStart)), end \(end) dB from the alarm volume; steps \(steps.map { (SignalAnalysis.decibels($0) * 10).rounded() / 10 })")
+            print("ALSA ramp: start \(first) dB (expected \(expectedStart)), end \(end) dB from the alarm volume; "
+                + "steps \(steps.map { (SignalAnalysis.decibels($0) * 10).rounded() / 10 })")
             #expect(abs(first - expectedStart) < 1, "starts at \(first) dB")
             #expect(abs(end) < 1, "ends \(end) dB from the alarm volume")
             #expect(zip(steps, steps.dropFirst()).allSatisfy { $0 < $1 }, "not rising: \(steps)")
@@ -88,7 +90,8 @@ extension TimingSuite.Audio {
             let noiseBefore = SignalAnalysis.bandPower(SignalAnalysis.welch(before), from: 2000, to: 8000)
             let toneAfter = SignalAnalysis.bandPower(SignalAnalysis.welch(after), from: 400, to: 480)
             let noiseAfter = SignalAnalysis.bandPower(SignalAnalysis.welch(after), from: 2000, to: 8000)
-            print("pre-alarm → alarm: noise \(SignalAnalysis.decibels((noiseAfter / noiseBefore).squareRoot())) dB, tone \(SignalAnalysis.decibels((toneAfter / max(toneBefore, 1e-20)).squareRoot())) dB")
+            print("pre-alarm → alarm: noise \(SignalAnalysis.decibels((noiseAfter / noiseBefore).squareRoot())) dB, "
+                + "tone \(SignalAnalysis.decibels((toneAfter / max(toneBefore, 1e-20)).squareRoot())) dB")
             #expect(noiseBefore > 100 * noiseAfter, "the pink noise gave way")
             #expect(toneAfter > 20 * toneBefore, "the alarm's tone took over")
             // No gap and no click: 20 ms steps no larger than the steady noise's own flutter plus 1 dB,
@@ -100,7 +103,8 @@ extension TimingSuite.Audio {
             // and 280–495 (5.6–9.9 s) holds the crossfade and the tone's ramp.
             let steady = steps[50..<265].max()!, crossing = steps[280..<495].max()!
             let lowest = env[50..<500].min()!
-            print("crossfade through ALSA: largest 20 ms step \(crossing) dB (steady noise \(steady) dB), lowest level \(SignalAnalysis.decibels(lowest / env[200])) dB")
+            print("crossfade through ALSA: largest 20 ms step \(crossing) dB (steady noise \(steady) dB), lowest "
+                + "level \(SignalAnalysis.decibels(lowest / env[200])) dB")
             #expect(crossing < steady + 1)
             #expect(lowest > 0.2 * env[200], "the sound dropped out")
         }

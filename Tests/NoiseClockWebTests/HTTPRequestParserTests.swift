@@ -60,13 +60,15 @@ import Testing
             #expect(next >= resume)
             resume = next
         }
-        guard case .complete(let request, let bodyStart, 0) = HTTPRequestParser.head(bytes, from: resume) else { Issue.record("not complete"); return }
+        guard case .complete(let request, let bodyStart, 0) = HTTPRequestParser.head(bytes,
+            from: resume) else { Issue.record("not complete"); return }
         #expect(request.path == "/a")
         #expect(bodyStart == bytes.count)
     }
 
     @Test func decodesThePathQueryAndCookies() throws {
-        guard case .complete(let request, _) = parse("GET /a%20b?token=x%2By&k=v HTTP/1.1\r\nCookie: a=1; noiseclock_session=abc \r\nAuthorization: Bearer  tok \r\n\r\n") else {
+        guard case .complete(let request,
+            _) = parse("GET /a%20b?token=x%2By&k=v HTTP/1.1\r\nCookie: a=1; noiseclock_session=abc \r\nAuthorization: Bearer  tok \r\n\r\n") else {
             Issue.record("not parsed"); return
         }
         #expect(request.path == "/a b")

@@ -55,7 +55,8 @@ import Testing
         // A JSON error and the sign-in redirect too.
         #expect(sent(HTTPResponse.error(400, code: "bad", "x"), "Content-Security-Policy") == HTTPResponse.contentSecurityPolicy)
         var router = router()
-        if case .respond(let redirect) = router.route(HTTPRequest(method: "GET", path: "/alarms", query: "token=\(Self.token)", headers: [(name: "host", value: "127.0.0.1:8080")]), from: "a", now: 0) {
+        if case .respond(let redirect) = router.route(HTTPRequest(method: "GET", path: "/alarms", query: "token=\(Self.token)",
+            headers: [(name: "host", value: "127.0.0.1:8080")]), from: "a", now: 0) {
             #expect(redirect.status == 303)
             #expect(sent(redirect, "Content-Security-Policy") == HTTPResponse.contentSecurityPolicy)
         } else {

@@ -28,6 +28,7 @@ final class SoundFile {
     private var scratch: [Float] = []
 
     init(path: String) throws(Failure) {
+        SoundFileCalls.opening()
         let descriptor = try Self.openRegularFile(path)
         var info = SF_INFO()
         guard let handle = sf_open_fd(descriptor, Int32(SFM_READ), &info, 0) else {
@@ -69,6 +70,7 @@ final class SoundFile {
     }
 
     deinit {
+        SoundFileCalls.noteIfAudioThread()
         sf_close(handle)
         close(descriptor)
     }
@@ -78,6 +80,7 @@ final class SoundFile {
     /// Reads up to `count` frames at the current position; returns how many (0 at the end or on
     /// an error: the file truncated or replaced under us).
     func read(into out: UnsafeMutablePointer<Float>, frames count: Int) -> Int {
+        SoundFileCalls.noteIfAudioThread()
         if channels == 2 { return max(0, Int(sf_readf_float(handle, out, sf_count_t(count)))) }
         if scratch.count < count * channels { scratch = [Float](repeating: 0, count: count * channels) }
         let read = scratch.withUnsafeMutableBufferPointer { max(0, Int(sf_readf_float(handle, $0.baseAddress, sf_count_t(count)))) }
@@ -91,7 +94,10 @@ final class SoundFile {
 
     /// Moves the read position to `frame`; false if the file cannot seek there.
     @discardableResult
-    func seek(to frame: Int) -> Bool { sf_seek(handle, sf_count_t(frame), SEEK_SET) == sf_count_t(frame) }
+    func seek(to frame: Int) -> Bool {
+        SoundFileCalls.noteIfAudioThread()
+        return sf_seek(handle, sf_count_t(frame), SEEK_SET) == sf_count_t(frame)
+    }
 
     static func formatName(_ format: Int32) -> String {
         var info = SF_FORMAT_INFO()

@@ -198,6 +198,7 @@ public final class AudioEngine: Sendable {
     // MARK: - The audio thread
 
     fileprivate func runAudioThread() {
+        AudioThreadMark.markCurrentThread()
         Self.requestRealtimePriority()
         let mixer = Mixer(library: library, maxFrames: 1024)
         let maxFrames = 8192

@@ -1,6 +1,7 @@
 import CEspeakNG
 import NoiseClockCore
 import NoiseClockThreads
+import Synchronization
 
 /// Speech from eSpeak NG's library (not a subprocess). The library is one global engine, so
 /// there is one synthesizer, used under a lock; the library is opened (`SpeechLibrary`) and
@@ -21,7 +22,7 @@ public final class SpeechSynthesizer: Sendable {
     }
 
     /// eSpeak NG once opened and initialised: its functions and sample rate (nil: not yet).
-    private let engine = Locked<Engine?>(nil)
+    private let engine = Mutex<Engine?>(nil)
 
     private struct Engine: @unchecked Sendable {
         // @unchecked Sendable: C function pointers, only called under the lock.

@@ -1,11 +1,8 @@
 /// `alarms/set`: the declarative form. The list given becomes the whole book, in its order.
 extension AlarmsFeature {
     mutating func replaceAll(_ payload: CommandPayload, context: FeatureContext) throws(CommandError) {
-        let items: [JSONValue]
-        switch payload {
-        case .json(.array(let array)): items = array
-        case .json(.object(let object)) where object["alarms"]?.arrayValue != nil: items = object["alarms"]!.arrayValue!
-        default: throw CommandError(.invalidJSON, "alarms/set takes a JSON array of alarms")
+        guard let items = payload.list(key: "alarms") else {
+            throw CommandError(.invalidJSON, "alarms/set takes a JSON array of alarms (or {\"alarms\": [...]})")
         }
         guard items.count <= AlarmBook.limit else {
             throw CommandError(.limitExceeded, "\(items.count) alarms given; at most \(AlarmBook.limit)")

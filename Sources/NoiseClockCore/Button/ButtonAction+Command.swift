@@ -14,32 +14,39 @@ public struct ButtonSituation: Sendable, Equatable {
     }
 }
 
+extension ButtonSituation {
+    /// The situation from typed values of the features it depends on.
+    public init(ringing: Bool, noiseVolume: Int, routines: RoutinePlanSummary) {
+        self.init(ringing: ringing, noiseVolume: noiseVolume, routineActive: routines.active, nextRoutine: routines.next)
+    }
+}
+
 extension ButtonAction {
-    /// The command this action runs now (topic suffix and payload), through the same path as
-    /// MQTT and HTTP; nil for `none`. A command the node does not have yet (speech, the lamp)
-    /// is answered `unknown_command` on `~/response` like any other.
-    public func command(in situation: ButtonSituation) -> (suffix: String, payload: String)? {
+    /// The command this action runs now (typed, and its payload), through the same path as MQTT
+    /// and HTTP; nil for `none`. A `command:` action's topic was checked against the topic table
+    /// when the configuration was read; one that is not in it runs nothing.
+    public func command(in situation: ButtonSituation) -> (command: CommandName, payload: String)? {
         switch self {
-        case .snoozeOrSpeak: situation.ringing ? ("alarm/snooze", "") : ("speak/time", "")
-        case .snooze: ("alarm/snooze", "")
-        case .dismiss: ("alarm/dismiss", "")
-        case .speakTime: ("speak/time", "")
-        case .speakNextAlarm: ("speak/next_alarm", "")
-        case .noiseToggle: ("noise/set", "TOGGLE")
-        case .volumeUp: ("noise/volume/set", String(min(100, situation.noiseVolume + 10)))
-        case .volumeDown: ("noise/volume/set", String(max(0, situation.noiseVolume - 10)))
-        case .lightToggle: ("light/set", "TOGGLE")
+        case .snoozeOrSpeak: situation.ringing ? (.feature(.alarms(.snooze)), "") : (.machine(.speakTime), "")
+        case .snooze: (.feature(.alarms(.snooze)), "")
+        case .dismiss: (.feature(.alarms(.dismiss)), "")
+        case .speakTime: (.machine(.speakTime), "")
+        case .speakNextAlarm: (.machine(.speakNextAlarm), "")
+        case .noiseToggle: (.feature(.noise(.set)), "TOGGLE")
+        case .volumeUp: (.feature(.noise(.setVolume)), String(min(100, situation.noiseVolume + 10)))
+        case .volumeDown: (.feature(.noise(.setVolume)), String(max(0, situation.noiseVolume - 10)))
+        case .lightToggle: (.feature(.light(.set)), "TOGGLE")
         case .routineToggle:
             if situation.routineActive {
-                ("routine/stop", "")
+                (.feature(.routines(.stop)), "")
             } else if let next = situation.nextRoutine {
-                ("routine/start", next)
+                (.feature(.routines(.start)), next)
             } else {
-                ("routine/start", "")  // refused (no routine): the response says so
+                (.feature(.routines(.start)), "")  // refused (no routine): the response says so
             }
-        case .timer(let preset): ("timer/start", JSONValue.object(JSONObject([("preset", .string(preset))])).serialized)
+        case .timer(let preset): (.feature(.timers(.start)), JSONValue.object(JSONObject([("preset", .string(preset))])).serialized)
         case .none: nil
-        case .command(let suffix, let payload): (suffix, payload)
+        case .command(let topic, let payload): CommandName(rawValue: topic).map { ($0, payload) }
         }
     }
 }

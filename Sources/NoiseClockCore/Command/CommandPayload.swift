@@ -48,6 +48,16 @@ public enum CommandPayload: Sendable, Equatable {
         }
     }
 
+    /// The list a declarative `…/set` command takes: the array itself, or `{"<key>": [...]}`, the
+    /// form that can carry a `request_id`. nil for anything else.
+    public func list(key: String) -> [JSONValue]? {
+        switch self {
+        case .json(.array(let items)): return items
+        case .json(.object(let object)): return object[key]?.arrayValue
+        default: return nil
+        }
+    }
+
     /// An id given as `{"id": ...}` or as the plain text itself.
     public func id(for command: some FeatureCommand) throws(CommandError) -> String {
         switch self {

@@ -10,8 +10,22 @@ public enum MachineCommand: String, Sendable, CaseIterable {
     /// Radio (v1.3): connects and decodes a second of a station; answered by the probe's adapter.
     case stationTest = "station/test"
 
+    /// The adapter that subscribes to a machine command's topic and makes its answer possible.
+    public enum Owner: Sendable {
+        case speech, buttons, stations
+    }
+
+    /// A `switch`, so a new command cannot be left without an adapter that subscribes to it.
+    public var owner: Owner {
+        switch self {
+        case .say, .speakTime, .speakNextAlarm: .speech
+        case .learnButtons: .buttons
+        case .stationTest: .stations
+        }
+    }
+
     /// The speech commands' topics (the speech adapter subscribes to them).
-    public static let speech: [MachineCommand] = [.say, .speakTime, .speakNextAlarm]
+    public static let speech: [MachineCommand] = allCases.filter { $0.owner == .speech }
 
     /// `say` takes plain text or an object: text that starts with a quote or a bracket is text.
     public var takesFreeText: Bool { self == .say }

@@ -12,7 +12,7 @@ extension LightFeature {
         case .set:
             let (next, transition) = try Self.parse(payload, current: level)
             override()
-            show(next, source: next.on ? .command : nil, transition: transition)
+            show(next, source: next.on ? .command : nil, transition: transition, now: context.now, outbox: &events)
             return json
         }
     }
@@ -84,10 +84,10 @@ extension LightFeature {
 extension LightFeature: NodeFeature {
     public static let stateFile: String? = nil
 
+    /// Its timing is a device's: it follows the alarms' sunrises (`LightFeature+Device`).
     public mutating func advance(context: FeatureContext, outbox: inout [Publication]) {}
 
-    /// The sunrise's own steps; when a sunrise starts is the alarms' to say (`NodeCore+Devices`).
-    public func nextDeadline(context: FeatureContext) -> Instant? { sunriseDeadline }
+    public func nextDeadline(context: FeatureContext) -> Instant? { nil }
 
     public func retained(context: FeatureContext) -> [Publication] {
         [Publication(topic: "light", body: .json(json), retain: true, qos: 1)]

@@ -1,6 +1,7 @@
 /// The bedside light as a node feature: what it shows and why (`~/light`), the sunrise that
 /// follows an alarm, `light/set`, and the commands for the lamp (`devices.light`) in its
-/// bridge's conventions. It never does I/O: commands wait in `outgoing` for the machine to send.
+/// bridge's conventions. It never does I/O: commands leave in the outbox (`Publication.device`),
+/// and it is a `BridgedDevice` (`LightFeature+Device`) that follows the alarms and routines.
 public struct LightFeature: Sendable, Equatable {
     public enum Source: String, Sendable {
         case sunrise, routine, command
@@ -16,16 +17,9 @@ public struct LightFeature: Sendable, Equatable {
     var overridden: Sunrise.Key?
     /// The routine whose light was last put on (it is not put on again after a person changes it).
     var routineShown: String?
-    /// Commands for the lamp, sent by the machine after this input and then cleared.
-    var outgoing: [DeviceCommand] = []
-    /// By when the lamp must have said something about the commands sent (5 s after the first
-    /// one it has not answered yet); nil while nothing is awaited.
-    var answerBy: Instant?
-    /// Whether the lamp answered within 5 s the last time it was awaited (nil: not awaited since
-    /// the node started); readiness reports `light_unconfirmed` while it is false.
-    public internal(set) var lastCommandAnswered: Bool?
-
-    public static let answerWithinMilliseconds: Int64 = 5000
+    /// The lamp must say something within 5 s of the first command it has not answered yet;
+    /// readiness reports `light_unconfirmed` while its last wait ran out.
+    public internal(set) var confirmation = DeviceConfirmation()
 
     /// How long the light takes to fade off when its sunrise is called off.
     public static let cancelFadeSeconds = 5
@@ -47,35 +41,28 @@ public struct LightFeature: Sendable, Equatable {
     }
 
     /// Shows `next` (from `source`), telling the lamp to glide there over `transition` seconds.
-    mutating func show(_ next: LightLevel, source: Source?, transition: Int) {
+    mutating func show(_ next: LightLevel, source: Source?, transition: Int, now: Instant, outbox: inout [Publication]) {
         level = next
         self.source = next.on ? source : nil
         guard let device else { return }
-        outgoing += device.lightCommands(next, transition: transition)
+        outbox += device.lightCommands(next, transition: transition).map(Publication.device)
         confirmed = false
+        confirmation.expect(now: now)
     }
 
     /// The lamp's word on its power: it answers (whatever it says).
     mutating func reported(power: Bool) {
         guard device != nil else { return }
         confirmed = power == level.on
-        lastCommandAnswered = true
-        answerBy = nil
+        confirmation.answered()
     }
 
-    /// After an input: a wait run out makes `lastCommandAnswered` false, and commands about to go
-    /// out start the 5 s wait for the lamp's answer (unless one is running).
-    mutating func awaitAnswer(now: Instant) {
-        if let answerBy, answerBy <= now {
-            lastCommandAnswered = false
-            self.answerBy = nil
-        }
-        if !outgoing.isEmpty, answerBy == nil { answerBy = now.adding(milliseconds: Self.answerWithinMilliseconds) }
-    }
+    /// By when the lamp must answer (nil: nothing awaited).
+    var answerBy: Instant? { confirmation.answerBy }
 
-    /// Commands waiting to go out, handed over once.
-    mutating func takeOutgoing() -> [DeviceCommand] {
-        defer { outgoing = [] }
-        return outgoing
+    /// Whether the lamp answered within 5 s the last time it was awaited (nil: not awaited since the node started).
+    public internal(set) var lastCommandAnswered: Bool? {
+        get { confirmation.lastAnswered }
+        set { confirmation.lastAnswered = newValue }
     }
 }

@@ -24,6 +24,10 @@ public enum NodeEffect: Sendable, Equatable {
     case speak(SpeechRequest)
     /// Probe a station (`station/test`); the adapter answers with `NodeInput.stationProbed`.
     case probeStation(StationProbeRequest)
+    /// Play from the sound library of this generation (`NodeInput.soundsChanged`) from now on:
+    /// the audio engine's new voices and the readiness check take it; playing voices go on.
+    /// Comes before the plan's scene, which may already need it.
+    case useSounds(generation: UInt64)
 }
 
 /// A publication as the web app sees it: the topic relative to the node's root (`alarms`,

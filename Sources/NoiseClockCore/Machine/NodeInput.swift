@@ -32,8 +32,14 @@ public enum NodeInput: Sendable, Equatable {
     case spoken(SpeechOutcome)
     /// A station probe's answer (`NodeEffect.probeStation`).
     case stationProbed(StationProbeOutcome)
-    /// The sounds on disk changed: the whole new catalog (built-in sounds and custom files).
-    case soundCatalog(SoundCatalog)
+    /// The sounds on disk changed: the adapter built a new library (off the loop and the
+    /// cooperative pool) and holds it until `NodeEffect.useSounds` says to take it over.
+    case soundsChanged(SoundLibrarySummary)
+    /// A backup to restore (`POST /api/restore`, `noiseclock restore` while the node runs): its
+    /// bytes, checked whole by the machine; answered by `NodeEffect.reply` as a command is.
+    case restore(LocalRequest)
+    /// The web app's settings changed the time zone or the language (`POST /api/settings`).
+    case timeSettings(zone: ZoneRules, locale: NodeLocale)
 }
 
 /// An MQTT message as received, with the v5 request/response properties if present.

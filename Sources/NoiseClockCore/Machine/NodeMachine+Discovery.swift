@@ -13,7 +13,7 @@ extension NodeMachine.Draft {
         DiscoveryInputs(
             alarms: core.alarms.book.alarms, noiseSounds: core.soundCatalog.noiseEntries,
             batteryPresent: core.battery.lastPublished?.present ?? false,
-            routines: core.routines.routines, timerPresets: core.timers.presets, buttons: machine.buttons.definitions.map(\.id)
+            routines: core.routines.routines, timerPresets: core.timers.presets, buttons: machine.features.buttons.definitions.map(\.id)
         )
     }
 

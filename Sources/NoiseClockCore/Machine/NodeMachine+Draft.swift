@@ -116,48 +116,6 @@ extension NodeMachine {
             commit(next, outbox: outbox)
         }
 
-        /// Returns the response when the command took effect (a button's confirmation is made from it).
-        @discardableResult
-        mutating func command(_ suffix: String, payload: [UInt8], origin: CommandOrigin) -> Response? {
-            guard admitted(suffix, payload: payload, origin: origin) else { return nil }
-            var next = core
-            var outbox: [Publication] = []
-            let response: Response
-            switch CommandMessage.parse(topic: suffix, payload: payload) {
-            case .refused(let refusal): response = refusal
-            case .machine(let command, let payload):
-                // Answered later (or refused now) through a reply that carries the request id.
-                let reply = DeferredReply(command: suffix, requestID: payload.requestID, origin: origin)
-                if command == .learnButtons {
-                    learnButtons(payload, reply: reply)
-                } else if command == .stationTest {
-                    testStation(payload, reply: reply)
-                } else {
-                    speak(SpeechCommand.parse(command, payload: payload), reply: reply)
-                }
-                return nil
-            case .command(let command):
-                response = next.handle(command, now: now, outbox: &outbox)
-                if command.topic == .alarms(.check), response.ok {
-                    // Answered with the check's result (`readiness`), not now.
-                    machine.pendingChecks.append(DeferredReply(command: suffix, requestID: response.requestID, origin: origin))
-                    log(.info, "command", ["command": suffix, "ok": "pending"])
-                    return nil
-                }
-            }
-            switch response.outcome {
-            case .success:
-                refusal = NodePlan.Refusal(command: response.command, requestID: response.requestID, origin: origin)
-                commit(next, outbox: outbox, response: (response, origin))
-                log(.info, "command", ["command": suffix, "ok": "true"])
-                return response
-            case .failure(let error):
-                effects += machine.respond(response, to: origin)
-                log(.info, "command refused", ["command": String(suffix.prefix(80)), "code": error.code.rawValue, "message": error.message])
-                return nil
-            }
-        }
-
         // MARK: Carrying out
 
         /// Adopts `next`: stages the state files that changed, publishes the events and the
@@ -176,11 +134,10 @@ extension NodeMachine {
             let ringBefore = machine.core.alarms.ring
             machine.core = next
             // The devices first: a shaker or lamp waits for nothing else.
-            for command in machine.core.takeDeviceCommands() {
-                let message = OutboundMessage(topic: command.topic, payload: Array(command.payload.utf8), qos: 1, retain: false)
-                effects.append(.publish(message))
+            for publication in outbox where publication.absolute {
+                effects.append(.publish(OutboundMessage(topic: publication.topic, payload: publication.body.bytes, qos: 1, retain: false)))
             }
-            for publication in outbox {
+            for publication in outbox where !publication.absolute {
                 if publication.underBase {
                     effects.append(.publish(OutboundMessage(topic: "\(topics.base)/\(publication.topic)", payload: publication.body.bytes,
                                                             qos: publication.qos, retain: publication.retain)))
@@ -227,52 +184,6 @@ extension NodeMachine {
             }
             publishIfChanged(machine.speechStatus.publication)
         }
-
-        mutating func publishIfChanged(_ publication: Publication) {
-            let bytes = publication.body.bytes
-            guard machine.lastRetained[publication.topic] != bytes else { return }
-            if machine.online {
-                publish(publication.topic, bytes, qos: publication.qos, retain: true)
-            } else {
-                observe(publication.topic, bytes)
-            }
-            machine.lastRetained[publication.topic] = bytes
-        }
-
-        mutating func updateAudio() {
-            let scene = core.audioScene(now: now)
-            guard scene != machine.lastScene else { return }
-            machine.lastScene = scene
-            effects.append(.play(scene))
-        }
-
-        /// Deletes a retained topic of the node's (an empty retained payload), once a connection (the
-        /// web app sees the empty payload too, as "none").
-        mutating func clearRetained(_ topic: String) {
-            guard machine.online, machine.lastRetained[topic] != [] else { return }
-            publish(topic, [], qos: 1, retain: true)
-            machine.lastRetained[topic] = []
-        }
-
-        /// Publishes under the node's own root (`~/topic`).
-        mutating func publish(_ topic: String, _ bytes: [UInt8], qos: Int32, retain: Bool) {
-            effects.append(.publish(OutboundMessage(topic: topics.topic(topic), payload: bytes, qos: qos, retain: retain)))
-            observe(topic, bytes)
-        }
-
-        /// Tells the web app, when there is one.
-        mutating func observe(_ topic: String, _ bytes: [UInt8]) {
-            guard machine.observed else { return }
-            effects.append(.observe(Observation(suffix: topic, payload: bytes)))
-        }
-
-        mutating func publishAbsolute(_ topic: String, _ bytes: [UInt8]) {
-            effects.append(.publish(OutboundMessage(topic: topic, payload: bytes, qos: 1, retain: true)))
-        }
-
-        mutating func log(_ level: LogRecord.Level, _ message: String, _ metadata: [String: String] = [:]) {
-            logs.append(.log(LogRecord(level, message, metadata)))
-        }
     }
 
     /// Forgets what was published, so everything retained goes out again.
@@ -286,22 +197,5 @@ extension NodeMachine {
         let deadline = nextDeadline(now: now)
         armedAt = deadline
         return [.arm(deadline)]
-    }
-
-    /// The response on `~/response` (and on an MQTT v5 response topic), or the reply to a local request.
-    func respond(_ response: Response, to origin: CommandOrigin) -> [NodeEffect] {
-        switch origin {
-        case .local(let id):
-            return [.reply(requestID: id, response)]
-        case .mqtt(let message):
-            let bytes = response.json.bytes
-            var effects: [NodeEffect] = [.publish(OutboundMessage(topic: topics.topic("response"), payload: bytes, qos: 1, retain: false))]
-            if observed { effects.append(.observe(Observation(suffix: "response", payload: bytes))) }
-            if let reply = message.responseTopic, !reply.isEmpty, !reply.contains("+"), !reply.contains("#") {
-                let answer = OutboundMessage(topic: reply, payload: bytes, qos: 1, retain: false, correlationData: message.correlationData)
-                effects.append(.publish(answer))
-            }
-            return effects
-        }
     }
 }

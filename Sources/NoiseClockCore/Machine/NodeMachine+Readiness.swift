@@ -1,7 +1,7 @@
 extension NodeMachine.Draft {
     /// Sends a probe when the schedule says a check is due or someone asked (`~/alarm/check`).
     mutating func checkReadinessIfDue() {
-        guard !core.readinessSchedule.inFlight, core.readinessDue(now: now) || !machine.pendingChecks.isEmpty else { return }
+        guard !core.readinessSchedule.inFlight, core.readinessDue(now: now) || machine.features.checks.anyWaiting else { return }
         var next = core
         let probe = next.readinessRequested(now: now)
         machine.core = next
@@ -17,9 +17,8 @@ extension NodeMachine.Draft {
         log(report.problems.isEmpty ? .debug : .warning, "alarm readiness checked", ["problems": problems])
         commit(next, outbox: outbox)
         let result = next.alarms.readiness?.json(zone: next.settings.zone) ?? .null
-        for pending in machine.pendingChecks {
-            effects += machine.respond(pending.response(.success(result)), to: pending.origin)
+        for (response, origin) in machine.features.checks.answer(result) {
+            effects += machine.respond(response, to: origin)
         }
-        machine.pendingChecks = []
     }
 }

@@ -1,7 +1,12 @@
 extension NodeMachine.Draft {
-    /// The sounds directory changed (a custom file added, removed or replaced): `~/sounds`, the
-    /// pickers in Home Assistant and the web app follow; noise whose sound went away plays brown.
-    mutating func soundCatalog(_ catalog: SoundCatalog) {
+    /// The sounds directory changed (a custom file added, removed or replaced): the adapter's new
+    /// library is taken over first (before this plan's scene, which may play a new file or fall
+    /// back from a gone one), then `~/sounds`, the pickers in Home Assistant and the web app
+    /// follow; noise whose sound went away plays brown.
+    mutating func soundsChanged(_ summary: SoundLibrarySummary) {
+        // Always: an unchanged catalog can still name a file renamed on disk.
+        effects.append(.useSounds(generation: summary.generation))
+        let catalog = summary.catalog
         guard catalog != core.catalog else { return }
         var next = core
         next.catalog = catalog

@@ -1,7 +1,4 @@
 extension NodeMachine.Draft {
-    /// At most this many `station/test` probes at once (each holds a thread up to 8 s).
-    static let maxProbes = 4
-
     /// `~/station/test`: a station's id (plain, or `{"id"}`) or `{"url"}`; answered when the probe
     /// comes back (`stationProbed`), through its `DeferredReply`.
     mutating func testStation(_ payload: CommandPayload, reply: DeferredReply) {
@@ -12,13 +9,11 @@ extension NodeMachine.Draft {
             refuse(reply, error)
             return
         }
-        guard machine.pendingProbes.count < Self.maxProbes else {
-            refuse(reply, CommandError(.limitExceeded, "at most \(Self.maxProbes) station tests at once"))
+        guard !machine.features.probes.isFull else {
+            refuse(reply, CommandError(.limitExceeded, "at most \(StationProbes.limit) station tests at once"))
             return
         }
-        let id = machine.nextProbeID
-        machine.nextProbeID += 1
-        machine.pendingProbes[id] = reply
+        let id = machine.features.probes.wait(reply)
         effects.append(.probeStation(StationProbeRequest(id: id, url: url)))
         log(.info, "station test", ["url": String(url.prefix(120))])
     }
@@ -43,7 +38,7 @@ extension NodeMachine.Draft {
 
     /// The probe came back: the waiting `station/test` is answered.
     mutating func stationProbed(_ outcome: StationProbeOutcome) {
-        guard let reply = machine.pendingProbes.removeValue(forKey: outcome.id) else { return }
+        guard let reply = machine.features.probes.answer(outcome.id) else { return }
         let result = outcome.result.mapError { failure in
             CommandError(.streamUnavailable, "no audio from the station (\(failure.cause))", cause: failure.cause)
         }

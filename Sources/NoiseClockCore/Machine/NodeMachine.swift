@@ -2,10 +2,11 @@
 /// files to write and, once they are written, what to publish, play, arm and log. The service
 /// writes the files, calls `finish` with how that went, and carries out the effects it returns.
 ///
-/// Besides the `NodeCore` (the rules of alarms, style and noise) the machine remembers what the
-/// outside world was last told — retained topics, discovery configs, state files, the audio
-/// scene, the timer's arming — so it sends only what changed, and what to re-send after a
-/// reconnect or a Home Assistant restart.
+/// The machine routes: the features' state and rules live in the `NodeCore` (alarms, style,
+/// noise, …) and in `MachineFeatures` (speech, buttons, waiting checks). The machine itself only
+/// remembers what the outside world was last told — retained topics, discovery configs, state
+/// files, the audio scene, the timer's arming — so it sends only what changed, and what to re-send
+/// after a reconnect or a Home Assistant restart.
 public struct NodeMachine: Sendable {
     public internal(set) var core: NodeCore
     public let topics: TopicScheme
@@ -30,7 +31,7 @@ public struct NodeMachine: Sendable {
     /// What each state file last held.
     var lastPersisted: [String: String]
     /// Per state file, the fields it held at start that this node does not know: written back with it.
-    let unknownFields: [String: UnknownFields]
+    var unknownFields: [String: UnknownFields]
     /// The feature values `lastRetained` and `lastPersisted` were made from: an unchanged
     /// feature is neither rendered nor serialized again (most inputs change one feature or none).
     var retainedFrom: [FeatureID: any NodeFeature] = [:]
@@ -40,20 +41,9 @@ public struct NodeMachine: Sendable {
     /// The instant the wake timer is armed for (nil once it fired).
     var armedAt: Instant?
     var random: SplitMix64
-    /// `~/alarm/check` commands waiting for the check's answer.
-    var pendingChecks: [DeferredReply] = []
-    /// The configured buttons and their devices' status.
-    public internal(set) var buttons: ButtonBoard
-    /// Whether the node speaks, and how loud by default (`speech:`).
-    public let speech: SpeechSettings
-    /// Speech commands waiting for their utterance's length before they are answered.
-    var pendingSpeech: [UInt64: PendingSpeech] = [:]
-    var nextSpeechID: UInt64 = 1
-    /// `station/test` commands waiting for their probe, by probe id.
-    var pendingProbes: [UInt64: DeferredReply] = [:]
-    var nextProbeID: UInt64 = 1
-    /// `~/speech`: from the settings' check of the files at start, then from each utterance.
-    public internal(set) var speechStatus: SpeechStatus
+    /// Speech, buttons and waiting checks: the features the machine answers itself, each a typed
+    /// owner of its state and rules (the machine keeps none of their state itself).
+    var features: MachineFeatures
     /// `~/info`, published after `online` on every connect; nil: not published (tests of the core).
     public let info: NodeInfo?
 
@@ -66,9 +56,7 @@ public struct NodeMachine: Sendable {
         observed: Bool = false, buttons: ButtonBoard = ButtonBoard(), speech: SpeechSettings = SpeechSettings(), info: NodeInfo? = nil
     ) {
         self.info = info
-        self.buttons = buttons
-        self.speech = speech
-        speechStatus = speech.initialStatus
+        features = MachineFeatures(speaker: Speaker(settings: speech), buttons: buttons)
         self.core = core
         self.observed = observed
         self.topics = topics
@@ -96,8 +84,10 @@ public struct NodeMachine: Sendable {
         case .button(let input): draft.button(input)
         case .spoken(let outcome): draft.spoken(outcome)
         case .stationProbed(let outcome): draft.stationProbed(outcome)
-        case .soundCatalog(let catalog): draft.soundCatalog(catalog)
+        case .soundsChanged(let summary): draft.soundsChanged(summary)
         case .readiness(let report): draft.readiness(report)
+        case .restore(let request): draft.restore(request)
+        case .timeSettings(let zone, let locale): draft.timeSettings(zone: zone, locale: locale)
         }
         return draft.plan(timerSpent: input == .wake || input == .clockChanged)
     }

@@ -5,9 +5,10 @@ extension NodeCore {
     /// The catalog every feature sees: the built-in and custom sounds, the mixes and the stations.
     public var soundCatalog: SoundCatalog { catalog.including(mixes.mixes).including(stations.stations) }
 
-    /// After every advance: the noise follows the routine, finished timers ring.
+    /// After every advance: the noise and the face follow the routine, finished timers ring.
     mutating func connectProgrammes(context: FeatureContext, outbox: inout [Publication]) {
         noise.follow(routines.active)
+        style.follow(face: routines.active?.routine.face?.fields)
         for timer in timers.takeRings() {
             alarms.ringTimer(timer, now: context.now, zone: context.zone, outbox: &outbox)
         }

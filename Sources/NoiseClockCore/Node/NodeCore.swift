@@ -10,9 +10,9 @@ public struct NodeCore: Sendable {
     public internal(set) var routines: RoutinesFeature
     public internal(set) var timers: TimersFeature
     public internal(set) var mixes: MixesFeature
-    public internal(set) var light: LightFeature
     public internal(set) var stations: StationsFeature
-    public internal(set) var shaker: Shaker
+    /// The lamp, the bed shaker's plug: the bridged devices (`light`, `shaker` name them).
+    public internal(set) var devices: DeviceList
     public internal(set) var battery: BatteryPublisher
     public internal(set) var audioStatus: AudioStatus?
     /// Whether the kernel's clock is synchronised (NTP), as `~/time` reports it; nil: unknown.
@@ -54,8 +54,7 @@ public struct NodeCore: Sendable {
         timers = TimersFeature(restoring: documents[StateFile.timers])
         mixes = MixesFeature(restoring: documents[StateFile.mixes])
         stations = StationsFeature(restoring: documents[StateFile.stations])
-        light = LightFeature(device: settings.devices.light)
-        shaker = Shaker(device: settings.devices.shaker)
+        devices = DeviceList(settings: settings.devices)
         battery = BatteryPublisher(intervalSeconds: batteryIntervalSeconds)
         // A saved noise whose sound is no longer offered (its file removed, or refused by the
         // format check, while the node was down) plays brown and says why, as after a rescan.

@@ -18,13 +18,16 @@ public struct Publication: Sendable, Equatable {
     public var qos: Int32
     /// `topic` is below the base topic (`{base}/groups/…`), not below the node's own root.
     public var underBase = false
+    /// `topic` is a bridged device's own (`zigbee2mqtt/lamp/set`): a command to it (`.device`).
+    public var absolute = false
 
-    public init(topic: String, body: Body, retain: Bool, qos: Int32, underBase: Bool = false) {
+    public init(topic: String, body: Body, retain: Bool, qos: Int32, underBase: Bool = false, absolute: Bool = false) {
         self.topic = topic
         self.body = body
         self.retain = retain
         self.qos = qos
         self.underBase = underBase
+        self.absolute = absolute
     }
 
     /// A non-retained QoS 1 event (alarm events, responses).

@@ -1,5 +1,5 @@
-/// The stations feature's commands (`station/test` needs the network: the stream player's, not
-/// the core's; it is not here yet, see docs/sounds.md "Radio").
+/// The stations feature's commands. `station/test` needs the network: it is a `MachineCommand`,
+/// answered when its probe comes back.
 public enum StationCommand: String, FeatureCommand {
     case add = "station/add"
     case update = "station/update"

@@ -37,12 +37,7 @@ extension NodeCore {
         readinessSchedule.lastCheck = now
         if report.clockSynced != clockSynced { clockSynced = report.clockSynced }
         var problems = report.problems
-        if light.lastCommandAnswered == false {
-            problems.append(ReadinessProblem(.lightUnconfirmed, "the lamp did not answer within 5 s the last time it was sent a command"))
-        }
-        if shaker.lastStartConfirmed == false {
-            problems.append(ReadinessProblem(.shakerUnconfirmed, "the bed shaker did not confirm it was on within 5 s the last time it was started"))
-        }
+        problems += devices.problems
         let previous = alarms.readiness?.problems ?? []
         alarms.readiness = AlarmReadiness(checkedAt: now, problems: problems)
         let known = Set(previous.map(\.code.rawValue))

@@ -68,7 +68,9 @@ extension RoutinesFeature {
 
     /// `routines/set`: the list given becomes the whole list, in its order. Unchanged routines keep their plans.
     private mutating func replaceAll(_ payload: CommandPayload, context: FeatureContext) throws(CommandError) {
-        guard case .json(.array(let items)) = payload else { throw CommandError(.invalidJSON, "routines/set takes a JSON array of routines") }
+        guard let items = payload.list(key: "routines") else {
+            throw CommandError(.invalidJSON, "routines/set takes a JSON array of routines (or {\"routines\": [...]})")
+        }
         guard items.count <= Routine.limit else {
             throw CommandError(.limitExceeded, "\(items.count) routines given; at most \(Routine.limit)")
         }

@@ -14,20 +14,22 @@ public struct Shaker: Sendable, Equatable {
     public internal(set) var status: Status = .off
     /// The ring it shakes for (its alarm names the events).
     public internal(set) var ring: RingSession?
-    var confirmBy: Instant?
-    var outgoing: [DeviceCommand] = []
-    /// Whether the last start was confirmed within 5 s (nil: never started since the node
-    /// started); readiness reports `shaker_unconfirmed` while it is false.
-    public internal(set) var lastStartConfirmed: Bool?
-
-    public static let confirmWithinMilliseconds: Int64 = 5000
+    /// Each start must be confirmed within 5 s; readiness reports `shaker_unconfirmed` while the
+    /// last one was not.
+    public internal(set) var confirmation = DeviceConfirmation()
 
     public init(device: DeviceEndpoint?) {
         self.device = device
     }
 
+    /// Whether the last start was confirmed within 5 s (nil: never started since the node started).
+    public internal(set) var lastStartConfirmed: Bool? {
+        get { confirmation.lastAnswered }
+        set { confirmation.lastAnswered = newValue }
+    }
+
     /// Shakes exactly while `session` rings and one of its alarms has `vibrate`.
-    mutating func follow(_ session: RingSession?, now: Instant, zone: ZoneRules, outbox: inout [Publication]) {
+    mutating func follow(_ session: RingSession?, now: Instant, outbox: inout [Publication]) {
         // Without a `devices.shaker`, `vibrate` is carried in the events and does nothing, as it
         // did before shakers: a node that never had one must not report a failure every morning.
         guard let device else { return }
@@ -35,44 +37,25 @@ public struct Shaker: Sendable, Equatable {
         let wasOn = status != .off
         // A new ring (after a snooze, `since` is new) switches on again.
         if let wanted, wasOn, ring?.since == wanted.since, ring?.alarm.id == wanted.alarm.id { return }
-        if wanted == nil {
+        guard let wanted else {
             guard wasOn else { return }
             status = .off
             ring = nil
-            confirmBy = nil
-            outgoing.append(device.powerCommand(false))
+            confirmation.cancel()
+            outbox.append(.device(device.powerCommand(false)))
             return
         }
-        guard let wanted else { return }
         ring = wanted
         status = .starting
-        confirmBy = now.adding(milliseconds: Self.confirmWithinMilliseconds)
-        outgoing.append(device.powerCommand(true))
-    }
-
-    /// The plug's word on its power.
-    mutating func reported(power: Bool, now: Instant, zone: ZoneRules, outbox: inout [Publication]) {
-        guard status == .starting, power else { return }
-        status = .shaking
-        lastStartConfirmed = true
-        confirmBy = nil
-        emit(.shaking, at: now, zone: zone, reason: nil, outbox: &outbox)
+        confirmation.expectAnew(now: now)
+        outbox.append(.device(device.powerCommand(true)))
     }
 
     /// No word from the plug in time.
-    mutating func advance(now: Instant, zone: ZoneRules, outbox: inout [Publication]) {
-        guard status == .starting, let confirmBy, confirmBy <= now else { return }
+    mutating func expire(now: Instant, zone: ZoneRules, outbox: inout [Publication]) {
+        guard status == .starting, confirmation.expire(now: now) else { return }
         status = .failed
-        lastStartConfirmed = false
-        self.confirmBy = nil
         emit(.failed, at: now, zone: zone, reason: "the shaker did not confirm it is on within 5 s", outbox: &outbox)
-    }
-
-    var deadline: Instant? { confirmBy }
-
-    mutating func takeOutgoing() -> [DeviceCommand] {
-        defer { outgoing = [] }
-        return outgoing
     }
 
     private func emit(_ event: AlarmEvent, at: Instant, zone: ZoneRules, reason error: String?, outbox: inout [Publication]) {
@@ -87,5 +70,34 @@ public struct Shaker: Sendable, Equatable {
             }
             outbox.append(contentsOf: event.publications(.object(object)))
         }
+    }
+}
+
+/// The shaker as a bridged device: it follows the ring, and its plug must confirm each start.
+extension Shaker: BridgedDevice {
+    public static let key = "shaker"
+    public static let name = "shaker"
+    public static let topicDoc =
+        "the plug with a bed shaker on it (`zigbee2mqtt/bed_shaker_plug`); unset: no shaker (`vibrate` is only carried in the alarm events)"
+    public static let bridgeDoc = "the plug's bridge: `zigbee2mqtt` or `tasmota`"
+
+    public mutating func follow(_ node: DeviceSituation, outbox: inout [Publication]) {
+        follow(node.alarms.ring, now: node.now, outbox: &outbox)
+        expire(now: node.now, zone: node.zone, outbox: &outbox)
+    }
+
+    /// The plug's word on its power: on, while starting, is the confirmation.
+    public mutating func reported(power: Bool, node: DeviceSituation, outbox: inout [Publication]) {
+        guard status == .starting, power else { return }
+        status = .shaking
+        confirmation.answered()
+        emit(.shaking, at: node.now, zone: node.zone, reason: nil, outbox: &outbox)
+    }
+
+    public func deviceDeadline(_ node: DeviceSituation) -> Instant? { confirmation.answerBy }
+
+    public var problem: ReadinessProblem? {
+        confirmation.lastAnswered == false
+            ? ReadinessProblem(.shakerUnconfirmed, "the bed shaker did not confirm it was on within 5 s the last time it was started") : nil
     }
 }

@@ -23,8 +23,8 @@ extension TimersFeature {
             for timer in cancelled { events.append(TimerEvent.cancelled.publication(timer, at: context.now, zone: context.zone)) }
             return .array(cancelled.map { $0.json(zone: context.zone) })
         case .setPresets:
-            guard case .json(.array(let items)) = payload else {
-                throw CommandError(.invalidJSON, "timer/presets/set takes a JSON array of {id, label, minutes, sound}")
+            guard let items = payload.list(key: "presets") else {
+                throw CommandError(.invalidJSON, "timer/presets/set takes a JSON array of {id, label, minutes, sound} (or {\"presets\": [...]})")
             }
             guard items.count <= TimerPreset.limit else {
                 throw CommandError(.limitExceeded, "\(items.count) presets given; at most \(TimerPreset.limit)")

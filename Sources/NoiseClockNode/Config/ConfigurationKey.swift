@@ -27,6 +27,10 @@ struct ConfigurationKey<Value: ConfigurationType>: AnyConfigurationKey {
     var kind: ConfigurationKind { Value.kind }
     var defaultConfigurationValue: ConfigurationValue? { defaultValue?.configurationValue }
 
+    func effectiveValue(in values: ConfigurationValues) -> ConfigurationValue? {
+        ((try? values.value(self)) ?? nil)?.configurationValue
+    }
+
     var defaultProblem: String? { defaultValue.flatMap(check) }
 
     var documentedDefault: String {
@@ -58,6 +62,8 @@ protocol AnyConfigurationKey: Sendable {
     var doc: String { get }
     /// What the key's own check says of its default (nil: fine, or no default).
     var defaultProblem: String? { get }
+    /// The value `values` give it, checked (nil: unset, or refused).
+    func effectiveValue(in values: ConfigurationValues) -> ConfigurationValue?
 }
 
 extension AnyConfigurationKey {

@@ -74,15 +74,8 @@ struct ConfigurationKeys: Sendable {
         "`Host` names the web app answers besides IP addresses, `localhost` and the machine's own names (its host name `bedside`, "
             + "`bedside.local`, and `bedside.<d>` for each search domain `d` of `/etc/resolv.conf`; [web.md](web.md)): "
             + "a reverse proxy's name (`[clock.home.example]`; the variable comma-separated); any other `Host` gets 421 (DNS rebinding)")
-    let lightTopic = Key<String>(
-        "devices.light.topic", nil, check: V.topicPrefix,
-        "the bedside lamp's topic as its bridge names it (`zigbee2mqtt/bedroom_lamp`, Tasmota's `bedroom_bulb`); "
-            + "unset: no lamp (`~/light` is published all the same)")
-    let lightProtocol = Key<String>("devices.light.protocol", "zigbee2mqtt", check: V.deviceBridge, "the lamp's bridge: `zigbee2mqtt` or `tasmota`")
-    let shakerTopic = Key<String>(
-        "devices.shaker.topic", nil, check: V.topicPrefix,
-        "the plug with a bed shaker on it (`zigbee2mqtt/bed_shaker_plug`); unset: no shaker (`vibrate` is only carried in the alarm events)")
-    let shakerProtocol = Key<String>("devices.shaker.protocol", "zigbee2mqtt", check: V.deviceBridge, "the plug's bridge: `zigbee2mqtt` or `tasmota`")
+    /// `devices.<key>.topic` and `devices.<key>.protocol` for every kind of bridged device.
+    let devices: [DeviceKeys] = DeviceList.kinds.map(DeviceKeys.init)
     let buttons = Key<ConfigurationList>(
         "buttons", ConfigurationList([]),
         "buttons: a list of `{id, input: {device, key}}` (a local input device) or `{id, mqtt: {topic, field, press, double, hold}}`, "
@@ -110,5 +103,21 @@ struct ConfigurationKeys: Sendable {
 
     /// Every key, in the order declared above (the stored properties, read by reflection, so a
     /// key declared is a key listed).
-    static let all: [any AnyConfigurationKey] = Mirror(reflecting: table).children.compactMap { $0.value as? any AnyConfigurationKey }
+    static let all: [any AnyConfigurationKey] = Mirror(reflecting: table).children.flatMap { child -> [any AnyConfigurationKey] in
+        if let key = child.value as? any AnyConfigurationKey { return [key] }
+        return (child.value as? [DeviceKeys])?.flatMap { [$0.topic, $0.bridge] } ?? []
+    }
+}
+
+/// One bridged device's keys, from its kind (`BridgedDevice`): where it is and its bridge.
+struct DeviceKeys: Sendable {
+    let kind: any BridgedDevice.Type
+    let topic: ConfigurationKey<String>
+    let bridge: ConfigurationKey<String>
+
+    init(_ kind: any BridgedDevice.Type) {
+        self.kind = kind
+        topic = ConfigurationKey("devices.\(kind.key).topic", nil, check: ConfigurationValidation.topicPrefix, kind.topicDoc)
+        bridge = ConfigurationKey("devices.\(kind.key).protocol", "zigbee2mqtt", check: ConfigurationValidation.deviceBridge, kind.bridgeDoc)
+    }
 }

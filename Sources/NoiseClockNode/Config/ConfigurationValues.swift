@@ -1,15 +1,25 @@
-/// The layered values, read through this one type: environment over file over defaults (the
-/// layering of swift-configuration's `ConfigReader`, kept without the library, which loads
-/// Foundation). Errors name the key and, when the value came from there, the variable.
+/// The layered values, read through this one type: environment over the web app's settings
+/// (`<state_dir>/settings.json`) over file over defaults (the layering of swift-configuration's
+/// `ConfigReader`, kept without the library, which loads Foundation). Errors name the key and,
+/// when the value came from there, the variable or the web app.
 struct ConfigurationValues {
     private let file: [String: ConfigurationValue]
     private let environment: [String: String]
+    private let web: [String: ConfigurationValue]
 
-    /// `file` maps dotted paths to values of the key's type; `environment` holds only the
-    /// non-empty `NOISECLOCK_*` variables (an empty variable counts as unset).
-    init(file: [String: ConfigurationValue], environment: [String: String]) {
+    /// `file` and `web` map dotted paths to values of the key's type; `environment` holds only
+    /// the non-empty `NOISECLOCK_*` variables (an empty variable counts as unset).
+    init(file: [String: ConfigurationValue], environment: [String: String], web: [String: ConfigurationValue] = [:]) {
         self.file = file
         self.environment = environment
+        self.web = web
+    }
+
+    /// Where `key`'s value comes from: `environment`, `web`, `file` or `default`.
+    func source(_ key: any AnyConfigurationKey) -> String {
+        if environment[key.environmentVariable] != nil { return "environment" }
+        if web[key.path] != nil { return "web" }
+        return file[key.path] != nil ? "file" : "default"
     }
 
     /// The key's value, checked by the key's own check; nil when nothing sets it and it has no default.
@@ -20,7 +30,7 @@ struct ConfigurationValues {
                 throw error(key, "expected \(Value.kind.expected), got \"\(raw)\"")
             }
             value = read
-        } else if let given = file[key.path] {
+        } else if let given = web[key.path] ?? file[key.path] {
             // The parser typed the file's value by this key's kind.
             guard let read = Value(given) else { throw error(key, "expected \(Value.kind.expected)") }
             value = read
@@ -45,7 +55,7 @@ struct ConfigurationValues {
     /// An error for a place inside `key`'s value (`buttons[1].input.key`).
     func error(_ key: any AnyConfigurationKey, at path: String, _ message: String) -> ConfigurationError {
         let variable = key.environmentVariable
-        let suffix = environment[variable] != nil ? " (from \(variable))" : ""
+        let suffix = environment[variable] != nil ? " (from \(variable))" : web[key.path] != nil ? " (set in the web app)" : ""
         return ConfigurationError(key: path, message: message + suffix)
     }
 }

@@ -6,7 +6,8 @@ extension NodeConfiguration {
     /// device node of its own, with a group the user lacks.
     public static let testDeviceDirectoryKey = "NOISECLOCK_TEST_DEV_DIR"
 
-    /// Loads the configuration: environment `NOISECLOCK_<SECTION>_<KEY>` over the YAML file at `path`
+    /// Loads the configuration: environment `NOISECLOCK_<SECTION>_<KEY>` over the web app's settings
+    /// (`<state_dir>/settings.json`) over the YAML file at `path`
     /// over the defaults, then checks every value.
     ///
     /// - Parameters:
@@ -20,6 +21,16 @@ extension NodeConfiguration {
         environment: [String: String],
         hostName: String? = nil
     ) async throws(ConfigurationError) -> LoadedConfiguration {
+        try loadNow(path: path, environment: environment, hostName: hostName).loaded
+    }
+
+    /// `load`, synchronously, with the layers it used. `web`: the web app's settings to check
+    /// instead of those in `<state_dir>/settings.json` (a change being validated: its error is
+    /// thrown); the stored ones, when they no longer pass (a zone removed), are set aside for this
+    /// start with a warning, so they can never keep the node from starting.
+    static func loadNow(
+        path: String, environment: [String: String], hostName: String? = nil, web: [String: JSONValue]? = nil
+    ) throws(ConfigurationError) -> (loaded: LoadedConfiguration, values: ConfigurationValues) {
         let text: String
         switch ConfigurationFileSystem.readText(path) {
         case .success(let contents): text = contents
@@ -35,9 +46,27 @@ extension NodeConfiguration {
         for name in ours.keys.sorted() where !known.contains(name) {
             warnings.append(ConfigurationWarning(key: name, message: "not a configuration variable; ignored"))
         }
-        let values = ConfigurationValues(file: fileValues, environment: ours)
-        let keys = ConfigurationKeys.table
+        let plain = ConfigurationValues(file: fileValues, environment: ours)
+        // settings.json lives in state_dir, which the web app cannot move.
+        let stateDirectory = try plain.required(ConfigurationKeys.table.stateDirectory)
+        let stored = web ?? WebSettings.stored(stateDirectory: stateDirectory, warnings: &warnings)
+        let layered = ConfigurationValues(file: fileValues, environment: ours, web: WebSettings.layer(stored))
+        do {
+            let configuration = try build(layered, environment: environment, hostName: hostName, warnings: &warnings)
+            return (LoadedConfiguration(configuration: configuration, warnings: warnings), layered)
+        } catch {
+            guard web == nil, !stored.isEmpty else { throw error }
+            warnings.append(ConfigurationWarning(
+                key: WebSettings.fileName, message: "\(error.description); the web app's settings are not used until this is fixed"))
+            let configuration = try build(plain, environment: environment, hostName: hostName, warnings: &warnings)
+            return (LoadedConfiguration(configuration: configuration, warnings: warnings), plain)
+        }
+    }
 
+    private static func build(
+        _ values: ConfigurationValues, environment: [String: String], hostName: String?, warnings: inout [ConfigurationWarning]
+    ) throws(ConfigurationError) -> NodeConfiguration {
+        let keys = ConfigurationKeys.table
         let nodeID = try readNodeID(values, hostName: hostName)
         var configuration = NodeConfiguration(
             nodeID: nodeID,
@@ -62,7 +91,7 @@ extension NodeConfiguration {
         configuration.buttons = try readButtons(values)
         configuration.buttonTiming = ButtonTiming(
             holdSeconds: try values.required(keys.holdSeconds), doubleSeconds: try values.required(keys.doubleSeconds))
-        return LoadedConfiguration(configuration: configuration, warnings: warnings)
+        return configuration
     }
 
     private static func readNodeID(_ values: ConfigurationValues, hostName: String?) throws(ConfigurationError) -> String {
@@ -122,13 +151,14 @@ extension NodeConfiguration {
     }
 
     private static func readDevices(_ values: ConfigurationValues) throws(ConfigurationError) -> DeviceSettings {
-        let keys = ConfigurationKeys.table
-        func endpoint(_ topic: ConfigurationKey<String>, _ bridge: ConfigurationKey<String>) throws(ConfigurationError) -> DeviceEndpoint? {
-            guard let name = try values.value(topic) else { return nil }
+        var devices = DeviceSettings()
+        for keys in ConfigurationKeys.table.devices {
+            guard let name = try values.value(keys.topic) else { continue }
             // The key's check admits only known bridges.
-            return DeviceEndpoint(topic: name, bridge: DeviceEndpoint.Bridge(rawValue: try values.required(bridge)) ?? .zigbee2mqtt)
+            let bridge = DeviceEndpoint.Bridge(rawValue: try values.required(keys.bridge)) ?? .zigbee2mqtt
+            devices[keys.kind.key] = DeviceEndpoint(topic: name, bridge: bridge)
         }
-        return DeviceSettings(light: try endpoint(keys.lightTopic, keys.lightProtocol), shaker: try endpoint(keys.shakerTopic, keys.shakerProtocol))
+        return devices
     }
 
     private static func readWeb(_ values: ConfigurationValues, stateDirectory: String) throws(ConfigurationError) -> Web {

@@ -18,7 +18,7 @@ extension Doctor {
         options.clientID = "noiseclock-doctor-\(UInt32.random(in: .min ... .max))"
         options.will = nil
         options.reconnectDelay = (0.5, 1)
-        let devices = [("lamp", configuration.devices.light), ("shaker", configuration.devices.shaker)]
+        let devices = DeviceList.kinds.map { (kind: $0, endpoint: configuration.devices[$0.key]) }
         let heard = Mutex((connected: false, topics: Set<String>()))
         let client: MQTTClient
         do {
@@ -36,7 +36,7 @@ extension Doctor {
             }
         } catch {
             return [DoctorCheck("broker", .failed, "cannot set up the MQTT client: \(error)", advice: "check mqtt.* in the configuration")]
-                + devices.map { skippedDevice($0.0, $0.1) }
+                + devices.map { skippedDevice($0.kind, $0.endpoint) }
         }
         client.start()
         defer { client.shutdown(finalMessage: nil) }
@@ -47,12 +47,13 @@ extension Doctor {
             // The client's words name the broker already ("cannot connect to HOST:PORT: ...") but not a refusal's.
             let verdict = failure.hasPrefix("cannot connect") ? failure : "cannot connect to \(broker): \(failure)"
             return [DoctorCheck("broker", .failed, verdict, advice: brokerAdvice(failure))]
-                + devices.map { skippedDevice($0.0, $0.1) }
+                + devices.map { skippedDevice($0.kind, $0.endpoint) }
         }
         var checks = [DoctorCheck("broker", .ok, "connected to \(broker)")]
-        for (name, endpoint) in devices {
+        for (kind, endpoint) in devices {
+            let name = kind.name
             guard let endpoint else {
-                checks.append(skippedDevice(name, nil))
+                checks.append(skippedDevice(kind, nil))
                 continue
             }
             let query = endpoint.stateQuery
@@ -62,18 +63,16 @@ extension Doctor {
                 ? DoctorCheck(name, .ok, "\(endpoint.topic) (\(endpoint.bridge.rawValue)) answered")
                 : DoctorCheck(name, .failed, "\(endpoint.topic) (\(endpoint.bridge.rawValue)) did not answer within \(deviceSeconds) s",
                               advice: "is it powered and paired, and is \(endpoint.bridge.rawValue) running? Compare "
-                                  + "devices.\(configKey(name)).topic with the name the bridge gives it"))
+                                  + "devices.\(kind.key).topic with the name the bridge gives it"))
         }
         return checks
     }
 
-    private static func skippedDevice(_ name: String, _ endpoint: DeviceEndpoint?) -> DoctorCheck {
+    private static func skippedDevice(_ kind: any BridgedDevice.Type, _ endpoint: DeviceEndpoint?) -> DoctorCheck {
         endpoint == nil
-            ? DoctorCheck(name, .skipped, "no \(name) configured (devices.\(configKey(name)))")
-            : DoctorCheck(name, .skipped, "not asked: the broker is not reachable")
+            ? DoctorCheck(kind.name, .skipped, "no \(kind.name) configured (devices.\(kind.key))")
+            : DoctorCheck(kind.name, .skipped, "not asked: the broker is not reachable")
     }
-
-    private static func configKey(_ name: String) -> String { name == "lamp" ? "light" : "shaker" }
 
     static func brokerAdvice(_ failure: String) -> String {
         let text = failure.lowercased()

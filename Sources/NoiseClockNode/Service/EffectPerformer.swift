@@ -19,6 +19,8 @@ struct EffectPerformer: Sendable {
     var buttons: ButtonService? = nil
     /// The speech thread; nil with `speech.enabled: false`.
     var speech: SpeechService? = nil
+    /// The sound libraries (`useSounds`); nil: the library never changes (tests).
+    var sounds: SoundFiles? = nil
     /// `station/test`'s probes (radio); nil: none are carried out.
     var stations: StationProber? = nil
     let logger: Logger
@@ -56,6 +58,8 @@ struct EffectPerformer: Sendable {
                 buttons?.learn(seconds: seconds)
             case .speak(let request):
                 speech?.speak(request)
+            case .useSounds(let generation):
+                if let library = sounds?.use(generation) { audio?.replaceLibrary(library) }
             case .probeStation(let request):
                 stations?.probe(request)
             case .log(let record):

@@ -1,5 +1,6 @@
 import NoiseClockCore
 import NoiseClockThreads
+import Synchronization
 
 /// The one ordered queue into the node's loop, and only into it: every adapter sends its inputs
 /// here (MQTT messages, timer wake-ups, battery readings, audio status, the web app's commands and
@@ -25,7 +26,7 @@ public final class NodeInbox: Sendable {
         var finished = false
     }
 
-    private let queue = Locked(Queue())
+    private let queue = Mutex(Queue())
     private let arrived = WakeSignal()
 
     public init() {}

@@ -46,7 +46,8 @@ public enum NodeWeb {
     }
 
     static func server(
-        _ configuration: NodeConfiguration, zone: ZoneRules, inbox: NodeInbox, logger: Logger
+        _ configuration: NodeConfiguration, zone: ZoneRules, inbox: NodeInbox, now: @escaping @Sendable () -> Instant,
+        settings: SettingsAPI? = nil, logger: Logger
     ) throws(ConfigurationError) -> WebServer {
         let web = configuration.web
         let token = try token(web)
@@ -70,7 +71,10 @@ public enum NodeWeb {
                 hosts: HostPolicy(machineName: ConfigurationFileSystem.hostName(), allowed: web.allowedHosts,
                                   searchDomains: { [domains] in domains.current() })
             ),
-            backend: InboxWebBackend(inbox: inbox), logger: logger
+            backend: InboxWebBackend(
+                inbox: inbox, backups: BackupSource(stateDirectory: configuration.stateDirectory, nodeID: configuration.nodeID, now: now),
+                settingsAPI: settings),
+            logger: logger
         )
     }
 }
@@ -78,9 +82,40 @@ public enum NodeWeb {
 /// The web server's way into the node: the inbox (answers come back as the loop's effects).
 struct InboxWebBackend: WebBackend {
     let inbox: NodeInbox
+    /// Where `GET /api/backup` reads from (nil: the API has no backups, as in tests of the server alone).
+    var backups: BackupSource?
+    /// `/api/settings` (nil: not offered).
+    var settingsAPI: SettingsAPI?
 
+    /// `restore` is the machine's own input (`NodeInput.restore`): it is no command of MQTT's.
     func submit(id: UInt64, command: String, payload: [UInt8]) -> Bool {
-        inbox.send(.request(LocalRequest(id: id, command: command, payload: payload)))
+        let request = LocalRequest(id: id, command: command, payload: payload)
+        return inbox.send(command == BackupSource.restoreCommand ? .restore(request) : .request(request))
+    }
+
+    func backup(secrets: Bool) -> HTTPResponse {
+        guard let backups else { return .error(404, code: "unknown_command", "no backups here") }
+        return backups.response(secrets: secrets)
+    }
+
+    func settings() -> HTTPResponse {
+        settingsAPI?.current() ?? .error(404, code: "unknown_command", "no settings here")
+    }
+
+    func answerHere(_ command: String, body: [UInt8]) -> HTTPResponse? {
+        guard let settingsAPI else { return nil }
+        switch command {
+        case SettingsAPI.changeCommand: return settingsAPI.change(body)
+        case SettingsAPI.resetCommand: return settingsAPI.reset(body)
+        case BackupSource.restoreCommand:
+            // A backup's settings pass the configuration loader here; the rest, the machine checks.
+            guard case .success(let contents) = Backup.read(body), !contents.settings.isEmpty,
+                  let problem = WebSettings.restoreProblem(contents.settings, configPath: settingsAPI.configPath,
+                                                           environment: settingsAPI.environment)
+            else { return nil }
+            return SettingsAPI.refusal(problem, command: command)
+        default: return nil
+        }
     }
 
     func requestSnapshot(id: UInt64) {

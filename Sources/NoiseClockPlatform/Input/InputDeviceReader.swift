@@ -2,6 +2,7 @@ import CLinux
 import Glibc
 import NoiseClockCore
 import NoiseClockThreads
+import Synchronization
 
 /// Reads one Linux input device (evdev) on its own thread and reports its buttons' gestures.
 ///
@@ -24,9 +25,9 @@ public final class InputDeviceReader: Sendable {
     private let thread: DedicatedThread
     /// Wakes the thread's poll for `stop` and `learn`.
     private let wakeFD: Int32
-    private let control = Locked<Control>(Control())
+    private let control = Mutex<Control>(Control())
     /// The panel, touched only by the thread once it runs (in a lock so `learn` can reach it).
-    private let panel: Locked<ButtonPanel>
+    private let panel: Mutex<ButtonPanel>
 
     private struct Control {
         var stopped = false
@@ -42,7 +43,7 @@ public final class InputDeviceReader: Sendable {
         onStatus: @escaping @Sendable (Status) -> Void, onEvent: @escaping @Sendable (ButtonPanel.Event) -> Void
     ) {
         self.path = path
-        self.panel = Locked(panel)
+        self.panel = Mutex(panel)
         self.retrySeconds = retrySeconds
         self.onStatus = onStatus
         self.onEvent = onEvent

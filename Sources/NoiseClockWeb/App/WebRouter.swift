@@ -9,8 +9,13 @@ public enum WebAction: Equatable, Sendable {
     case state
     /// `/api/events`: a snapshot, then every publication.
     case events
-    /// `POST /api/<command>`: through the node's command path.
+    /// `POST /api/<command>`: through the node's command path (`restore` too: the node checks
+    /// the backup and answers as it answers a command).
     case command(String, body: [UInt8])
+    /// `GET /api/backup`: the backend reads the state files (`?secrets=1`: with the secrets).
+    case backup(secrets: Bool)
+    /// `GET /api/settings`: the backend reads the configuration's layers.
+    case settings
 }
 
 /// Decides each request from its head (the body is read only once this lets it through): the
@@ -100,6 +105,11 @@ public struct WebRouter: Sendable {
         switch request.path {
         case "/api/state":
             return request.method == "GET" || request.method == "HEAD" ? .state : .respond(methodNotAllowed("GET, HEAD"))
+        case "/api/settings" where request.method == "GET" || request.method == "HEAD":
+            return .settings
+        case "/api/backup":
+            guard request.method == "GET" || request.method == "HEAD" else { return .respond(methodNotAllowed("GET, HEAD")) }
+            return .backup(secrets: request.queryValue("secrets") == "1")
         case "/api/events":
             if request.method == "HEAD" { return .respond(HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream")])) }
             return request.method == "GET" ? .events : .respond(methodNotAllowed("GET, HEAD"))

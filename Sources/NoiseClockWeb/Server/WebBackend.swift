@@ -9,4 +9,12 @@ public protocol WebBackend: Sendable {
     func submit(id: UInt64, command: String, payload: [UInt8]) -> Bool
     /// Asks for the whole state; it comes back through `WebServer.snapshot(_:_:)`.
     func requestSnapshot(id: UInt64)
+    /// `GET /api/backup`: the backup document, or the error that kept it from being made. Called
+    /// on the server's thread: it reads a few small files.
+    func backup(secrets: Bool) -> HTTPResponse
+    /// `GET /api/settings`, answered on the server's thread.
+    func settings() -> HTTPResponse
+    /// A `POST /api/<command>` the backend answers itself, on the server's thread, never through
+    /// the node's loop (`settings`, `settings/reset`); nil: a command for the node.
+    func answerHere(_ command: String, body: [UInt8]) -> HTTPResponse?
 }

@@ -164,6 +164,10 @@ extension WebServer {
             answer(connection, response)
         case .health:
             answer(connection, HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: state.health.json))
+        case .backup(let secrets):
+            answer(connection, backend.backup(secrets: secrets))
+        case .settings:
+            answer(connection, backend.settings())
         case .state:
             connection.phase = .waiting
             requestSnapshot(for: connection)
@@ -183,6 +187,10 @@ extension WebServer {
             connection.phase = .streamStarting(snapshot: requestSnapshot(for: connection))
             flush(connection)
         case .command(let suffix, let body):
+            if let response = backend.answerHere(suffix, body: body) {
+                answer(connection, response)
+                return
+            }
             connection.phase = .waiting
             state.pendingCommands[connection.id] = suffix
             // The reply comes back as mail (`reply`), in the order of the node's effects.

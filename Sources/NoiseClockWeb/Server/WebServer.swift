@@ -5,13 +5,14 @@ import CLinux
 import Logging
 import NoiseClockCore
 import NoiseClockThreads
+import Synchronization
 
 /// The node's HTTP server: one thread, `poll`, one request per connection, the event streams
 /// kept open. Small on purpose (a bedside node's memory and build time; docs/web.md says why
 /// not Hummingbird). It never blocks the node's loop: the loop only appends to `mailbox`.
 public final class WebServer: @unchecked Sendable {
     // @unchecked Sendable: `state` is touched only by the server thread; everything shared
-    // with other threads goes through `mailbox` (a `Locked`) and the eventfd.
+    // with other threads goes through `mailbox` (a `Mutex`) and the eventfd.
 
     public struct Options: Sendable {
         public var host: String
@@ -65,7 +66,7 @@ public final class WebServer: @unchecked Sendable {
     let backend: any WebBackend
     let logger: Logger
     let clock: @Sendable () -> Int64
-    let mailbox = Locked(Mailbox())
+    let mailbox = Mutex(Mailbox())
     let wakeFD: Int32
     let thread = DedicatedThread(name: "web")
     let state: ServerState

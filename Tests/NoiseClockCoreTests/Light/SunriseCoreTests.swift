@@ -12,10 +12,10 @@ import Testing
         let limit = instant(iso)
         while case let deadline = h.core.nextDeadline(after: h.now), deadline <= limit {
             h.advance(to: max(deadline, h.now))
-            sent += h.core.takeDeviceCommands().map { (h.now, $0) }
+            sent += h.takeDeviceCommands().map { (h.now, $0) }
         }
         h.advance(to: limit)
-        sent += h.core.takeDeviceCommands().map { (h.now, $0) }
+        sent += h.takeDeviceCommands().map { (h.now, $0) }
     }
 
     static func fields(_ command: DeviceCommand) -> JSONValue { (try? JSONParser().parse(command.payload)) ?? .null }
@@ -56,7 +56,7 @@ import Testing
         #expect(h.retained("light") == ["state": "ON", "brightness": 100, "kelvin": 4000, "color": nil, "source": "sunrise", "confirmed": false])
         // Dismissed, the light stays on.
         h.ok("alarm/dismiss")
-        #expect(h.core.takeDeviceCommands().filter { $0.topic.hasPrefix("zigbee2mqtt/lamp") }.isEmpty)
+        #expect(h.takeDeviceCommands().filter { $0.topic.hasPrefix("zigbee2mqtt/lamp") }.isEmpty)
         #expect(h.retained("light")?["state"] == "ON")
     }
 
@@ -76,7 +76,7 @@ import Testing
         #expect(sent.count == 21)
         h.ok(command, payload)
         #expect(h.core.light.sunrise == nil)
-        let after = h.core.takeDeviceCommands()
+        let after = h.takeDeviceCommands()
         #expect(after.map(Self.fields) == [["state": "OFF", "transition": 5]])
         #expect(h.retained("light")?["state"] == "OFF")
         sent = []
@@ -113,7 +113,7 @@ import Testing
         var sent: [(Instant, DeviceCommand)] = []
         Self.run(&h, until: "2026-11-23T06:54:00+01:00", into: &sent)
         h.restart(at: "2026-11-23T06:55:00+01:00")
-        let first = h.core.takeDeviceCommands()
+        let first = h.takeDeviceCommands()
         // Halfway: 22 % of 254, at once.
         #expect(first.map(Self.fields) == [["state": "ON", "brightness": 56, "color_temp": 352, "transition": 0]])
         sent = []
@@ -126,12 +126,12 @@ import Testing
     @Test func aLateOrJumpingClockKeepsFifteenSecondsAndEndsOnTheRing() {
         var h = ProgrammeHarness(now: "2026-11-23T06:49:59+01:00", devices: Self.lamp)
         h.ok("alarm/add", #"{"id": "wake", "time": "07:00", "sound": "classic", "light_minutes": 10}"#)
-        _ = h.core.takeDeviceCommands()
+        _ = h.takeDeviceCommands()
         var sent: [(Instant, DeviceCommand)] = []
         var at = instant("2026-11-23T06:49:59+01:00")
         while at <= instant("2026-11-23T07:00:10+01:00") {
             h.advance(to: at)
-            sent += h.core.takeDeviceCommands().map { (at, $0) }
+            sent += h.takeDeviceCommands().map { (at, $0) }
             at = at.adding(milliseconds: 7_500)
         }
         #expect(sent.count <= 41 && sent.count >= 39)
@@ -148,7 +148,8 @@ import Testing
             == [DeviceCommand(topic: "cmnd/bedroom_bulb/Backlog", payload: "Fade 1; Speed 30; Dimmer 40; CT 370")])
         #expect(bulb.lightCommands(LightLevel(on: true, brightness: 5, color: RGBColor(hex: "#FF2000")), transition: 0)
             == [DeviceCommand(topic: "cmnd/bedroom_bulb/Backlog", payload: "Fade 1; Speed 1; Dimmer 5; Color FF2000")])
-        #expect(bulb.lightCommands(.off, transition: 5) == [DeviceCommand(topic: "cmnd/bedroom_bulb/Backlog", payload: "Fade 1; Speed 10; POWER OFF")])
+        #expect(bulb.lightCommands(.off,
+            transition: 5) == [DeviceCommand(topic: "cmnd/bedroom_bulb/Backlog", payload: "Fade 1; Speed 10; POWER OFF")])
         // docs/bedroom.md's example.
         #expect(bulb.lightCommands(LightLevel(on: true, brightness: 30, kelvin: 2700), transition: 2)
             == [DeviceCommand(topic: "cmnd/bedroom_bulb/Backlog", payload: "Fade 1; Speed 4; Dimmer 30; CT 370")])
@@ -162,7 +163,7 @@ import Testing
     @Test func theLampsReportConfirmsTheLight() {
         var h = ProgrammeHarness(now: "2026-11-23T06:00:00+01:00", devices: Self.lamp)
         h.ok("light/set", #"{"brightness": 30, "kelvin": 2700, "transition": 2}"#)
-        #expect(h.core.takeDeviceCommands().map(Self.fields) == [["state": "ON", "brightness": 76, "color_temp": 370, "transition": 2]])
+        #expect(h.takeDeviceCommands().map(Self.fields) == [["state": "ON", "brightness": 76, "color_temp": 370, "transition": 2]])
         #expect(h.retained("light")?["confirmed"] == false)
         _ = h.core.deviceReported(topic: "zigbee2mqtt/lamp", payload: Array(#"{"state":"ON","brightness":76}"#.utf8), now: h.now, outbox: &h.outbox)
         #expect(h.retained("light") == ["state": "ON", "brightness": 30, "kelvin": 2700, "color": nil, "source": "command", "confirmed": true])
@@ -178,7 +179,7 @@ import Testing
         let before = h.retained("light")
         #expect(h.refused("light/set", payload)?.field == field)
         #expect(h.retained("light") == before)
-        #expect(h.core.takeDeviceCommands().isEmpty)
+        #expect(h.takeDeviceCommands().isEmpty)
     }
 
     @Test func aVibrateTimerRingsTheShakerToo() {
@@ -189,7 +190,7 @@ import Testing
         Self.run(&h, until: "2026-11-23T14:01:00+01:00", into: &sent)
         #expect(sent.map(\.1.payload) == [#"{"state":"ON"}"#])
         h.ok("alarm/dismiss")
-        #expect(h.core.takeDeviceCommands().map(\.payload) == [#"{"state":"OFF"}"#])
+        #expect(h.takeDeviceCommands().map(\.payload) == [#"{"state":"OFF"}"#])
     }
 
     @Test func theShakerRunsWhileAVibrateAlarmRingsAndProvesIt() {
@@ -202,7 +203,7 @@ import Testing
         _ = h.core.deviceReported(topic: "zigbee2mqtt/plug", payload: Array(#"{"state":"ON"}"#.utf8), now: h.now, outbox: &h.outbox)
         #expect(h.take("alarm/event") == ["shaking wake"])
         h.ok("alarm/snooze")
-        #expect(h.core.takeDeviceCommands() == [DeviceCommand(topic: "zigbee2mqtt/plug/set", payload: #"{"state":"OFF"}"#)])
+        #expect(h.takeDeviceCommands() == [DeviceCommand(topic: "zigbee2mqtt/plug/set", payload: #"{"state":"OFF"}"#)])
         // Rings again after the snooze: on again, and this time the plug stays silent.
         sent = []
         Self.run(&h, until: "2026-11-23T07:09:10+01:00", into: &sent)
@@ -213,6 +214,6 @@ import Testing
         #expect(failed.first?["at"] == "2026-11-23T07:09:05+01:00")
         #expect(h.core.audioScene(now: h.now).alarm != nil)
         h.ok("alarm/dismiss")
-        #expect(h.core.takeDeviceCommands().map(\.payload) == [#"{"state":"OFF"}"#])
+        #expect(h.takeDeviceCommands().map(\.payload) == [#"{"state":"OFF"}"#])
     }
 }

@@ -5,7 +5,8 @@ import Testing
 @Suite struct NodeFeatureDispatchTests {
     @Test(arguments: CommandTopic.allCases)
     func everyCommandIsAnsweredByItsFeatureNotRefusedAsUnknown(topic: CommandTopic) {
-        var core = NodeCore(settings: NodeSettings(nodeID: "t", locale: .en, zone: MachineRig.zone), catalog: MachineRig.catalog, now: Instant(seconds: 0))
+        var core = NodeCore(settings: NodeSettings(nodeID: "t", locale: .en, zone: MachineRig.zone), catalog: MachineRig.catalog,
+            now: Instant(seconds: 0))
         var outbox: [Publication] = []
         let response = core.handle(CommandMessage(topic: topic, payload: .empty), now: Instant(seconds: 0), outbox: &outbox)
         if case .failure(let error) = response.outcome {

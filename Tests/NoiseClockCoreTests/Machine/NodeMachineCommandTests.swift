@@ -24,6 +24,7 @@ import Testing
             case .learnButtons: "learn"
             case .speak: "speak"
             case .probeStation: "probe"
+            case .useSounds: "sounds"
             }
         }
         #expect(order == ["noiseclock/bed/noise", "noiseclock/bed/response", "play", "log"])

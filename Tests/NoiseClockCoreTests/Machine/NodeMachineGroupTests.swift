@@ -19,7 +19,8 @@ import Testing
     }
 
     static func message(from node: String, _ action: String, minutes: Int? = nil, retain: Bool = false) -> NodeInput {
-        let body = #"{"action": "\#(action)", "minutes": \#(minutes.map(String.init) ?? "null"), "node": "\#(node)", "alarm_id": "x", "at": "2026-11-21T07:05:01+01:00"}"#
+        let body = #"{"action": "\#(action)", "minutes": \#(minutes.map(String.init) ?? "null"), "node": "\#(node)", "alarm_id": "x", "at": "#
+            + #""2026-11-21T07:05:01+01:00"}"#
         return .message(InboundMessage(topic: topic, payload: Array(body.utf8), retain: retain))
     }
 
@@ -67,7 +68,8 @@ import Testing
     @Test func ownRetainedOtherGroupAndIdleAreNothing() {
         var rig = Self.ringing()
         #expect(rig.step(Self.message(from: "bed", "dismiss")).published("noiseclock/bed/alarm/event").isEmpty, "its own message")
-        #expect(rig.step(Self.message(from: "kids", "dismiss", retain: true)).published("noiseclock/bed/alarm/event").isEmpty, "from before it joined")
+        #expect(rig.step(Self.message(from: "kids", "dismiss", retain: true)).published("noiseclock/bed/alarm/event").isEmpty,
+            "from before it joined")
         #expect(rig.machine.core.alarms.ring?.phase == .ringing)
         var other = Self.ringing(group: "guests")
         #expect(other.step(Self.message(from: "kids", "dismiss")).published("noiseclock/bed/alarm/event").isEmpty)

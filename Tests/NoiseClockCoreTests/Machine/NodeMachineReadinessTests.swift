@@ -131,13 +131,13 @@ import Testing
     @Test func aLampThatDidNotAnswerWithinFiveSecondsIsAProblemUntilItAnswers() {
         var light = LightFeature(device: DeviceEndpoint(topic: "zigbee2mqtt/lamp", bridge: .zigbee2mqtt))
         let sent = Instant(seconds: 1000)
-        light.show(LightLevel(on: true, brightness: 40), source: .command, transition: 0)
-        light.awaitAnswer(now: sent)
+        var commands: [Publication] = []
+        light.show(LightLevel(on: true, brightness: 40), source: .command, transition: 0, now: sent, outbox: &commands)
         #expect(light.answerBy == sent.adding(milliseconds: 5000))
-        _ = light.takeOutgoing()
-        light.awaitAnswer(now: sent.adding(milliseconds: 4999))
+        #expect(commands.compactMap(\.deviceCommand).map(\.topic) == ["zigbee2mqtt/lamp/set"])
+        light.confirmation.expire(now: sent.adding(milliseconds: 4999))
         #expect(light.lastCommandAnswered == nil, "not yet 5 s")
-        light.awaitAnswer(now: sent.adding(milliseconds: 5000))
+        light.confirmation.expire(now: sent.adding(milliseconds: 5000))
         #expect(light.lastCommandAnswered == false)
         #expect(light.answerBy == nil)
         light.reported(power: true)

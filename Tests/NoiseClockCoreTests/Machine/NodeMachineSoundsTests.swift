@@ -13,10 +13,15 @@ import Testing
         return catalog
     }
 
+    /// What the sounds adapter reports after a rescan: a library numbered `generation`.
+    static func rescan(_ catalog: SoundCatalog, generation: UInt64 = 1) -> NodeInput {
+        .soundsChanged(SoundLibrarySummary(generation: generation, catalog: catalog))
+    }
+
     @Test func anAddedFileIsPublishedWithItsLengthAndFormatThenWithdrawn() throws {
         var rig = MachineRig()
         rig.step(.connected)
-        let added = rig.step(.soundCatalog(Self.catalog(adding: [Self.rainEntry])))
+        let added = rig.step(Self.rescan(Self.catalog(adding: [Self.rainEntry])))
         let sounds = try #require(added.json("noiseclock/bed/sounds"))
         let entry = try #require(sounds["noise"]?.arrayValue?.last)
         #expect(entry["id"] == "rain_night" && entry["seconds"] == 3600.25 && entry["format"] == "FLAC")
@@ -25,7 +30,7 @@ import Testing
         #expect(added.topics.contains { $0.hasPrefix("homeassistant/") && $0.contains("noise_sound") })
         #expect(rig.command("noise/sound/set", "rain_night").json("noiseclock/bed/response")?["ok"] == true)
 
-        let removed = rig.step(.soundCatalog(MachineRig.catalog))
+        let removed = rig.step(Self.rescan(MachineRig.catalog, generation: 2))
         #expect(removed.json("noiseclock/bed/sounds")?["noise"]?.arrayValue?.contains { $0["id"] == "rain_night" } == false)
         #expect(rig.command("noise/sound/set", "rain_night").json("noiseclock/bed/response")?["ok"] == false)
     }
@@ -33,9 +38,9 @@ import Testing
     @Test func noiseWhoseFileVanishesPlaysBrownAndSaysSo() throws {
         var rig = MachineRig()
         rig.step(.connected)
-        rig.step(.soundCatalog(Self.catalog(adding: [Self.rainEntry])))
+        rig.step(Self.rescan(Self.catalog(adding: [Self.rainEntry])))
         #expect(rig.command("noise/set", #"{"playing": true, "sound": "rain_night"}"#).json("noiseclock/bed/response")?["ok"] == true)
-        let gone = rig.step(.soundCatalog(MachineRig.catalog))
+        let gone = rig.step(Self.rescan(MachineRig.catalog, generation: 2))
         let noise = try #require(gone.json("noiseclock/bed/noise"))
         #expect(noise["playing"] == true && noise["sound"] == "brown")
         #expect(noise["error"]?.stringValue?.contains("rain_night") == true, "\(noise)")
@@ -48,6 +53,23 @@ import Testing
     @Test func anUnchangedCatalogPublishesNothing() {
         var rig = MachineRig()
         rig.step(.connected)
-        #expect(rig.step(.soundCatalog(MachineRig.catalog)).isEmpty)
+        // The new library is still taken over (a file renamed on disk keeps its catalog entry).
+        #expect(rig.step(Self.rescan(MachineRig.catalog, generation: 7)) == [.useSounds(generation: 7)])
+        #expect(rig.written.isEmpty)
+    }
+
+    /// The adapter swaps its library only when the machine says so, and before the plan's scene:
+    /// noise on a file that went away falls back in the same plan that hands over the library.
+    @Test func theLibraryIsTakenOverBeforeTheSceneThatNeedsIt() throws {
+        var rig = MachineRig()
+        rig.step(.connected)
+        let added = rig.step(Self.rescan(Self.catalog(adding: [Self.rainEntry])))
+        #expect(added.first == .useSounds(generation: 1))
+        let playing = rig.command("noise/set", #"{"playing": true, "sound": "rain_night"}"#)
+        #expect(!playing.contains { if case .useSounds = $0 { true } else { false } })
+        let gone = rig.step(Self.rescan(MachineRig.catalog, generation: 2))
+        let swap = try #require(gone.firstIndex(of: .useSounds(generation: 2)))
+        let play = try #require(gone.firstIndex { if case .play = $0 { true } else { false } })
+        #expect(swap < play)
     }
 }

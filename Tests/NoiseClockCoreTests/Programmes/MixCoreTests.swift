@@ -4,7 +4,8 @@ import Testing
 /// Mixes on the core: set and delete, in `~/sounds`, usable wherever a noise sound is, scaled
 /// so the sum keeps one noise's power, and a deleted playing mix falls back to its first layer.
 @Suite struct MixCoreTests {
-    static let rainyBrown = #"{"id": "rainy_brown", "name": "Rainy brown", "layers": [{"sound": "rain", "volume": 70}, {"sound": "brown", "volume": 100}]}"#
+    static let rainyBrown = #"{"id": "rainy_brown", "name": "Rainy brown", "layers": [{"sound": "rain", "volume": 70}, {"sound": "brown", "volume": "#
+        + #"100}]}"#
 
     @Test func aMixIsListedUnderNoiseWithItsLayers() throws {
         var h = ProgrammeHarness(now: "2026-11-21T20:00:00+01:00")

@@ -4,7 +4,8 @@ import Testing
 /// Routines on the core: the noise follows them, fades are in the scene, a manual command wins,
 /// an alarm ducks them, and a restart inside the window resumes them.
 @Suite struct RoutineCoreTests {
-    static let bedtime = #"{"id": "bed", "label": "Bedtime", "start": "22:30", "end": "06:45", "sound": "rain", "volume": 30, "fade_in_seconds": 600, "fade_out_seconds": 120}"#
+    static let bedtime = #"{"id": "bed", "label": "Bedtime", "start": "22:30", "end": "06:45", "sound": "rain", "volume": 30, "fade_in_seconds": "#
+        + #"600, "fade_out_seconds": 120}"#
 
     func atBedtime() -> ProgrammeHarness {
         var h = ProgrammeHarness(now: "2026-11-21T20:00:00+01:00")
@@ -107,7 +108,8 @@ import Testing
         _ = h.take("routine/event")
         h.advance(to: "2026-11-21T23:00:00+01:00")
         h.ok("routine/stop")
-        #expect(h.scene.noise?.fadeOut == AudioScene.FadeWindow(start: instant("2026-11-21T23:00:00+01:00"), end: instant("2026-11-21T23:02:00+01:00")))
+        #expect(h.scene.noise?.fadeOut == AudioScene.FadeWindow(start: instant("2026-11-21T23:00:00+01:00"),
+            end: instant("2026-11-21T23:02:00+01:00")))
         #expect(h.retained("routines")?.arrayValue?.first?["ends_at"] == "2026-11-21T23:02:00+01:00")
         h.run(until: "2026-11-21T23:02:00+01:00")
         #expect(h.take("routine/event") == ["ended bed"])

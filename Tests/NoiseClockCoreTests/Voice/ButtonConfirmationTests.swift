@@ -16,7 +16,8 @@ import Testing
         settings.locale = locale
         let core = NodeCore(settings: settings, catalog: MachineRig.catalog, now: rig.now)
         let board = ButtonBoard(definitions: [
-            ButtonDefinition(id: "top", source: .input(device: "/dev/input/event0", key: InputKey(code: 28)), press: press, double: double, hold: hold),
+            ButtonDefinition(id: "top", source: .input(device: "/dev/input/event0", key: InputKey(code: 28)), press: press, double: double,
+                hold: hold),
         ])
         rig.machine = NodeMachine(
             core: core, topics: MachineRig.topics, discovery: rig.machine.discovery, persisted: core.persistentState(), seed: 1,

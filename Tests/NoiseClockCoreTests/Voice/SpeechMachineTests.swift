@@ -150,7 +150,8 @@ import Testing
         #expect(status.retain && status.text == #"{"status":"ok","voice":"en","error":null}"#)
         let request = try #require(speakRequests(rig.command("say", "Hello")).first)
         let failed = rig.step(.spoken(SpeechOutcome(id: request.id, result: .failure(SpeechFailure("eSpeak NG could not start")))))
-        #expect(failed.published("noiseclock/bed/speech").map(\.text) == [#"{"status":"unavailable","voice":"en","error":"eSpeak NG could not start"}"#])
+        #expect(failed.published("noiseclock/bed/speech").map(\.text) == [#"{"status":"unavailable","voice":"en","error":"eSpeak NG could not "#
+            + #"start"}"#])
         #expect(failed.json("noiseclock/bed/response")?["error"]?["code"] == "speech_unavailable")
         // The same failure again changes nothing; a success brings it back.
         let next = try #require(speakRequests(rig.command("say", "Hello")).first)
@@ -161,7 +162,8 @@ import Testing
 
         for (settings, expected) in [
             (SpeechSettings(enabled: false, voice: "ko"), #"{"status":"unavailable","voice":"ko","error":"speech is off (speech.enabled: false)"}"#),
-            (SpeechSettings(voice: "xx", problem: "no eSpeak NG voice \"xx\""), #"{"status":"unavailable","voice":"xx","error":"no eSpeak NG voice \"xx\""}"#),
+            (SpeechSettings(voice: "xx", problem: "no eSpeak NG voice \"xx\""),
+                #"{"status":"unavailable","voice":"xx","error":"no eSpeak NG voice \"xx\""}"#),
         ] {
             var other = MachineRig()
             other.machine = NodeMachine(

@@ -1,6 +1,7 @@
 import CMosquitto
 import Glibc
 import NoiseClockThreads
+import Synchronization
 
 /// An independent MQTT client that checks what `MQTTClient` does: plain libmosquitto (none of the
 /// adapter's code), recording messages with their v5 properties, and waiting for the broker's
@@ -29,7 +30,7 @@ final class Observer: @unchecked Sendable {
     let acks = Recorder<Ack>()
     let v5: Bool
     private let mosq: OpaquePointer
-    private let closing = Locked(false)
+    private let closing = Mutex(false)
     private let thread = DedicatedThread(name: "test-observer")
 
     /// Connects to the broker on `port` and returns once every subscription is acknowledged.
@@ -136,7 +137,8 @@ private func observerOnPublish(_: OpaquePointer?, _ userdata: UnsafeMutableRawPo
     observer(userdata)?.record(.published(mid: mid))
 }
 
-private func observerOnMessage(_: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?, _ message: UnsafePointer<mosquitto_message>?, _ props: OpaquePointer?) {
+private func observerOnMessage(_: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?, _ message: UnsafePointer<mosquitto_message>?,
+    _ props: OpaquePointer?) {
     guard let message, let topic = message.pointee.topic else { return }
     let payload = message.pointee.payload.map {
         Array(UnsafeRawBufferPointer(start: $0, count: Int(message.pointee.payloadlen)))

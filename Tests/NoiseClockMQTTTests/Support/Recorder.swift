@@ -1,4 +1,5 @@
 import NoiseClockThreads
+import Synchronization
 
 /// Everything a callback thread reported, in order, and a way to wait for what a test expects:
 /// `append` itself resumes the waiters whose condition now holds, so no test polls or sleeps;
@@ -18,7 +19,7 @@ final class Recorder<Element: Sendable>: Sendable {
         var expired: Set<Int> = []
     }
 
-    private let state = Locked(State())
+    private let state = Mutex(State())
 
     func append(_ item: Element) {
         let ready = state.withLock { state -> [([Element], Waiter)] in

@@ -1,5 +1,6 @@
 import Glibc
 import NoiseClockThreads
+import Synchronization
 
 /// A TCP relay on a free loopback port between an `MQTTClient` and the broker. The test can cut
 /// the client's connection (the broker sees it end without DISCONNECT, as after a network
@@ -28,7 +29,7 @@ final class TCPProxy: @unchecked Sendable {
     let clientIDs = Recorder<String>()
     private let target: Int
     private let listener: Int32
-    private let state = Locked(State())
+    private let state = Mutex(State())
     private let acceptThread = DedicatedThread(name: "test-proxy")
 
     init(to target: Int) throws {

@@ -69,7 +69,8 @@ struct HostilePayloads {
         let hour = Int.random(in: 0..<24, using: &random), minute = Int.random(in: 0..<60, using: &random)
         let time = "\(hour):\(minute < 10 ? "0" : "")\(minute)"
         switch command {
-        case .alarms(.add): return #"{"time": "\#(time)", "label": "Wake", "repeat": "weekdays", "sound": "classic", "volume": 70, "request_id": "r1"}"#
+        case .alarms(.add): return #"{"time": "\#(time)", "label": "Wake", "repeat": "weekdays", "sound": "classic", "volume": 70, "#
+            + #""request_id": "r1"}"#
         case .alarms(.update): return #"{"id": "nope", "time": "7:30 AM", "enabled": true, "skip_next": true}"#
         case .alarms(.delete), .alarms(.enable), .alarms(.disable), .alarms(.duplicate), .alarms(.skip), .alarms(.test): return #"{"id": "nope"}"#
         case .alarms(.snooze): return #"{"minutes": 9}"#
@@ -92,9 +93,11 @@ struct HostilePayloads {
         case .timers(.start): return Bool.random(using: &random) ? "\(Int.random(in: 1...30, using: &random))" : #"{"preset": "nap"}"#
         case .timers(.cancel): return "all"
         case .timers(.setPresets): return #"[{"id": "nap", "label": "Nap", "minutes": 20, "sound": "chime"}]"#
-        case .mixes(.set): return #"{"id": "rainy_brown", "name": "Rainy brown", "layers": [{"sound": "rain", "volume": 70}, {"sound": "brown", "volume": 100}]}"#
+        case .mixes(.set): return #"{"id": "rainy_brown", "name": "Rainy brown", "layers": [{"sound": "rain", "volume": 70}, {"sound": "brown", "#
+            + #""volume": 100}]}"#
         case .mixes(.delete): return "rainy_brown"
-        case .light(.set): return Bool.random(using: &random) ? "TOGGLE" : ##"{"state": "ON", "brightness": 40, "color": "#FF2200", "transition": 3}"##
+        case .light(.set): return Bool.random(using: &random) ? "TOGGLE" : ##"{"state": "ON", "brightness": 40, "color": "#FF2200", "##
+            + ##""transition": 3}"##
         case .stations(.add): return #"{"name": "Jazz \#(minute)", "url": "http://127.0.0.1:9/jazz.mp3"}"#
         case .stations(.update): return #"{"id": "nope", "name": "Jazz"}"#
         case .stations(.delete): return "nope"
@@ -103,7 +106,8 @@ struct HostilePayloads {
 
     private static let fields = [
         "id", "time", "label", "description", "repeat", "date", "sound", "volume", "vibrate", "snooze_minutes", "ramp_seconds",
-        "ring_minutes", "pre_alarm_minutes", "light_minutes", "speak_time", "brightness", "kelvin", "transition", "skip_next", "start_volume", "pre_alarm_sound", "skip_dates", "until", "enabled", "minutes", "playing", "sleep_timer_minutes", "request_id",
+        "ring_minutes", "pre_alarm_minutes", "light_minutes", "speak_time", "brightness", "kelvin", "transition", "skip_next", "start_volume",
+            "pre_alarm_sound", "skip_dates", "until", "enabled", "minutes", "playing", "sleep_timer_minutes", "request_id",
         "use_24_hour", "show_seconds", "digit_color", "background_color", "glow", "scale", "font_family", "font_weight", "random_color",
     ]
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Logging
 import NoiseClockCore
 import NoiseClockMQTT
@@ -31,15 +32,11 @@ final class PacedCommander: @unchecked Sendable {
     let client: MQTTClient
     let root: String
     let window: Int
-    /// Shared with the pump task. NSLock rather than `Synchronization.Mutex`: on Linux, Mutex is
-    /// a bare futex that ThreadSanitizer cannot see, so `make sanitize` reported every access.
-    final class Shared: @unchecked Sendable {
-        private let lock = NSLock()
-        private var tally = Tally()
+    /// Shared with the pump task.
+    final class Shared: Sendable {
+        private let tally = Mutex(Tally())
         func withLock<R>(_ body: (inout Tally) -> R) -> R {
-            lock.lock()
-            defer { lock.unlock() }
-            return body(&tally)
+            tally.withLock { body(&$0) }
         }
     }
 

@@ -18,7 +18,8 @@ extension TimingSuite.Clock {
             let ring = NodeTime.minute(hour: 7, minute: 0)
             try node.writeClock(to: ring.addingTimeInterval(-60))
             try await rig.start(node)
-            try await rig.ok(node, "alarm/add", #"{"id": "wake", "time": "07:00", "repeat": "daily", "vibrate": true, "ring_minutes": 5, "snooze_minutes": 5}"#)
+            try await rig.ok(node, "alarm/add",
+                #"{"id": "wake", "time": "07:00", "repeat": "daily", "vibrate": true, "ring_minutes": 5, "snooze_minutes": 5}"#)
             return (node, ring)
         }
 

@@ -32,7 +32,8 @@ extension TimingSuite.Clock {
         /// Moves the node's clock from `from` to `to` in 6 s jumps; each command the lamp gets is
         /// stamped with the node's time of the jump it followed.
         @discardableResult
-        static func walk(_ rig: AlarmRig, _ node: NodeProcess, _ bridge: BridgeSimulator, from: Date, to: Date) async throws -> [(Date, BridgeSimulator.Command)] {
+        static func walk(_ rig: AlarmRig, _ node: NodeProcess, _ bridge: BridgeSimulator, from: Date,
+            to: Date) async throws -> [(Date, BridgeSimulator.Command)] {
             var stamped: [(Date, BridgeSimulator.Command)] = []
             var at = from
             while at <= to {

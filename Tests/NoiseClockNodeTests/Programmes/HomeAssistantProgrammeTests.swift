@@ -14,7 +14,8 @@ struct HomeAssistantProgrammeTests {
         #expect(try await rig.command("routine/add", #"{"id": "bed", "label": "Bedtime", "start": "22:30"}"#)["ok"] == true)
         let switchTopic = rig.configTopic("switch", "routine_bed_enabled")
         try await rig.client.waitFor(switchTopic, timeout: 10, after: mark)
-        #expect(try await rig.command("mix/set", #"{"id": "rainy_brown", "layers": [{"sound": "rain", "volume": 70}, {"sound": "brown"}]}"#)["ok"] == true)
+        #expect(try await rig.command("mix/set",
+            #"{"id": "rainy_brown", "layers": [{"sound": "rain", "volume": 70}, {"sound": "brown"}]}"#)["ok"] == true)
         let selectTopic = rig.configTopic("select", "noise_sound")
         try await rig.client.waitFor(selectTopic, timeout: 10, after: mark, where: {
             $0.json?["options"]?.arrayValue?.contains("rainy_brown") == true

@@ -21,8 +21,10 @@ struct MixCaptureTests {
 
         // Brown falls 6 dB per octave, white is flat: at equal loudness brown rules the lows and
         // white the highs, so each layer shows in its own band.
-        try await harness.command("mix/set", #"{"id": "brown_white", "name": "Brown and white", "layers": [{"sound": "brown", "volume": 100}, {"sound": "white", "volume": 100}]}"#)
-        let sounds = try await harness.client.waitFor("\(harness.root)/sounds", where: { $0.json?["noise"]?.arrayValue?.contains { $0["id"] == "brown_white" } == true })
+        try await harness.command("mix/set",
+            #"{"id": "brown_white", "name": "Brown and white", "layers": [{"sound": "brown", "volume": 100}, {"sound": "white", "volume": 100}]}"#)
+        let sounds = try await harness.client.waitFor("\(harness.root)/sounds",
+            where: { $0.json?["noise"]?.arrayValue?.contains { $0["id"] == "brown_white" } == true })
         #expect(sounds.json?["noise"]?.arrayValue?.last?["category"] == "mix")
         let mixed = try await harness.command("noise/set", #"{"playing": true, "sound": "brown_white", "volume": 60}"#).mark
         try await capture.waitForFrames(mixed + AudioCapture.frames(4))

@@ -21,7 +21,8 @@ extension TimingSuite.Audio {
             // White at 60 over a 3 s fade-in: the fade is linear in gain, so the level is a quarter
             // of full after 0.75 s and half after 1.5 s (slower than the mixer's own ramp, which
             // would take 0.7 s to this gain).
-            try await harness.command("routine/add", #"{"id": "r", "start": "03:00", "duration_minutes": 60, "sound": "white", "volume": 60, "fade_in_seconds": 3, "fade_out_seconds": 2}"#)
+            try await harness.command("routine/add", #"{"id": "r", "start": "03:00", "duration_minutes": 60, "sound": "white", "volume": 60, "#
+                + #""fade_in_seconds": 3, "fade_out_seconds": 2}"#)
             let started = try await harness.command("routine/start", "r").mark
             try await capture.waitForFrames(started + AudioCapture.frames(4.2))
             let stopped = try await harness.command("routine/stop", "").mark

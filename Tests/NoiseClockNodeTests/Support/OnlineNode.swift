@@ -7,7 +7,8 @@ struct OnlineNode {
     var root: String { "noiseclock/\(node.nodeID)" }
 
     /// `subscriptions` are relative to the node's root (`#`, `availability`, ...).
-    static func start(subscribing subscriptions: [String] = ["#"], environment: [String: String] = [:], yamlExtra: String = "") async throws -> OnlineNode {
+    static func start(subscribing subscriptions: [String] = ["#"], environment: [String: String] = [:],
+        yamlExtra: String = "") async throws -> OnlineNode {
         let broker = try TestBroker()
         let node = try NodeProcess(brokerPort: broker.port, yamlExtra: yamlExtra, environment: environment)
         try node.start()

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Glibc
 
 /// A real mosquitto on a free loopback port, for one test. Fails loudly if mosquitto is missing.
@@ -79,26 +80,31 @@ func freeLoopbackPort() throws -> Int {
     try PortReservations.shared.claim()
 }
 
-final class PortReservations: @unchecked Sendable {
+final class PortReservations: Sendable {
     static let low = 20_000
     static let span = 12_000 // up to 31 999, below Linux's ephemeral range (32 768 – 60 999)
     static let lockDirectory = "/tmp/noiseclock-port-locks"
     static let shared = PortReservations()
-    private let lock = NSLock()
-    /// Spread by process id so parallel suites start apart, then onward.
-    private var next = low + Int(getpid()) * 379 % span
-    private var heldLocks: [Int32] = []
+    private struct Claims {
+        /// Spread by process id so parallel suites start apart, then onward.
+        var next = low + Int(getpid()) * 379 % span
+        var heldLocks: [Int32] = []
+    }
+
+    private let claims = Mutex(Claims())
 
     func claim() throws -> Int {
-        lock.lock()
-        defer { lock.unlock() }
+        try claims.withLock { claims throws -> Int in try claim(&claims) }
+    }
+
+    private func claim(_ claims: inout Claims) throws -> Int {
         mkdir(Self.lockDirectory, 0o777)
         for _ in 0..<Self.span {
-            let port = next
-            next = Self.low + (next - Self.low + 1) % Self.span
+            let port = claims.next
+            claims.next = Self.low + (claims.next - Self.low + 1) % Self.span
             guard let fd = lockFile(for: port) else { continue }
             if isUnbound(port) {
-                heldLocks.append(fd)
+                claims.heldLocks.append(fd)
                 return port
             }
             close(fd)

@@ -85,7 +85,8 @@ final class TestClient: @unchecked Sendable {
     /// Waits for a message on `topic` matching `predicate`, received after index `after`. The
     /// timeout is an upper bound for a loaded machine running suites in parallel, not a measure.
     @discardableResult
-    func waitFor(_ topic: String, timeout: Double = 15, after: Int = 0, where predicate: @Sendable (Received) -> Bool = { _ in true }) async throws -> Received {
+    func waitFor(_ topic: String, timeout: Double = 15, after: Int = 0,
+        where predicate: @Sendable (Received) -> Bool = { _ in true }) async throws -> Received {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             let all = messages

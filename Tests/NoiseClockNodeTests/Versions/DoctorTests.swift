@@ -204,7 +204,8 @@ import Testing
             let log = node.directory.appendingPathComponent("doctor-\(UUID().uuidString.prefix(6)).json").path
             let child = try ChildProcess(
                 path: "/usr/bin/setpriv",
-                arguments: ["--reuid=65534", "--regid=65534"] + groups + [NodeProcess.binary.path, "doctor", "--json", "--config", node.configFile.path],
+                arguments: ["--reuid=65534", "--regid=65534"] + groups + [NodeProcess.binary.path, "doctor", "--json", "--config",
+                    node.configFile.path],
                 environment: [NodeConfiguration.testDeviceDirectoryKey: dev.path], logPath: log)
             _ = child.wait(timeout: 30)
             let report = try JSONParser().parse(Array(try String(contentsOfFile: log, encoding: .utf8).utf8))

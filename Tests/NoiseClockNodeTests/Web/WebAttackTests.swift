@@ -90,7 +90,8 @@ import Testing
         // The node's own pages, and scripts with the Bearer header, change things.
         #expect(try await rig.post("noise/volume/set", "30", headers: ["Cookie": cookie, "Origin": own]).status == 200)
         #expect(try await rig.post("noise/volume/set", "31", headers: ["Cookie": cookie, "Sec-Fetch-Site": "same-origin"]).status == 200)
-        #expect(try await rig.post("noise/volume/set", "32", headers: ["Cookie": cookie, "Origin": "http://localhost:\(rig.port)", "Host": "localhost:\(rig.port)"]).status == 200)
+        #expect(try await rig.post("noise/volume/set", "32",
+            headers: ["Cookie": cookie, "Origin": "http://localhost:\(rig.port)", "Host": "localhost:\(rig.port)"]).status == 200)
         #expect(try await rig.post("noise/volume/set", "33").status == 200)
         #expect(try await Self.volume(rig) == 33)
     }
@@ -139,11 +140,13 @@ import Testing
         let head = "POST /api/alarm/add HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 65536\r\n\r\n"
         let reply = try await WebTestClient.raw(port: rig.port, Array(head.utf8))
         #expect(reply.status == 401)
-        let foreign = "POST /api/alarm/add HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: http://127.0.0.1:1\r\nCookie: noiseclock_session=\(rig.token)\r\nContent-Length: 65536\r\n\r\n"
+        let foreign = "POST /api/alarm/add HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: http://127.0.0.1:1\r\nCookie: "
+            + "noiseclock_session=\(rig.token)\r\nContent-Length: 65536\r\n\r\n"
         #expect(try await WebTestClient.raw(port: rig.port, Array(foreign.utf8)).status == 403)
         // With access, the body is read and the command runs.
         let body = #"{"id": "late", "time": "06:00"}"#
-        let good = "POST /api/alarm/add HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(rig.token)\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
+        let good = "POST /api/alarm/add HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: "
+            + "Bearer \(rig.token)\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
         let answered = try await WebTestClient.offload {
             let socket = try WebSocket(port: rig.port)
             socket.send(Array(good.utf8))
@@ -222,7 +225,8 @@ import Testing
         for method in ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"] {
             for path in ["/", "/alarms", "/app.js", "/api/state", "/api/events", "/api/alarm/delete", "/api", "/nothing"] {
                 for headers in [[:], ["Cookie": "noiseclock_session=nope"]] {
-                    let reply = try await WebTestClient.request(port: rig.port, method, path, headers: headers, body: method == "POST" ? #"{"id": "secret"}"# : nil, from: "127.0.0.4")
+                    let reply = try await WebTestClient.request(port: rig.port, method, path, headers: headers,
+                        body: method == "POST" ? #"{"id": "secret"}"# : nil, from: "127.0.0.4")
                     #expect(reply.status == 401 || reply.status == 429, "\(method) \(path)")
                     #expect(!reply.text.contains("Secret label"), "\(method) \(path)")
                 }

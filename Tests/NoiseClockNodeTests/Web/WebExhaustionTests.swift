@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Glibc
 import Testing
 
@@ -95,7 +96,8 @@ import Testing
         #expect(late.status == 408)
         #expect(late.text.contains("5 s"))
 
-        let request = Array("GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(rig.token)\r\nX-Filler: \(String(repeating: "y", count: 200))\r\n\r\n".utf8)
+        let request = Array(("GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: "
+            + "Bearer \(rig.token)\r\nX-Filler: \(String(repeating: "y", count: 200))\r\n\r\n").utf8)
         let dribbled = try await WebTestClient.offload {
             let socket = try WebSocket(port: rig.port, timeout: 10)
             for byte in request { socket.send([byte]) }
@@ -104,7 +106,9 @@ import Testing
         #expect(dribbled.status == 200)
     }
 
-    @Test("a 100-socket slow-loris and 64 half-sent requests from 127.0.0.2: every probe of /healthz and a signed-in /api/state from 127.0.0.1 is served, an alarm rings at its minute")
+    @Test(
+        "a 100-socket slow-loris and 64 half-sent requests from 127.0.0.2: /healthz and a signed-in /api/state from 127.0.0.1 served, alarm on time"
+    )
     func slotExhaustion() async throws {
         let rig = try await WebRig.start()
         defer { rig.shutdown() }
@@ -148,7 +152,8 @@ import Testing
         #expect(stats.timedOut > 0)
         let sorted = latencies.sorted()
         let within = Double(sorted.filter { $0 <= 200 }.count) / Double(sorted.count) * 100
-        print(String(format: "web exhaustion: %d probes from 127.0.0.1, p50 %.1f ms, p99 %.1f ms, max %.1f ms, %.1f %% within 200 ms; alarm fired %.0f ms after its minute; attacker: %d connections, %d refused (503), %d cut off (408)",
+        print(String(format: "web exhaustion: %d probes from 127.0.0.1, p50 %.1f ms, p99 %.1f ms, max %.1f ms, %.1f %% within 200 ms; alarm fired "
+            + "%.0f ms after its minute; attacker: %d connections, %d refused (503), %d cut off (408)",
                      sorted.count, sorted[sorted.count / 2], sorted[min(sorted.count - 1, sorted.count * 99 / 100)], sorted.last ?? 0, within,
                      lateness * 1000, stats.opened, stats.refused, stats.timedOut))
     }
@@ -216,7 +221,7 @@ final class WebAttacker: @unchecked Sendable {
     let source: String
     let slowloris: Int
     let halfSent: Int
-    private let control = GuardedValue(Control())
+    private let control = Mutex(Control())
 
     init(port: Int, source: String, slowloris: Int, halfSent: Int) {
         self.port = port
@@ -284,19 +289,7 @@ final class WebAttacker: @unchecked Sendable {
     }
 }
 
-/// A lock around a value (tests only; the node's `Locked` is not visible here).
-final class GuardedValue<Value>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
 
-    init(_ value: Value) { self.value = value }
-
-    func withLock<T>(_ body: (inout Value) -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
-    }
-}
 
 extension WebSocket {
     enum Peek {

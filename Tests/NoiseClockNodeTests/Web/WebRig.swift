@@ -12,9 +12,10 @@ struct WebRig {
     var root: String { online.root }
     var bearer: [String: String] { ["Authorization": "Bearer \(token)"] }
 
-    static func start(auth: String = "token", environment: [String: String] = [:]) async throws -> WebRig {
+    static func start(auth: String = "token", environment: [String: String] = [:], yamlExtra: String = "") async throws -> WebRig {
         let port = try freeLoopbackPort()
-        let online = try await OnlineNode.start(environment: NodeProcess.web(port: port, auth: auth).merging(environment) { $1 })
+        let web = NodeProcess.web(port: port, auth: auth).merging(environment) { $1 }
+        let online = try await OnlineNode.start(environment: web, yamlExtra: yamlExtra)
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
             if let reply = try? await WebTestClient.request(port: port, "GET", "/healthz"), reply.status == 200 {

@@ -4,6 +4,7 @@ import NoiseClockCore
 import NoiseClockThreads
 import Testing
 @testable import NoiseClockPlatform
+import Synchronization
 
 /// Real `struct input_event` records through a FIFO into the reader's thread: the gestures,
 /// auto-repeat, and a device that goes away and comes back. Every wait is for a signal; where a
@@ -21,7 +22,7 @@ import Testing
             case event(ButtonPanel.Event)
         }
 
-        private let entries = Locked<[Entry]>([])
+        private let entries = Mutex<[Entry]>([])
         private let signal = WakeSignal()
 
         func add(_ entry: Entry) {

@@ -5,28 +5,33 @@ import NoiseClockThreads
 import ServiceLifecycle
 
 /// Carries out readiness checks (`checkReadiness` effects) off the loop: the audio engine opens
-/// the device and reads its mixer on its own thread, the next alarm's sound is checked here (its
-/// file's header read: disk I/O, kept off the audio thread), the clock's synchronisation is read
-/// now, and the answer goes back to the loop as `.readiness`.
+/// the device and reads its mixer on its own thread (the only part that needs it), the next
+/// alarm's sound is checked on the sound-files thread (its file's header read with libsndfile:
+/// disk I/O, kept off the audio thread and the cooperative pool), the clock's synchronisation is
+/// read now, and the answer goes back to the loop as `.readiness`.
 struct ReadinessService: Service {
     let audio: AudioEngine?
-    let sounds: CurrentSoundLibrary
+    let sounds: SoundFiles
     let clock: NodeClock
     let inbox: NodeInbox
     let probes: AsyncStream<ReadinessProbe>
 
     func run() async throws {
         for await probe in probes.cancelOnGracefulShutdown() {
-            var report = await audio?.checkDevice()
-                ?? ReadinessReport(deviceError: "no sound catalog (sounds.json not found or unusable)")
-            // A station is not a sound the library makes: it is probed over the network instead.
-            if let sound = probe.sound, Station.stationID(ofSound: sound) == nil, let library = sounds.value, !library.canMake(sound) {
-                report.soundError = "the sound \"\(sound)\" cannot be played (its file is gone, unreadable or undecodable)"
-            }
-            if let url = probe.stationURL { report.streamCause = await Self.probeStation(url) }
-            report.clockSynced = clock.synced()
-            inbox.send(.readiness(report))
+            inbox.send(.readiness(await check(probe)))
         }
+    }
+
+    func check(_ probe: ReadinessProbe) async -> ReadinessReport {
+        var report = await audio?.checkDevice()
+            ?? ReadinessReport(deviceError: "no sound catalog (sounds.json not found or unusable)")
+        // A station is not a sound the library makes: it is probed over the network instead.
+        if let sound = probe.sound, Station.stationID(ofSound: sound) == nil, await sounds.canMake(sound) == false {
+            report.soundError = "the sound \"\(sound)\" cannot be played (its file is gone, unreadable or undecodable)"
+        }
+        if let url = probe.stationURL { report.streamCause = await Self.probeStation(url) }
+        report.clockSynced = clock.synced()
+        return report
     }
 
     /// The station's probe on a thread of its own (it blocks up to 8 s); nil when it was heard.

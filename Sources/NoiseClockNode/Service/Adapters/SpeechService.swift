@@ -2,6 +2,7 @@ import NoiseClockAudio
 import NoiseClockCore
 import NoiseClockThreads
 import ServiceLifecycle
+import Synchronization
 
 /// Speech as a service: a thread of its own synthesizes each `NodeEffect.speak` with eSpeak NG
 /// (a blocking C call, kept off the cooperative pool), brings it to the engine's rate and hands
@@ -13,7 +14,7 @@ final class SpeechService: Service, Sendable {
     private let rate: Int
     private let sampleRate: Int
     private let inbox: NodeInbox
-    private let queue = Locked<(requests: [SpeechRequest], stopped: Bool)>(([], false))
+    private let queue = Mutex<(requests: [SpeechRequest], stopped: Bool)>(([], false))
     private let signal = WakeSignal()
     private let thread = DedicatedThread(name: "speech")
 

@@ -1,4 +1,4 @@
-/// A lamp or plug the node drives directly over MQTT, in its bridge's own conventions, so the
+/// Where a bridged device is: a lamp or plug the node drives directly over MQTT, in its bridge's own conventions, so the
 /// wake-up needs only the broker and the bridge (not Home Assistant).
 public struct DeviceEndpoint: Sendable, Equatable {
     public enum Bridge: String, Sendable, CaseIterable {
@@ -26,20 +26,6 @@ public struct DeviceEndpoint: Sendable, Equatable {
     }
 }
 
-/// `devices:` in the configuration: the lamp for sunrises and routines, the plug with a bed shaker.
-public struct DeviceSettings: Sendable, Equatable {
-    public var light: DeviceEndpoint?
-    public var shaker: DeviceEndpoint?
-
-    public init(light: DeviceEndpoint? = nil, shaker: DeviceEndpoint? = nil) {
-        self.light = light
-        self.shaker = shaker
-    }
-
-    /// Every topic a device reports on.
-    public var stateTopics: [String] { (light?.stateTopics ?? []) + (shaker?.stateTopics ?? []) }
-}
-
 /// One message to a device's own topic (absolute, not under `~/`).
 public struct DeviceCommand: Sendable, Equatable {
     public var topic: String
@@ -48,5 +34,18 @@ public struct DeviceCommand: Sendable, Equatable {
     public init(topic: String, payload: String) {
         self.topic = topic
         self.payload = payload
+    }
+}
+
+extension Publication {
+    /// A command to a device: on the device's own topic (absolute), QoS 1, not retained.
+    public static func device(_ command: DeviceCommand) -> Publication {
+        Publication(topic: command.topic, body: .text(command.payload), retain: false, qos: 1, absolute: true)
+    }
+
+    /// The command this publication carries to a device, if it is one.
+    public var deviceCommand: DeviceCommand? {
+        guard absolute, case .text(let payload) = body else { return nil }
+        return DeviceCommand(topic: topic, payload: payload)
     }
 }

@@ -1,0 +1,51 @@
+/// The one command path: every command (MQTT, a group's, the web app's, a button's) is looked up
+/// in the topic tables once (`CommandMessage.parse`), then handed to the feature that owns it —
+/// a `NodeCore` feature's transaction, or one of the machine's own features, answered later
+/// through a `DeferredReply` that carries the command's `request_id`.
+extension NodeMachine.Draft {
+    /// Returns the response when the command took effect (a button's confirmation is made from it).
+    @discardableResult
+    mutating func command(_ suffix: String, payload: [UInt8], origin: CommandOrigin) -> Response? {
+        guard admitted(suffix, payload: payload, origin: origin) else { return nil }
+        var next = core
+        var outbox: [Publication] = []
+        let response: Response
+        switch CommandMessage.parse(topic: suffix, payload: payload) {
+        case .refused(let refusal): response = refusal
+        case .machine(let command, let payload):
+            // Answered later (or refused now) through a reply that carries the request id.
+            let reply = DeferredReply(command: suffix, requestID: payload.requestID, origin: origin)
+            switch command {
+            case .learnButtons: learnButtons(payload, reply: reply)
+            case .say, .speakTime, .speakNextAlarm: speak(SpeechCommand.parse(command, payload: payload), reply: reply)
+            case .stationTest: testStation(payload, reply: reply)
+            }
+            return nil
+        case .command(let command):
+            response = next.handle(command, now: now, outbox: &outbox)
+            if command.topic == .alarms(.check), response.ok {
+                // Answered with the check's result (`readiness`), not now.
+                machine.features.checks.wait(DeferredReply(command: suffix, requestID: response.requestID, origin: origin))
+                log(.info, "command", ["command": suffix, "ok": "pending"])
+                return nil
+            }
+        }
+        switch response.outcome {
+        case .success:
+            refusal = NodePlan.Refusal(command: response.command, requestID: response.requestID, origin: origin)
+            commit(next, outbox: outbox, response: (response, origin))
+            log(.info, "command", ["command": suffix, "ok": "true"])
+            return response
+        case .failure(let error):
+            effects += machine.respond(response, to: origin)
+            log(.info, "command refused", ["command": String(suffix.prefix(80)), "code": error.code.rawValue, "message": error.message])
+            return nil
+        }
+    }
+
+    /// Answers a deferred command's refusal at once (it changed nothing).
+    mutating func refuse(_ reply: DeferredReply, _ error: CommandError) {
+        effects += machine.respond(reply.response(.failure(error)), to: reply.origin)
+        log(.info, "command refused", ["command": reply.command, "code": error.code.rawValue, "message": error.message])
+    }
+}

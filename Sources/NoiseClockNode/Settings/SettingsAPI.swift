@@ -1,0 +1,113 @@
+import NoiseClockCore
+import NoiseClockPlatform
+import NoiseClockWeb
+
+/// `GET /api/settings`, `POST /api/settings`, `POST /api/settings/reset` (http-api.md v1.3): every
+/// key of the configuration with its value, its source and when a change applies; a change
+/// checked by the very loader the node starts with, the whole configuration at once (a refusal
+/// names the key in the file's words and changes nothing), then kept in `settings.json`.
+/// Answered on the web server's thread: never through MQTT, always behind the web token.
+struct SettingsAPI: Sendable {
+    static let changeCommand = "settings"
+    static let resetCommand = "settings/reset"
+
+    /// Keys whose change the node takes at once (`applies: now`); the others on its next start.
+    static let live: Set<String> = ["timezone", "locale"]
+
+    let configPath: String
+    let environment: [String: String]
+    let stateDirectory: String
+    /// Told the configuration after each saved change, to apply what applies now.
+    var applied: @Sendable (NodeConfiguration) -> Void = { _ in }
+
+    func current() -> HTTPResponse {
+        do {
+            return Self.answer(try NodeConfiguration.loadNow(path: configPath, environment: environment).values)
+        } catch {
+            return Self.refusal(CommandError(.invalidField, field: error.key, "\(error.key): \(error.message)"))
+        }
+    }
+
+    /// `{key: value, …}`; `null` takes a key back to the file's value.
+    func change(_ body: [UInt8]) -> HTTPResponse {
+        guard let object = (try? JSONParser(maxDepth: 16).parse(body))?.objectValue else {
+            return Self.refusal(CommandError(.invalidJSON, "POST /api/settings takes a JSON object of keys and values"))
+        }
+        var candidate = stored()
+        for (key, value) in object.pairs {
+            if let problem = Self.problem(settable: key, environment: environment) { return Self.refusal(problem) }
+            candidate[key] = value.isNull ? nil : value
+        }
+        return save(candidate)
+    }
+
+    /// `{"keys": [...]}`: back to the file's (or default) value.
+    func reset(_ body: [UInt8]) -> HTTPResponse {
+        guard let keys = (try? JSONParser(maxDepth: 16).parse(body))?["keys"]?.arrayValue?.compactMap(\.stringValue) else {
+            return Self.refusal(CommandError(.invalidJSON, "POST /api/settings/reset takes {\"keys\": [\"timezone\", …]}"))
+        }
+        var candidate = stored()
+        for key in keys {
+            guard ConfigurationSchema.keysByPath[key] != nil else { return Self.refusal(.invalidField(key, "\(key): not a configuration key")) }
+            candidate[key] = nil
+        }
+        return save(candidate)
+    }
+
+    private func stored() -> [String: JSONValue] {
+        var ignored: [ConfigurationWarning] = []
+        return WebSettings.stored(stateDirectory: stateDirectory, warnings: &ignored)
+    }
+
+    private func save(_ candidate: [String: JSONValue]) -> HTTPResponse {
+        let checked: (loaded: LoadedConfiguration, values: ConfigurationValues)
+        do {
+            checked = try NodeConfiguration.loadNow(path: configPath, environment: environment, web: candidate)
+        } catch {
+            return Self.refusal(CommandError(.invalidField, field: error.key, "\(error.key): \(error.message)"))
+        }
+        do {
+            let store = StateStore(directory: stateDirectory)
+            try store.prepare()
+            try store.write(WebSettings.fileName, WebSettings.document(candidate))
+        } catch {
+            return Self.refusal(CommandError(.storageError, "could not save the settings: \(error.description)"))
+        }
+        applied(checked.loaded.configuration)
+        return Self.answer(checked.values)
+    }
+
+    /// Why `key` cannot be set from the web app (nil: it can).
+    static func problem(settable key: String, environment: [String: String]) -> CommandError? {
+        guard let known = ConfigurationSchema.keysByPath[key] else {
+            return .invalidField(String(key.prefix(64)), "\(key.prefix(64)): not a configuration key")
+        }
+        if let reason = WebSettings.notSettable[key] { return .invalidField(key, "\(key): not settable from the web app (\(reason))") }
+        if let value = environment[known.environmentVariable], !value.isEmpty {
+            return .invalidField(key, "\(key): set by \(known.environmentVariable), which wins over the web app")
+        }
+        return nil
+    }
+
+    /// `{"values", "sources", "applies", "not_settable"}`: every key, in the table's order. A
+    /// change of `live` keys applies at once (`now`), of the others when the node next starts.
+    static func answer(_ values: ConfigurationValues) -> HTTPResponse {
+        var shown = JSONObject()
+        var sources = JSONObject()
+        var applies = JSONObject()
+        for key in ConfigurationSchema.keys {
+            shown[key.path] = key.effectiveValue(in: values)?.json ?? .null
+            sources[key.path] = .string(values.source(key))
+            applies[key.path] = live.contains(key.path) ? "now" : "restart"
+        }
+        let fixed = JSONObject(WebSettings.notSettable.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) })
+        let body = JSONValue.object(JSONObject([
+            ("values", .object(shown)), ("sources", .object(sources)), ("applies", .object(applies)), ("not_settable", .object(fixed)),
+        ]))
+        return HTTPResponse(status: 200, headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")], body: body.bytes)
+    }
+
+    static func refusal(_ error: CommandError, command: String = changeCommand) -> HTTPResponse {
+        WebRouter.commandResponse(Response(command: command, requestID: nil, outcome: .failure(error)))
+    }
+}
