@@ -61,7 +61,8 @@ public enum NodeApplication {
             batteryIntervalSeconds: Int64(configuration.battery.intervalSeconds), now: clock.now()
         )
         let audio = library.map {
-            AudioEngine(device: configuration.audio.device, sampleRate: configuration.audio.sampleRate, library: $0, logger: logger, clock: clock.now)
+            AudioEngine(device: configuration.audio.device, sampleRate: configuration.audio.sampleRate, library: $0, logger: logger, clock: clock.now,
+                        userAgent: "NoiseClock/\(NoiseClockVersion.current)")
         }
         if library == nil {
             let error = "no sound catalog (sounds.json not found or unusable)"

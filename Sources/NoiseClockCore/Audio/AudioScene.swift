@@ -121,6 +121,9 @@ public struct AudioScene: Sendable, Equatable {
     public var alarm: Alarm?
     public var preview: Preview?
     public var preAlarm: PreAlarm?
+    /// The address of each station (`radio:<id>`) the scene plays: the engine's stream player
+    /// connects to it (the catalog of stations is the core's, not the engine's).
+    public var stations: [String: String] = [:]
 
     public init(noise: Noise? = nil, alarm: Alarm? = nil, preview: Preview? = nil, preAlarm: PreAlarm? = nil) {
         self.noise = noise

@@ -44,4 +44,12 @@ extension NodeMachine.Draft {
         }
         effects += machine.respond(reply.response(result), to: reply.origin)
     }
+
+    /// A station's title: `~/noise` shows it while the noise plays that station.
+    mutating func stationTitle(_ title: StationTitle) {
+        guard core.noise.state.title != title else { return }
+        var next = core
+        next.noise.state.title = title
+        commit(next, outbox: [])
+    }
 }

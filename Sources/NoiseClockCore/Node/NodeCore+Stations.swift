@@ -32,3 +32,13 @@ extension NodeCore {
         return users
     }
 }
+
+extension NodeCore {
+    /// Names the address of every station the scene plays (noise, alarm, pre-alarm, preview).
+    func withStations(_ scene: inout AudioScene) {
+        let sounds = [scene.noise?.sound, scene.alarm?.sound, scene.preAlarm?.sound, scene.preview?.sound].compactMap { $0 }
+        for sound in sounds {
+            if let station = soundCatalog.station(ofSound: sound) { scene.stations[sound] = station.url }
+        }
+    }
+}

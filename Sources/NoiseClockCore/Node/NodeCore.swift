@@ -171,6 +171,7 @@ public struct NodeCore: Sendable {
             // A pre-alarm sound may be a mix: it plays as its layers.
             if let sound = scene.preAlarm?.sound { scene.preAlarm?.layers = soundCatalog.noiseLayers(of: sound) ?? [] }
         }
+        withStations(&scene)
         return scene
     }
 }
