@@ -7,7 +7,7 @@ PREFIX ?= /usr/local
 DEB_PACKAGES := libmosquitto-dev mosquitto mosquitto-clients libasound2-dev libsndfile1-dev libsoxr-dev libebur128-dev libyaml-dev \
 	pkg-config tzdata sox alsa-utils openssl chromium chromium-driver python3-selenium libmicrohttpd-dev
 
-.PHONY: all deps build release run web-url test cluster-test soak deb package-test lint browser-test screenshots fuzz bench sanitize install uninstall clean
+.PHONY: all deps build release run web-url test cluster-test stream-test soak deb package-test lint browser-test screenshots fuzz bench sanitize install uninstall clean
 
 all: build
 
@@ -28,6 +28,10 @@ DEB_PACKAGES += python3-pip
 DEB_PACKAGES += rabbitmq-server
 # Speech (issue 20): eSpeak NG's library and voices, and its command line (the tests' reference).
 DEB_PACKAGES += libespeak-ng-dev espeak-ng-data espeak-ng
+# Radio (issue 29): libcurl and libfaad2's headers (the libraries are opened on first use;
+# MP3/Vorbis/Opus/FLAC come with libsndfile's -dev); icecast2 and ffmpeg serve and encode the
+# test stations of `make stream-test`.
+DEB_PACKAGES += libcurl4-openssl-dev libfaad-dev libmpg123-dev icecast2 ffmpeg
 .PHONY: axe-core
 axe-core: deps
 	@scripts/axe-core.sh
@@ -71,6 +75,12 @@ test: deps axe-core
 cluster-test: deps
 	@scripts/stage.sh build $(SWIFT) build --build-tests
 	@SWIFT=$(SWIFT) scripts/stage.sh cluster scripts/cluster-tests.sh
+
+# Internet radio (issue 29, docs/sounds.md "Radio"): the real node against stations on loopback.
+# Its own stage, out of `make test` (whose test stage is at its bound); scripts/stream-tests.sh.
+stream-test: deps
+	@scripts/stage.sh build $(SWIFT) build --build-tests
+	@SWIFT=$(SWIFT) scripts/stage.sh stream scripts/stream-tests.sh
 
 # A week of nights (issue 31, docs/reliability.md): the real node, mosquitto and ALSA through
 # SOAK_NIGHTS simulated nights on the test clock (WeekOfNightsTests/aWeekOfNights), printing rings

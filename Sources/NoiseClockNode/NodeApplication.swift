@@ -50,7 +50,8 @@ public enum NodeApplication {
         let documents = try loadDocuments(store: store, clock: clock, logger: logger)
 
         let settings = NodeSettings(
-            nodeID: configuration.nodeID, locale: configuration.locale, zone: prepared.zone, devices: configuration.devices
+            nodeID: configuration.nodeID, locale: configuration.locale, zone: prepared.zone, devices: configuration.devices,
+            stream: configuration.stream
         )
         // A test fixes the node's random choices (its noise, the re-publication delay) with one seed.
         let testSeed = environment[testSeedKey].flatMap { UInt64($0) }
@@ -61,7 +62,8 @@ public enum NodeApplication {
             batteryIntervalSeconds: Int64(configuration.battery.intervalSeconds), now: clock.now()
         )
         let audio = library.map {
-            AudioEngine(device: configuration.audio.device, sampleRate: configuration.audio.sampleRate, library: $0, logger: logger, clock: clock.now)
+            AudioEngine(device: configuration.audio.device, sampleRate: configuration.audio.sampleRate, library: $0, logger: logger, clock: clock.now,
+                        userAgent: "NoiseClock/\(NoiseClockVersion.current)")
         }
         if library == nil {
             let error = "no sound catalog (sounds.json not found or unusable)"
@@ -91,7 +93,7 @@ public enum NodeApplication {
             options: mqttOptions(configuration, topics: topics),
             subscriptions: topics.commandSubscriptions + [topics.groupRingSubscription] + discovery.subscriptions(nodeID: topics.nodeID)
                 + configuration.devices.stateTopics + ButtonService.subscriptions(board: board, topics: topics)
-                + SpeechService.subscriptions(topics: topics),
+                + SpeechService.subscriptions(topics: topics) + [topics.topic(MachineCommand.stationTest.rawValue)],
             logger: logger, payloadCap: MQTTService.payloadCap(InboundLimits(topics: topics, discovery: discovery)),
             onEvent: { inbox.send(MQTTService.input(for: $0)) }
         )
@@ -129,7 +131,8 @@ public enum NodeApplication {
             inbox: inbox, machine: machine, store: store,
             effects: EffectPerformer(
                 mqtt: mqtt, timer: timer, audio: audio, web: server, readiness: probeContinuation, buttons: buttons, speech: speech,
-                sounds: soundFiles, logger: logger),
+                sounds: soundFiles, stations: StationProber(inbox: inbox, userAgent: "NoiseClock/\(NoiseClockVersion.current)"),
+                logger: logger),
             notifier: notifier, clock: clock.now, logger: logger
         )
         // Dependency order: started together, shut down in reverse — the loop first (nothing new

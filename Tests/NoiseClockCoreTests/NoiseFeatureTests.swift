@@ -25,7 +25,8 @@ import Testing
         let feature = NoiseFeature(restoring: nil)
         #expect(feature.state == NoiseState(playing: false, sound: "brown", volume: 40))
         #expect(feature.retained(context: context(t0))[0].body == .json(
-            ["playing": false, "sound": "brown", "volume": 40, "sleep_timer_minutes": nil, "stops_at": nil, "routine": nil, "error": nil]))
+            ["playing": false, "sound": "brown", "volume": 40, "sleep_timer_minutes": nil, "stops_at": nil, "routine": nil, "error": nil,
+             "station": nil, "title": nil]))
     }
 
     @Test(arguments: [("ON", true), (" on ", true), ("OFF", false), ("toggle", true)])

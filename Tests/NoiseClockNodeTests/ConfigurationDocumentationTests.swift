@@ -46,6 +46,7 @@ import Testing
     @Test func theSectionsAreThePrefixesOfTheKeys() {
         #expect(ConfigurationSchema.sections == [
             "mqtt", "mqtt.tls", "home_assistant", "audio", "battery", "web", "devices", "devices.light", "devices.shaker", "button_timing", "speech",
+            "stream",
         ])
     }
 }

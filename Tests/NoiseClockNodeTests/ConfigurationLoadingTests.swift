@@ -200,6 +200,7 @@ struct ConfigurationLoadingTests {
         #expect(names.contains("NOISECLOCK_BUTTON_TIMING_DOUBLE_SECONDS"))
         #expect(names.contains("NOISECLOCK_SPEECH_VOLUME"))
         #expect(names.contains("NOISECLOCK_SPEECH_CONFIRM_BUTTONS"))
-        #expect(names.count == 42)
+        #expect(names.contains("NOISECLOCK_STREAM_TIMEOUT_SECONDS"))
+        #expect(names.count == 43)
     }
 }

@@ -28,6 +28,8 @@ public final class Mixer {
         public var unplayable: Bool
         /// Some of its samples, at their gain, were at least one 16-bit step: not digital silence.
         public var audible: Bool
+        /// The ring's station cannot be heard: why (`StationSource.failure`); nil for other sounds.
+        public var streamFailure: String? = nil
     }
 
     /// Rings when an alarm's own sound cannot be played (a custom file gone or undecodable).
@@ -105,6 +107,10 @@ public final class Mixer {
                 if let key = voices[index].key, alarmPlayback?.key == key, alarmPlayback?.audible == false,
                    peak(scratch, count: count * 2) * voices[index].ramp.current >= Self.audibleThreshold {
                     alarmPlayback?.audible = true
+                }
+                if voices[index].key != nil, alarmPlayback?.key == voices[index].key, alarmPlayback?.streamFailure == nil,
+                   let station = voices[index].source as? StationSource, let cause = station.failure {
+                    alarmPlayback?.streamFailure = cause
                 }
             }
             voices.removeAll { $0.retiring && $0.ramp.isSilent }
@@ -215,7 +221,8 @@ public final class Mixer {
     /// A built-in sound is made here; a recording is taken from those offered (nil if none was:
     /// its file did not open), or opened here when rendering offline.
     private func makeSource(_ sound: String) -> (any SoundSource)? {
-        if waitsForDisk || !library.isRecording(sound) { return library.makeSource(sound, waitsForDisk: waitsForDisk) }
+        let prepares = library.isRecording(sound) || Station.stationID(ofSound: sound) != nil
+        if waitsForDisk || !prepares { return library.makeSource(sound, waitsForDisk: waitsForDisk) }
         return prepared.take(sound)
     }
 }

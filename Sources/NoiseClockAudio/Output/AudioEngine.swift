@@ -23,6 +23,8 @@ public final class AudioEngine: Sendable {
     /// The failsafe's confirmations: a ringing alarm's first audible samples were written to the
     /// device (again after the device came back), or its sound could not be made. Finished by `stop()`.
     public let alarmSounds: AsyncStream<AlarmSoundReport>
+    /// The titles a playing station's stream announces (ICY), from its player's thread.
+    public let stationTitles: AsyncStream<StationTitle>
 
     private struct Shared {
         var scene = AudioScene.silence
@@ -49,6 +51,8 @@ public final class AudioEngine: Sendable {
     private let applied = Mutex(SceneVoices(.silence))
     private let continuation: AsyncStream<AudioStatus>.Continuation
     private let alarmContinuation: AsyncStream<AlarmSoundReport>.Continuation
+    private let radio: RadioSettings
+    private let titleContinuation: AsyncStream<StationTitle>.Continuation
     private let library: SoundLibrary
     private let logger: Logger
     private let retryInterval: Double
@@ -66,7 +70,7 @@ public final class AudioEngine: Sendable {
     public init(
         device: String, sampleRate: Int, library: SoundLibrary, logger: Logger, retryInterval: Double = 3,
         idleCloseSeconds: Double = 5, clock: @escaping @Sendable () -> Instant = AudioEngine.realtimeClock,
-        ditherSeed: UInt64? = nil
+        ditherSeed: UInt64? = nil, userAgent: String = "NoiseClock"
     ) {
         self.ditherSeed = ditherSeed
         self.clock = clock
@@ -79,6 +83,10 @@ public final class AudioEngine: Sendable {
         shared = Mutex(Shared(status: AudioStatus(device: device, state: .unavailable, error: "not started"), latestLibrary: library))
         (statuses, continuation) = AsyncStream.makeStream(of: AudioStatus.self, bufferingPolicy: .bufferingNewest(16))
         (alarmSounds, alarmContinuation) = AsyncStream.makeStream(of: AlarmSoundReport.self, bufferingPolicy: .bufferingNewest(16))
+        let (titles, titleContinuation) = AsyncStream.makeStream(of: StationTitle.self, bufferingPolicy: .bufferingNewest(16))
+        stationTitles = titles
+        self.titleContinuation = titleContinuation
+        radio = RadioSettings(userAgent: userAgent) { sound, title in titleContinuation.yield(StationTitle(sound: sound, title: title)) }
         noiseclock_alsa_silence_errors()
     }
 
@@ -103,7 +111,7 @@ public final class AudioEngine: Sendable {
         applied.withLock { previous in
             let voices = SceneVoices(scene)
             let library = shared.withLock { $0.latestLibrary }
-            let sources = voices.prepare(after: previous, library: library)
+            let sources = voices.prepare(after: previous, library: library, radio: radio)
             previous = voices
             shared.withLock { state in
                 state.scene = scene
@@ -147,6 +155,7 @@ public final class AudioEngine: Sendable {
         refuseChecks()
         continuation.finish()
         alarmContinuation.finish()
+        titleContinuation.finish()
     }
 
     /// Queues a readiness check for the audio thread; false when the engine is stopping.
@@ -210,6 +219,8 @@ public final class AudioEngine: Sendable {
         // The ring whose sound (or whose failure to make it) was last reported; forgotten when the
         // device is lost, so a device that comes back is confirmed again.
         var reportedAlarm: AlarmSoundKey?
+        // The ring whose station's failure was last reported (once per ring).
+        var reportedStreamFailure: AlarmSoundKey?
         var speech = SpeechPlayer(sampleRate: sampleRate)
         var scene = AudioScene.silence, sceneIsSilence = true, stopping = false
         var fineUntil = 0.0
@@ -227,6 +238,12 @@ public final class AudioEngine: Sendable {
                 ? .unplayable(error: "neither the alarm's sound nor the built-in \(Mixer.fallbackSound) can be played")
                 : .audible(fallback: playback.fallback)
             alarmContinuation.yield(AlarmSoundReport(key: playback.key, outcome: outcome))
+        }
+        // A ringing station that cannot be heard: the core turns the ring to the fallback tone.
+        func reportStreamFailure() {
+            guard let playback = mixer.alarmPlayback, let cause = playback.streamFailure, playback.key != reportedStreamFailure else { return }
+            reportedStreamFailure = playback.key
+            alarmContinuation.yield(AlarmSoundReport(key: playback.key, outcome: .streamFailed(cause: cause)))
         }
         while true {
             // One lock a period, and a copy of the scene only when something changed.
@@ -258,6 +275,7 @@ public final class AudioEngine: Sendable {
                                                scene: newSound ? (mixer, scene, clock()) : nil)
                         fineUntil = Clocks.monotonicSeconds() + Self.fineSeconds
                         confirmAlarm()
+                        reportStreamFailure()
                     } catch {
                         lose(output, error)
                         continue
@@ -310,6 +328,7 @@ public final class AudioEngine: Sendable {
             }
             pacer.wrote(frames: frames, available: output.available())
             confirmAlarm()
+            reportStreamFailure()
             if sceneIsSilence && mixer.isSilent && !speech.isActive && !stopping {
                 let now = Clocks.monotonicSeconds()
                 silentSince = silentSince ?? now

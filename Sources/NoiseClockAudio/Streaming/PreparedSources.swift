@@ -1,11 +1,27 @@
 import NoiseClockCore
 
+/// A source opened off the audio thread and handed to it: a recording (`StreamSource`) or a
+/// station (`StationSource`).
+protocol PreparedSource: SoundSource, Sendable {
+    /// Not worth handing over: a recording that stopped being readable. A station is always taken
+    /// (its failure is reported by the mixer, with its cause).
+    var unusable: Bool { get }
+}
+
+extension StreamSource: PreparedSource {
+    var unusable: Bool { failed }
+}
+
+extension StationSource: PreparedSource {
+    var unusable: Bool { false }
+}
+
 /// Streamed recordings opened ahead of the audio thread: `AudioEngine.apply` opens the files a
 /// scene's new voices will play (header, reader thread, first block) before it hands the scene
 /// over, and the mixer takes them from here, so the audio thread never opens a file nor waits.
 /// A file that cannot be opened then is simply not here: the alarm rings the fallback.
 public struct PreparedSources: Sendable {
-    private var byID: [String: [StreamSource]] = [:]
+    private var byID: [String: [any PreparedSource]] = [:]
     /// Recordings that failed to open since: the older sources of them are dropped on `add`.
     private var gone: Set<String> = []
 
@@ -14,14 +30,14 @@ public struct PreparedSources: Sendable {
     var isEmpty: Bool { byID.isEmpty && gone.isEmpty }
 
     /// The newest source of `id` still readable, taken out.
-    mutating func take(_ id: String) -> StreamSource? {
+    mutating func take(_ id: String) -> (any PreparedSource)? {
         while let source = byID[id]?.popLast() {
-            if !source.failed { return source }
+            if !source.unusable { return source }
         }
         return nil
     }
 
-    mutating func append(_ source: StreamSource, for id: String) {
+    mutating func append(_ source: any PreparedSource, for id: String) {
         byID[id, default: []].append(source)
     }
 
@@ -67,8 +83,11 @@ struct SceneVoices: Equatable {
     enum Role { case noise, alarm, preAlarm, preview }
 
     let slots: [Slot]
+    /// The scene's stations' addresses (`radio:<id>` → URL).
+    let stations: [String: String]
 
     init(_ scene: AudioScene) {
+        stations = scene.stations
         var slots: [Slot] = []
         if let noise = scene.noise { slots.append(Slot(role: .noise, sound: noise.sound, layers: noise.layers)) }
         if let alarm = scene.alarm { slots.append(Slot(role: .alarm, sound: alarm.sound, layers: [], alarm: alarm.key)) }
@@ -84,17 +103,26 @@ struct SceneVoices: Equatable {
     func recordingCounts(_ library: SoundLibrary) -> [String: Int] {
         var counts: [String: Int] = [:]
         for slot in slots {
-            for sound in slot.sounds where library.isRecording(sound) { counts[sound, default: 0] += 1 }
+            for sound in slot.sounds where library.isRecording(sound) || stations[sound] != nil { counts[sound, default: 0] += 1 }
         }
         return counts
     }
 
     /// Opens the recordings of the slots that are new since `previous` (off the audio thread:
     /// this reads the disk and waits up to `StreamSource.firstBlockWait` for each first block).
-    func prepare(after previous: SceneVoices, library: SoundLibrary) -> PreparedSources {
+    /// A station's player is started here (its thread connects; nothing waits for it).
+    func prepare(after previous: SceneVoices, library: SoundLibrary, radio: RadioSettings? = nil) -> PreparedSources {
         var prepared = PreparedSources()
         for slot in slots where !previous.slots.contains(slot) {
-            for sound in slot.sounds where library.isRecording(sound) {
+            for sound in slot.sounds {
+                if let url = stations[sound], let radio {
+                    let source = StationSource(url: url, outputRate: library.sampleRate, userAgent: radio.userAgent) { title in
+                        radio.onTitle(sound, title)
+                    }
+                    prepared.append(source, for: sound)
+                    continue
+                }
+                guard library.isRecording(sound) else { continue }
                 if let source = library.makeStream(sound) {
                     prepared.append(source, for: sound)
                 } else {

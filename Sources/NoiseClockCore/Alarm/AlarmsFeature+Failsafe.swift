@@ -9,7 +9,14 @@ extension AlarmsFeature {
         case .audible(let fallback):
             guard session.audibility != .sounding, session.audibility != .silent else { return }
             session.audibility = .sounding
-            emitFailsafe(.sounding, session, at: now, zone: zone, extra: [("fallback", .bool(fallback))], to: &outbox)
+            // The engine could not even make the station's voice: its tone already sounds.
+            if fallback, session.stationSound != nil, session.activeStreamFallback == nil {
+                session.streamFallback = StreamFallback(cause: "no_audio", at: now, ringSince: session.since)
+            }
+            emitFailsafe(.sounding, session, at: now, zone: zone, extra: session.streamFields(engineFallback: fallback), to: &outbox)
+        case .streamFailed(let cause):
+            streamFailed(cause: cause, now: now)
+            return
         case .unplayable(let error):
             guard session.audibility == .awaiting || session.audibility == .sounding else { return }
             session.audibility = .failed
@@ -22,13 +29,13 @@ extension AlarmsFeature {
     /// Fails the ringing alarm when it cannot be heard: the device is unavailable (`deviceError`),
     /// or the engine has not confirmed its sound by `soundDeadline`. Once per failure: the ring
     /// stays `failed` until the engine reports it audible again.
-    mutating func checkAudibility(deviceError: String?, now: Instant, zone: ZoneRules, outbox: inout [Publication]) {
+    mutating func checkAudibility(deviceError: String?, streamTimeoutSeconds: Int, now: Instant, zone: ZoneRules, outbox: inout [Publication]) {
         guard var session = ring, session.phase == .ringing else { return }
         let error: String
         switch (session.audibility, deviceError) {
         case (.awaiting, let device?), (.sounding, let device?):
             error = "audio device unavailable: \(device)"
-        case (.awaiting, nil) where now >= session.soundDeadline:
+        case (.awaiting, nil) where now >= session.soundDeadline(streamTimeoutSeconds: streamTimeoutSeconds):
             error = "no audible samples reached the audio device within \(RingAudibility.confirmWithinMilliseconds / 1000) s"
         default:
             return

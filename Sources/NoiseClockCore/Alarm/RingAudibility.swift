@@ -20,10 +20,13 @@ public enum RingAudibility: String, Sendable, Hashable {
 public struct AlarmSoundKey: Sendable, Hashable {
     public var alarmID: String
     public var since: Instant
+    /// The fallback tone that replaced the ring's station: a voice of its own, confirmed anew.
+    public var streamFallback: Bool
 
-    public init(alarmID: String, since: Instant) {
+    public init(alarmID: String, since: Instant, streamFallback: Bool = false) {
         self.alarmID = alarmID
         self.since = since
+        self.streamFallback = streamFallback
     }
 }
 
@@ -34,6 +37,9 @@ public struct AlarmSoundReport: Sendable, Equatable {
         case audible(fallback: Bool)
         /// Neither the alarm's sound nor the fallback could be made.
         case unplayable(error: String)
+        /// The ring's station cannot be heard (before its first sample, or stalled or silent
+        /// while ringing); `cause` as `StreamFallback.causes`.
+        case streamFailed(cause: String)
     }
 
     public var key: AlarmSoundKey

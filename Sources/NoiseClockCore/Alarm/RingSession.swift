@@ -22,6 +22,9 @@ public struct RingSession: Hashable, Sendable {
     public var audibility: RingAudibility
     /// An alarm's ring, or a finished timer's.
     public var source: RingSource = .alarm
+    /// A station that could not be heard: the ring sounds the fallback tone (not persisted: a
+    /// restarted node tries the station again). See `RingSession+Stream.swift`.
+    public var streamFallback: StreamFallback?
 
     public init(alarm: Alarm, others: [Alarm] = [], scheduled: Instant, since: Instant, test: Bool) {
         phase = .ringing
@@ -56,7 +59,9 @@ public struct RingSession: Hashable, Sendable {
     public var soundDeadline: Instant { since.adding(milliseconds: RingAudibility.confirmWithinMilliseconds) }
 
     /// The audio engine's name for this ring's sound: the alarm and the moment it began ringing.
-    public var soundKey: AlarmSoundKey { AlarmSoundKey(alarmID: soundingAlarm?.id ?? alarm.id, since: since) }
+    public var soundKey: AlarmSoundKey {
+        AlarmSoundKey(alarmID: soundingAlarm?.id ?? alarm.id, since: since, streamFallback: activeStreamFallback != nil)
+    }
 
     /// Whether this session rings and `before` (the session an input found) did not ring the
     /// same: a fire, a snooze's end, a finished timer.

@@ -49,6 +49,8 @@ public struct AudioScene: Sendable, Equatable {
         public var rampSeconds: Int
         public var id: String
         public var startVolume: Int
+        /// Playing `StreamSettings.fallbackTone` in place of the ring's station.
+        public var streamFallback = false
 
         public init(sound: String, volume: Int, since: Instant, rampSeconds: Int, id: String = "", startVolume: Int = 0) {
             self.sound = sound
@@ -59,7 +61,7 @@ public struct AudioScene: Sendable, Equatable {
             self.startVolume = startVolume
         }
 
-        public var key: AlarmSoundKey { AlarmSoundKey(alarmID: id, since: since) }
+        public var key: AlarmSoundKey { AlarmSoundKey(alarmID: id, since: since, streamFallback: streamFallback) }
 
         /// The wake curve's linear gain at `now`: from `startVolume`'s gain to `volume`'s, in a
         /// straight line over the ramp (with `startVolume` 0, the ramp from silence it always was).
@@ -119,6 +121,9 @@ public struct AudioScene: Sendable, Equatable {
     public var alarm: Alarm?
     public var preview: Preview?
     public var preAlarm: PreAlarm?
+    /// The address of each station (`radio:<id>`) the scene plays: the engine's stream player
+    /// connects to it (the catalog of stations is the core's, not the engine's).
+    public var stations: [String: String] = [:]
 
     public init(noise: Noise? = nil, alarm: Alarm? = nil, preview: Preview? = nil, preAlarm: PreAlarm? = nil) {
         self.noise = noise

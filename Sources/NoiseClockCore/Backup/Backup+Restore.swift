@@ -87,6 +87,8 @@ extension Backup {
              documents[NodeCore.StateFile.timers]?["presets"]?.arrayValue?.count),
             ("mixes", MixesFeature(restoring: documents[NodeCore.StateFile.mixes]).mixes.count,
              documents[NodeCore.StateFile.mixes]?["mixes"]?.arrayValue?.count),
+            ("stations", StationsFeature(restoring: documents[NodeCore.StateFile.stations]).stations.count,
+             documents[NodeCore.StateFile.stations]?["stations"]?.arrayValue?.count),
         ]
         for (name, loaded, given) in kept where loaded != (given ?? 0) {
             throw BackupRefusal(name, "the node's state file loader keeps \(loaded) of \(given ?? 0)")

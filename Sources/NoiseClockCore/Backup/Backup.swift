@@ -3,7 +3,7 @@
 ///
 /// `{"format": "noiseclock-backup", "version": 1, "node_id", "created_at", "node_version",
 /// "settings": {…}, "alarms": […], "alarms_paused_until", "routines": […], "timer_presets": […],
-/// "mixes": […], "style": {…}, "noise": {…}}`. What the node planned or was doing (an alarm's
+/// "mixes": […], "stations": […], "style": {…}, "noise": {…}}`. What the node planned or was doing (an alarm's
 /// next occurrence, a ring, a running timer or routine) is not in it: a restored node plans anew.
 public enum Backup {
     public static let format = "noiseclock-backup"
@@ -22,6 +22,8 @@ public enum Backup {
                     check: BackupChecks.routines),
         BackupEntry("timer_presets", file: NodeCore.StateFile.timers, key: "presets", check: BackupChecks.timerPresets),
         BackupEntry("mixes", file: NodeCore.StateFile.mixes, key: "mixes", check: BackupChecks.mixes),
+        // v1.3: a backup made before radio has no stations, and restores with none.
+        BackupEntry("stations", file: NodeCore.StateFile.stations, key: "stations", optional: true, check: BackupChecks.stations),
         BackupEntry("style", file: NodeCore.StateFile.style, key: "style", empty: .object(JSONObject()), check: BackupChecks.style),
         BackupEntry("noise", file: NodeCore.StateFile.noise, key: nil, empty: .object(JSONObject()),
                     take: { document in
@@ -70,6 +72,7 @@ public enum Backup {
         let features: [any NodeFeature] = [
             AlarmsFeature(restoring: nil), StyleFeature(restoring: nil, now: now), NoiseFeature(restoring: nil),
             RoutinesFeature(restoring: nil), TimersFeature(restoring: nil), MixesFeature(restoring: nil),
+            StationsFeature(restoring: nil),
         ]
         var documents: [String: JSONValue] = [:]
         for feature in features {

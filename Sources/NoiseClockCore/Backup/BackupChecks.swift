@@ -1,5 +1,5 @@
 /// Each entry of a backup checked as the node's own commands check it (`alarms/set`,
-/// `routines/set`, `timer/presets/set`, `mix/set`, `style/set`, `noise/set`), with sounds taken
+/// `routines/set`, `timer/presets/set`, `mix/set`, `station/add`, `style/set`, `noise/set`), with sounds taken
 /// as the state files take them (the catalog of the node restored to may not have them yet),
 /// and every refusal naming its place: `alarms[3].time` (indexes from 0).
 enum BackupChecks {

@@ -16,16 +16,23 @@ public struct CommandError: Error, Equatable, Sendable {
         /// The sound device cannot be opened (`~/audio` `unavailable`): speech would not be heard. The
         /// same name as the failsafe's `failed` reason and the readiness problem.
         case audioUnavailable = "audio_unavailable"
+        /// A station that an alarm or timer would ring cannot be deleted (v1.3, Radio).
+        case inUse = "in_use"
+        /// `station/test` heard nothing; `cause` says why (v1.3, Radio).
+        case streamUnavailable = "stream_unavailable"
     }
 
     public var code: Code
     public var field: String?
     public var message: String
+    /// `stream_unavailable`'s cause (`dns`, `refused`, …); absent from other errors.
+    public var cause: String?
 
-    public init(_ code: Code, field: String? = nil, _ message: String) {
+    public init(_ code: Code, field: String? = nil, _ message: String, cause: String? = nil) {
         self.code = code
         self.field = field
         self.message = message
+        self.cause = cause
     }
 
     public static func invalidField(_ field: String, _ message: String) -> CommandError {
@@ -38,6 +45,7 @@ public struct CommandError: Error, Equatable, Sendable {
     }
 
     public var json: JSONValue {
-        ["code": .string(code.rawValue), "field": .optional(field), "message": .string(message)]
+        guard let cause else { return ["code": .string(code.rawValue), "field": .optional(field), "message": .string(message)] }
+        return ["code": .string(code.rawValue), "field": .optional(field), "message": .string(message), "cause": .string(cause)]
     }
 }

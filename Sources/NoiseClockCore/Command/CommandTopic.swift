@@ -9,6 +9,7 @@ public enum CommandTopic: Sendable, Hashable, CaseIterable, RawRepresentable {
     case timers(TimerCommand)
     case mixes(MixCommand)
     case light(LightCommand)
+    case stations(StationCommand)
 
     /// Every command, feature by feature (in `FeatureID` order).
     public static let allCases: [CommandTopic] = FeatureID.allCases.flatMap(\.commands)
@@ -30,6 +31,7 @@ public enum CommandTopic: Sendable, Hashable, CaseIterable, RawRepresentable {
         case .timers(let command): command.rawValue
         case .mixes(let command): command.rawValue
         case .light(let command): command.rawValue
+        case .stations(let command): command.rawValue
         }
     }
 }
@@ -45,6 +47,7 @@ extension FeatureID {
         case .timers: TimerCommand.allCases.map(CommandTopic.timers)
         case .mixes: MixCommand.allCases.map(CommandTopic.mixes)
         case .light: LightCommand.allCases.map(CommandTopic.light)
+        case .stations: StationCommand.allCases.map(CommandTopic.stations)
         }
     }
 }

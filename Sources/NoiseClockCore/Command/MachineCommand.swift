@@ -7,10 +7,12 @@ public enum MachineCommand: String, Sendable, CaseIterable {
     case speakTime = "speak/time"
     case speakNextAlarm = "speak/next_alarm"
     case learnButtons = "buttons/learn"
+    /// Radio (v1.3): connects and decodes a second of a station; answered by the probe's adapter.
+    case stationTest = "station/test"
 
     /// The adapter that subscribes to a machine command's topic and makes its answer possible.
     public enum Owner: Sendable {
-        case speech, buttons
+        case speech, buttons, stations
     }
 
     /// A `switch`, so a new command cannot be left without an adapter that subscribes to it.
@@ -18,6 +20,7 @@ public enum MachineCommand: String, Sendable, CaseIterable {
         switch self {
         case .say, .speakTime, .speakNextAlarm: .speech
         case .learnButtons: .buttons
+        case .stationTest: .stations
         }
     }
 

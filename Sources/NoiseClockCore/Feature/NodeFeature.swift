@@ -65,5 +65,5 @@ extension NodeFeature {
 
 /// Every feature of the node, in the order their timing and retained topics go out.
 public enum FeatureID: String, Sendable, CaseIterable {
-    case alarms, style, noise, routines, timers, mixes, light
+    case alarms, style, noise, routines, timers, mixes, light, stations
 }

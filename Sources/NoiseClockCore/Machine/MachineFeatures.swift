@@ -8,6 +8,8 @@ struct MachineFeatures: Sendable {
     var buttons: ButtonBoard
     /// `~/alarm/check` commands waiting for the readiness check.
     var checks = ReadinessWaiters()
+    /// `station/test` commands waiting for their probe.
+    var probes = StationProbes()
 }
 
 extension NodeMachine {

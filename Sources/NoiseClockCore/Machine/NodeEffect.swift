@@ -22,6 +22,8 @@ public enum NodeEffect: Sendable, Equatable {
     case learnButtons(seconds: Double)
     /// Speak this (ducking what plays); the adapter answers with `NodeInput.spoken`.
     case speak(SpeechRequest)
+    /// Probe a station (`station/test`); the adapter answers with `NodeInput.stationProbed`.
+    case probeStation(StationProbeRequest)
     /// Play from the sound library of this generation (`NodeInput.soundsChanged`) from now on:
     /// the audio engine's new voices and the readiness check take it; playing voices go on.
     /// Comes before the plan's scene, which may already need it.

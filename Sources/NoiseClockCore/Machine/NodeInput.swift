@@ -30,6 +30,10 @@ public enum NodeInput: Sendable, Equatable {
     case button(ButtonInput)
     /// The speech adapter spoke a `NodeEffect.speak` (or could not).
     case spoken(SpeechOutcome)
+    /// A station probe's answer (`NodeEffect.probeStation`).
+    case stationProbed(StationProbeOutcome)
+    /// A playing station's stream announced a title (`AudioEngine.stationTitles`).
+    case stationTitle(StationTitle)
     /// The sounds on disk changed: the adapter built a new library (off the loop and the
     /// cooperative pool) and holds it until `NodeEffect.useSounds` says to take it over.
     case soundsChanged(SoundLibrarySummary)

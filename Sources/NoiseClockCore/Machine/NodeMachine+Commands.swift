@@ -18,6 +18,7 @@ extension NodeMachine.Draft {
             switch command {
             case .learnButtons: learnButtons(payload, reply: reply)
             case .say, .speakTime, .speakNextAlarm: speak(SpeechCommand.parse(command, payload: payload), reply: reply)
+            case .stationTest: testStation(payload, reply: reply)
             }
             return nil
         case .command(let command):

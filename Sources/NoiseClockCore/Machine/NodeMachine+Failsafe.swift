@@ -9,6 +9,8 @@ extension NodeMachine.Draft {
             log(fallback ? .warning : .info, fallback ? "alarm sounding (fallback beep)" : "alarm sounding", ["id": report.key.alarmID])
         case .unplayable(let error):
             log(.error, "alarm sound cannot be played", ["id": report.key.alarmID, "error": error])
+        case .streamFailed(let cause):
+            log(.warning, "alarm's station cannot be heard; ringing the fallback tone", ["id": report.key.alarmID, "cause": cause])
         }
         commit(next, outbox: outbox)
     }

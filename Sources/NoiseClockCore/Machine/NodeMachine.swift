@@ -83,6 +83,8 @@ public struct NodeMachine: Sendable {
         case .snapshot(let id): draft.snapshot(id)
         case .button(let input): draft.button(input)
         case .spoken(let outcome): draft.spoken(outcome)
+        case .stationProbed(let outcome): draft.stationProbed(outcome)
+        case .stationTitle(let title): draft.stationTitle(title)
         case .soundsChanged(let summary): draft.soundsChanged(summary)
         case .readiness(let report): draft.readiness(report)
         case .restore(let request): draft.restore(request)

@@ -15,7 +15,7 @@ public struct MixesFeature: Sendable, Equatable {
                   mixes.count < Mix.limit, !mixes.contains(where: { $0.id == id })
             else { continue }
             let layers = list.compactMap { layer -> Mix.Layer? in
-                guard let sound = layer["sound"]?.stringValue, SoundID.isValid(sound),
+                guard let sound = layer["sound"]?.stringValue, SoundID.isValid(sound), Station.stationID(ofSound: sound) == nil,
                       let volume = layer["volume"]?.intValue, FieldCheck.percent.contains(volume) else { return nil }
                 return Mix.Layer(sound: sound, volume: volume)
             }
@@ -35,6 +35,7 @@ public struct MixesFeature: Sendable, Equatable {
             // Layers are plain sounds: check against the catalog without the mixes.
             var plain = context.catalog
             plain.mixes = []
+            plain.stations = []
             let mix = try Mix.parse(payload.object(for: command), catalog: plain)
             if let index = mixes.firstIndex(where: { $0.id == mix.id }) {
                 mixes[index] = mix

@@ -15,7 +15,7 @@ extension SoundCatalog {
     /// are not twice as loud, and the sum keeps the headroom of one noise (no clipping).
     public func noiseLayers(of id: String) -> [AudioScene.Layer]? {
         if let mix = mixes.first(where: { $0.id == id }) { return Self.layers(of: mix) }
-        return noise.contains { $0.id == id } ? [AudioScene.Layer(sound: id, gain: 1)] : nil
+        return noise.contains { $0.id == id } || hasStation(id) ? [AudioScene.Layer(sound: id, gain: 1)] : nil
     }
 
     /// The mix with that id, if any.

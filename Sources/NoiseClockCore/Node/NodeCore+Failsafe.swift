@@ -9,13 +9,17 @@ extension NodeCore {
     /// When an unconfirmed ring is to be reported `failed` (the failsafe's watchdog).
     var alarmSoundDeadline: Instant? {
         guard let ring = alarms.ring, ring.phase == .ringing, ring.audibility == .awaiting else { return nil }
-        return ring.soundDeadline
+        let timeout = settings.stream.timeoutSeconds
+        let deadline = ring.soundDeadline(streamTimeoutSeconds: timeout)
+        return ring.streamDeadline(timeoutSeconds: timeout).map { min($0, deadline) } ?? deadline
     }
 
     /// A ring that fires while the device is unavailable fails at once; one the engine has not
     /// confirmed within 2 s fails then.
     mutating func checkAlarmAudibility(now: Instant, outbox: inout [Publication]) {
         let deviceError = audioStatus.flatMap { $0.state == .unavailable ? ($0.error ?? "unavailable") : nil }
-        alarms.checkAudibility(deviceError: deviceError, now: now, zone: settings.zone, outbox: &outbox)
+        alarms.checkStreamDeadline(timeoutSeconds: settings.stream.timeoutSeconds, now: now)
+        alarms.checkAudibility(deviceError: deviceError, streamTimeoutSeconds: settings.stream.timeoutSeconds, now: now,
+                               zone: settings.zone, outbox: &outbox)
     }
 }

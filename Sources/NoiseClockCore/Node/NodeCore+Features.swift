@@ -25,6 +25,10 @@ extension MixesFeature: NodeFeature {
     public static let stateFile: String? = NodeCore.StateFile.mixes
 }
 
+extension StationsFeature: NodeFeature {
+    public static let stateFile: String? = NodeCore.StateFile.stations
+}
+
 extension NodeCore {
     /// Hands one command to the feature that owns it (its transaction: `NodeFeature.handle`).
     mutating func dispatch(
@@ -38,6 +42,7 @@ extension NodeCore {
         case .timers(let command): timers.handle(command, payload, context: context, outbox: &outbox)
         case .mixes(let command): mixes.handle(command, payload, context: context, outbox: &outbox)
         case .light(let command): light.handle(command, payload, context: context, outbox: &outbox)
+        case .stations(let command): handleStation(command, payload, context: context, outbox: &outbox)
         }
     }
 
@@ -51,6 +56,7 @@ extension NodeCore {
         case .timers: visitor.visit(&timers)
         case .mixes: visitor.visit(&mixes)
         case .light: visitor.visit(&light)
+        case .stations: visitor.visit(&stations)
         }
     }
 
@@ -64,6 +70,7 @@ extension NodeCore {
         case .timers: timers
         case .mixes: mixes
         case .light: light
+        case .stations: stations
         }
     }
 

@@ -10,6 +10,7 @@ extension NodeCore {
         routines = fresh.routines
         timers = fresh.timers
         mixes = fresh.mixes
+        stations = fresh.stations
     }
 }
 

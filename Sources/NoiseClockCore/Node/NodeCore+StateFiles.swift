@@ -6,6 +6,7 @@ extension NodeCore {
         StateFile.alarms: AlarmsFeature.documentVersion, StateFile.style: StyleFeature.documentVersion,
         StateFile.noise: NoiseState.documentVersion, StateFile.routines: RoutinesFeature.documentVersion,
         StateFile.timers: TimersFeature.documentVersion, StateFile.mixes: MixesFeature.documentVersion,
+        StateFile.stations: StationsFeature.documentVersion,
     ]
 
     /// A file's `version` when it is newer than this node reads (nil: it is not). The node then
@@ -38,6 +39,7 @@ extension NodeCore {
                         "presets": DocumentShape(["id", "label", "minutes", "sound"])]),
             StateFile.mixes: DocumentShape(
                 ["version"], lists: ["mixes": DocumentShape(["id", "name"], lists: ["layers": DocumentShape(["sound", "volume"])])]),
+            StateFile.stations: DocumentShape(["version"], lists: ["stations": DocumentShape(Station.fields)]),
         ]
     }()
 

@@ -10,6 +10,7 @@ public struct NodeCore: Sendable {
     public internal(set) var routines: RoutinesFeature
     public internal(set) var timers: TimersFeature
     public internal(set) var mixes: MixesFeature
+    public internal(set) var stations: StationsFeature
     /// The lamp, the bed shaker's plug: the bridged devices (`light`, `shaker` name them).
     public internal(set) var devices: DeviceList
     public internal(set) var battery: BatteryPublisher
@@ -29,11 +30,13 @@ public struct NodeCore: Sendable {
         public static let routines = "routines.json"
         public static let timers = "timers.json"
         public static let mixes = "mixes.json"
+        /// Radio stations (v1.3); a backup carries it like the others.
+        public static let stations = "stations.json"
     }
 
     /// Every state file the core reads at start.
     public static let stateFileNames = [
-        StateFile.alarms, StateFile.style, StateFile.noise, StateFile.routines, StateFile.timers, StateFile.mixes,
+        StateFile.alarms, StateFile.style, StateFile.noise, StateFile.routines, StateFile.timers, StateFile.mixes, StateFile.stations,
     ]
 
     public init(
@@ -50,6 +53,7 @@ public struct NodeCore: Sendable {
         routines = RoutinesFeature(restoring: documents[StateFile.routines])
         timers = TimersFeature(restoring: documents[StateFile.timers])
         mixes = MixesFeature(restoring: documents[StateFile.mixes])
+        stations = StationsFeature(restoring: documents[StateFile.stations])
         devices = DeviceList(settings: settings.devices)
         battery = BatteryPublisher(intervalSeconds: batteryIntervalSeconds)
         // A saved noise whose sound is no longer offered (its file removed, or refused by the
@@ -157,11 +161,17 @@ public struct NodeCore: Sendable {
                 sound: alarm.sound, volume: alarm.volume, since: ring.since, rampSeconds: alarm.rampSeconds,
                 id: alarm.id, startVolume: alarm.startVolume
             )
+            // A station that could not be heard: the fallback tone, under the same wake curve.
+            if ring.activeStreamFallback != nil {
+                scene.alarm?.sound = StreamSettings.fallbackTone
+                scene.alarm?.streamFallback = true
+            }
         } else {
             scene.preAlarm = alarms.preAlarmScene(now: now, zone: settings.zone)
             // A pre-alarm sound may be a mix: it plays as its layers.
             if let sound = scene.preAlarm?.sound { scene.preAlarm?.layers = soundCatalog.noiseLayers(of: sound) ?? [] }
         }
+        withStations(&scene)
         return scene
     }
 }

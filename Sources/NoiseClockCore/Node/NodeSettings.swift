@@ -5,11 +5,16 @@ public struct NodeSettings: Sendable {
     public var zone: ZoneRules
     /// The lamp and the bed shaker the node drives over MQTT (`devices:`).
     public var devices: DeviceSettings
+    /// Radio (`stream:`): preroll, the ring's timeout, the sleep radio's fallback noise.
+    public var stream: StreamSettings
 
-    public init(nodeID: String, locale: NodeLocale, zone: ZoneRules, devices: DeviceSettings = DeviceSettings()) {
+    public init(
+        nodeID: String, locale: NodeLocale, zone: ZoneRules, devices: DeviceSettings = DeviceSettings(), stream: StreamSettings = StreamSettings()
+    ) {
         self.nodeID = nodeID
         self.locale = locale
         self.zone = zone
         self.devices = devices
+        self.stream = stream
     }
 }

@@ -11,6 +11,9 @@ public struct NoiseState: Sendable, Equatable {
     /// Why the node switched the noise to another sound by itself (its custom file went away);
     /// cleared by the next noise command. Not persisted.
     public var error: String?
+    /// The last title a station's stream announced (the engine's stream player); shown while the
+    /// noise plays that station. Not persisted.
+    public var title: StationTitle?
 
     public init(playing: Bool = false, sound: String = "brown", volume: Int = 40, sleepTimerMinutes: Int? = nil, stopsAt: Instant? = nil) {
         self.playing = playing
@@ -31,7 +34,15 @@ public struct NoiseState: Sendable, Equatable {
             "sleep_timer_minutes": .optional(sleepTimerMinutes),
             "stops_at": .optional(stopsAt.map { ISO8601.string($0, in: zone) }),
             "routine": .optional(routine), "error": .optional(error),
+            // v1.3: the station playing (its id) and its current title (ICY, from the stream player).
+            "station": .optional(Station.stationID(ofSound: sound)), "title": .optional(shownTitle),
         ]
+    }
+
+    /// The title of the station playing now, if its stream named one.
+    var shownTitle: String? {
+        guard playing, let title, title.sound == sound, let text = title.title, !text.isEmpty else { return nil }
+        return text
     }
 
     /// The format of `noise.json` this node writes and reads (docs/reliability.md).

@@ -36,6 +36,8 @@ public struct ReadinessProblem: Sendable, Equatable {
         case lightUnconfirmed = "light_unconfirmed"
         /// The bed shaker's plug did not confirm within 5 s the last time it was started.
         case shakerUnconfirmed = "shaker_unconfirmed"
+        /// The next alarm's station (due within 12 h) could not be heard when probed (v1.3, Radio).
+        case streamUnreachable = "stream_unreachable"
     }
 
     public var code: Code
@@ -53,8 +55,14 @@ public struct ReadinessProblem: Sendable, Equatable {
 public struct ReadinessProbe: Sendable, Equatable {
     /// The next alarm's sound id; nil when no alarm is due or its sound is `none`.
     public var sound: String?
+    /// The next alarm's station's address, when its sound is a station and it is due within 12 h:
+    /// connected to and decoded for a second (`StationProbe`).
+    public var stationURL: String?
 
-    public init(sound: String?) { self.sound = sound }
+    public init(sound: String?, stationURL: String? = nil) {
+        self.sound = sound
+        self.stationURL = stationURL
+    }
 }
 
 /// What the adapters found (`NodeInput.readiness`): each nil when fine.
@@ -67,12 +75,15 @@ public struct ReadinessReport: Sendable, Equatable {
     public var soundError: String?
     /// The kernel's clock synchronisation as read during the check (nil: cannot be told).
     public var clockSynced: Bool?
+    /// The station's probe failed: its cause (`dns`, `refused`, …).
+    public var streamCause: String?
 
-    public init(deviceError: String? = nil, muted: String? = nil, soundError: String? = nil, clockSynced: Bool? = nil) {
+    public init(deviceError: String? = nil, muted: String? = nil, soundError: String? = nil, clockSynced: Bool? = nil, streamCause: String? = nil) {
         self.deviceError = deviceError
         self.muted = muted
         self.soundError = soundError
         self.clockSynced = clockSynced
+        self.streamCause = streamCause
     }
 
     /// The problems, in the contract's order of codes.
@@ -81,6 +92,10 @@ public struct ReadinessReport: Sendable, Equatable {
         if let deviceError { out.append(ReadinessProblem(.audioUnavailable, "the sound device cannot be opened: \(deviceError)")) }
         if let muted { out.append(ReadinessProblem(.outputMuted, muted)) }
         if let soundError { out.append(ReadinessProblem(.soundUnplayable, soundError)) }
+        if let streamCause {
+            out.append(ReadinessProblem(.streamUnreachable,
+                "the alarm's station cannot be heard now (\(streamCause)); if it is still down at the ring, the fallback tone will ring"))
+        }
         if clockSynced == false {
             out.append(ReadinessProblem(.clockNotSynced, "the system clock has not been synchronised (NTP): the alarm may ring at the wrong time"))
         }

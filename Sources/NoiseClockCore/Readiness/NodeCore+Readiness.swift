@@ -1,6 +1,9 @@
 /// Readiness: the machine asks the adapters to look (`ReadinessProbe`) when the schedule says
 /// so, and the answer becomes `~/alarm` `ready` and the `at_risk` / `ready` events.
 extension NodeCore {
+    /// How far ahead an alarm's station is probed at each check.
+    static let stationProbeHorizonSeconds: Int64 = 12 * 3600
+
     var readinessTarget: ReadinessSchedule.Target? {
         alarms.nextAlarm(zone: settings.zone).map { ReadinessSchedule.Target(alarmID: $0.alarm.id, at: $0.at) }
     }
@@ -17,8 +20,14 @@ extension NodeCore {
     public mutating func readinessRequested(now: Instant) -> ReadinessProbe {
         readinessSchedule.inFlight = true
         readinessSchedule.checkedFor = .some(readinessTarget)
-        let sound = alarms.nextAlarm(zone: settings.zone)?.alarm.sound
-        return ReadinessProbe(sound: sound == "none" ? nil : sound)
+        let next = alarms.nextAlarm(zone: settings.zone)
+        let sound = next?.alarm.sound
+        // A station is probed only for an alarm within 12 h: no network use for next week's.
+        var stationURL: String?
+        if let next, next.at <= now.adding(seconds: Self.stationProbeHorizonSeconds), let sound {
+            stationURL = soundCatalog.station(ofSound: sound)?.url
+        }
+        return ReadinessProbe(sound: sound == "none" ? nil : sound, stationURL: stationURL)
     }
 
     /// The adapters' answer: `ready` on `~/alarm`; `at_risk` when a problem is new, `ready`

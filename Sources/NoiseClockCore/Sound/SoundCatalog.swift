@@ -40,6 +40,8 @@ public struct SoundCatalog: Sendable, Equatable {
     public var alarm: [Entry]
     /// The user's mixes (`SoundCatalog+Mixes.swift`): noise sounds too, listed after the others.
     public var mixes: [Mix] = []
+    /// The user's radio stations (`SoundCatalog+Stations.swift`): sounds `radio:<id>`, noise and alarm alike.
+    public var stations: [Station] = []
 
     public init(noise: [Entry], alarm: [Entry]) {
         self.noise = noise
@@ -48,16 +50,21 @@ public struct SoundCatalog: Sendable, Equatable {
 
     public static let empty = SoundCatalog(noise: [], alarm: [])
 
-    public func hasNoise(_ id: String) -> Bool { noise.contains { $0.id == id } || mixes.contains { $0.id == id } }
-    public func hasAlarm(_ id: String) -> Bool { alarm.contains { $0.id == id } }
+    public func hasNoise(_ id: String) -> Bool { noise.contains { $0.id == id } || mixes.contains { $0.id == id } || hasStation(id) }
+    public func hasAlarm(_ id: String) -> Bool { alarm.contains { $0.id == id } || hasStation(id) }
 
-    /// Every noise sound a client can pick, mixes last.
-    public var noiseEntries: [Entry] { noise + mixes.map { Entry(id: $0.id, name: $0.name, category: Mix.category) } }
+    /// Every noise sound a client can pick, mixes then stations last.
+    public var noiseEntries: [Entry] { noise + mixes.map { Entry(id: $0.id, name: $0.name, category: Mix.category) } + radioEntries }
 
     public var json: JSONValue {
         let mixEntries = mixes.map { mix -> JSONValue in
             ["id": .string(mix.id), "name": .string(mix.name), "category": .string(Mix.category), "layers": .array(mix.layers.map(\.json))]
         }
-        return ["noise": .array(noise.map(\.json) + mixEntries), "alarm": .array(alarm.map(\.json))]
+        // v1.3: `radio` only once there is a station, so a node without any publishes what it did.
+        guard !stations.isEmpty else { return ["noise": .array(noise.map(\.json) + mixEntries), "alarm": .array(alarm.map(\.json))] }
+        return [
+            "noise": .array(noise.map(\.json) + mixEntries), "alarm": .array(alarm.map(\.json)),
+            "radio": .array(radioEntries.map(\.json)),
+        ]
     }
 }

@@ -3,8 +3,10 @@
 public enum SoundID {
     public static let maxLength = 64
 
+    /// A plain id, or a station's `radio:<id>` (so state files that name a station keep it).
     public static func isValid(_ id: String) -> Bool {
         guard !id.isEmpty, id.utf8.count <= maxLength else { return false }
+        if id.hasPrefix(Station.soundPrefix) { return Station.stationID(ofSound: id) != nil }
         return id.utf8.allSatisfy(isAllowed)
     }
 

@@ -94,6 +94,9 @@ struct ConfigurationKeys: Sendable {
     let speechVolume = Key("speech.volume", 70, range: 0...100, "loudness of speech, {range}; noise and a ringing alarm are ducked under it")
     let speechConfirmButtons = Key<Bool>(
         "speech.confirm_buttons", true, "after a button's action succeeds, say what it did (\"Snoozed until 6:54 AM\", \"Alarm off\", \"Noise on\")")
+    let streamTimeoutSeconds = Key(
+        "stream.timeout_seconds", 5, range: StreamSettings.timeoutRange,
+        "seconds an alarm on a radio station waits from the ring for the station to be heard before ringing the fallback tone, {range}")
 
     /// The one table.
     static let table = ConfigurationKeys()

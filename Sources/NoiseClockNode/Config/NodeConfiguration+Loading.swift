@@ -87,6 +87,7 @@ extension NodeConfiguration {
             enabled: try values.required(keys.speechEnabled), voice: try values.value(keys.speechVoice),
             rate: try values.required(keys.speechRate), volume: try values.required(keys.speechVolume),
             confirmButtons: try values.required(keys.speechConfirmButtons))
+        configuration.stream = StreamSettings(timeoutSeconds: try values.required(keys.streamTimeoutSeconds))
         configuration.buttons = try readButtons(values)
         configuration.buttonTiming = ButtonTiming(
             holdSeconds: try values.required(keys.holdSeconds), doubleSeconds: try values.required(keys.doubleSeconds))

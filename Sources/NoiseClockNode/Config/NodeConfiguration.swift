@@ -24,6 +24,8 @@ public struct NodeConfiguration: Sendable, Equatable {
     public var buttons: [ButtonDefinition] = []
     public var buttonTiming = ButtonTiming()
     public var speech = Speech()
+    /// Radio (`stream:`): what the core needs of it (sounds.md, "Radio").
+    public var stream = StreamSettings()
 
     /// `speech:`.
     public struct Speech: Sendable, Equatable {

@@ -21,6 +21,8 @@ struct EffectPerformer: Sendable {
     var speech: SpeechService? = nil
     /// The sound libraries (`useSounds`); nil: the library never changes (tests).
     var sounds: SoundFiles? = nil
+    /// `station/test`'s probes (radio); nil: none are carried out.
+    var stations: StationProber? = nil
     let logger: Logger
 
     func perform(_ effects: [NodeEffect]) {
@@ -58,6 +60,8 @@ struct EffectPerformer: Sendable {
                 speech?.speak(request)
             case .useSounds(let generation):
                 if let library = sounds?.use(generation) { audio?.replaceLibrary(library) }
+            case .probeStation(let request):
+                stations?.probe(request)
             case .log(let record):
                 logger.log(level: record.level.swiftLog, "\(record.message)", metadata: record.metadata.mapValues { .string($0) })
             }

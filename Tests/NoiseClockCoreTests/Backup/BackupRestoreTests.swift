@@ -19,6 +19,7 @@ import Testing
             ("mix/set", #"{"id": "rain_mix", "name": "Rain", "layers": [{"sound": "brown", "volume": 60}, {"sound": "pink", "volume": 30}]}"#),
             ("style/set", ##"{"digit_color": "#ff8800", "show_seconds": true, "glow": 20}"##),
             ("noise/set", #"{"sound": "pink", "volume": 33}"#),
+            ("station/add", #"{"id": "jazz", "name": "Jazz", "url": "http://127.0.0.1:9/jazz.mp3"}"#),
         ]
         for (suffix, payload) in commands {
             let response = rig.command(suffix, payload).json("noiseclock/bed/response")
@@ -54,6 +55,19 @@ import Testing
         #expect(response.json["result"]?["restored"]?["alarms"] == .int(3))
         // A backup of the restored node is the same document but for its own name and moment.
         #expect(Self.backup(of: fresh) == Self.backup(of: source))
+    }
+
+    /// A backup made before radio (no `stations`) restores, with no stations.
+    @Test func aBackupFromBeforeRadioRestoresWithoutStations() throws {
+        var object = try #require(Self.backup(of: Self.setUpNode()).objectValue)
+        object["stations"] = nil
+        var fresh = MachineRig()
+        fresh.step(.connected)
+        _ = fresh.command("station/add", #"{"id": "old", "name": "Old", "url": "http://127.0.0.1:9/old.mp3"}"#)
+        let response = try #require(Self.restore(JSONValue.object(object).bytes, on: &fresh))
+        #expect(response.ok, "\(response.json.serialized)")
+        #expect(fresh.machine.core.stations.stations.isEmpty, "the restore replaces the stations with the backup's: none")
+        #expect(fresh.machine.core.alarms.plans["work"] != nil)
     }
 
     @Test func theRestoredAlarmIsPlannedAndRings() throws {
@@ -93,7 +107,8 @@ import Testing
         ("truncated", "backup"), ("wrong format", "format"), ("newer version", "version"), ("one bad alarm", "alarms[1].time"),
         ("alarm without id", "alarms[0].id"), ("twice the same alarm", "alarms[1].id"), ("a routine missing", "routines"),
         ("a bad mix layer", "mixes[0].layers[1].volume"), ("an unknown style field", "style.glowz"),
-        ("an entry this node does not know", "stations"), ("settings not an object", "settings"), ("not JSON at all", "backup"),
+        ("an entry this node does not know", "podcasts"), ("settings not an object", "settings"), ("not JSON at all", "backup"),
+        ("a station's url not http", "stations[0].url"), ("a station without id", "stations[0].id"),
     ]
 
     static func breaking(_ backup: JSONValue, _ how: String) -> [UInt8] {
@@ -115,7 +130,9 @@ import Testing
         case "a bad mix layer":
             object["mixes"] = [["id": "m", "name": "M", "layers": [["sound": "brown", "volume": 50], ["sound": "pink", "volume": 150]]]]
         case "an unknown style field": object["style"] = ["glowz": 3]
-        case "an entry this node does not know": object["stations"] = []
+        case "an entry this node does not know": object["podcasts"] = []
+        case "a station's url not http": object["stations"] = [["id": "jazz", "name": "Jazz", "url": "ftp://127.0.0.1/jazz.mp3"]]
+        case "a station without id": object["stations"] = [["name": "Jazz", "url": "http://127.0.0.1:9/jazz.mp3"]]
         case "settings not an object": object["settings"] = ["timezone"]
         default: Issue.record("no such case \(how)")
         }

@@ -23,6 +23,7 @@ import Testing
             case .checkReadiness: "check"
             case .learnButtons: "learn"
             case .speak: "speak"
+            case .probeStation: "probe"
             case .useSounds: "sounds"
             }
         }

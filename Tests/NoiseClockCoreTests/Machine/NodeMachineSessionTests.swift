@@ -44,7 +44,8 @@ import Testing
     @Test func aNodeWithoutStateFilesWritesItsDefaultsOnTheFirstChange() {
         var rig = MachineRig(persisted: [:])
         rig.step(.connected)
-        #expect(rig.written.map(\.file) == ["alarms.json", "style.json", "noise.json", "routines.json", "timers.json", "mixes.json"],
+        #expect(rig.written.map(\.file) == ["alarms.json", "style.json", "noise.json", "routines.json", "timers.json", "mixes.json",
+            "stations.json"],
             "in the order the features are registered")
         rig.written = []
         rig.advance(seconds: 30)

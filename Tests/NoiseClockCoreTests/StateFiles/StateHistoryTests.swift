@@ -57,9 +57,11 @@ import Testing
 
     @Test func theFixturesCoverEveryRelease() {
         #expect(Self.releases.count >= 3, "\(Self.root.path)")
-        // From v1.1 on, every state file the node has.
+        // From v1.1 on, every state file the node has, but those added since the last release
+        // (whose fixture is written when it ships; then its entry here goes).
+        let sinceLastRelease: Set<String> = [NodeCore.StateFile.stations]
         let latest = try? Self.documents(Self.releases.last ?? "")
-        #expect(Set(latest?.keys.map { $0 } ?? []) == Set(NodeCore.stateFileNames))
+        #expect(Set(latest?.keys.map { $0 } ?? []) == Set(NodeCore.stateFileNames).subtracting(sinceLastRelease))
     }
 
     @Test(arguments: releases) func everyFieldOfAnEarlierReleaseIsKept(release: String) throws {

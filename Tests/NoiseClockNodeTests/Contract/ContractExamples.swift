@@ -15,9 +15,13 @@ struct ContractExample {
     var setup: [(topic: String, payload: String)] = []
     var valid: String
     var refused: Refused
+    /// A valid payload whose answer depends on the world outside the node (`station/test` probes a
+    /// station): the error code it must be answered with here, still echoing the `request_id`.
+    var validAnswered: String?
 
-    init(setup: [(topic: String, payload: String)] = [], valid: String, invalid: String) {
+    init(setup: [(topic: String, payload: String)] = [], valid: String, invalid: String, validAnswered: String? = nil) {
         self.init(setup: setup, valid: valid, refused: .by(invalid))
+        self.validAnswered = validAnswered
     }
 
     init(setup: [(topic: String, payload: String)] = [], valid: String, refused: Refused) {
@@ -52,7 +56,26 @@ struct ContractExample {
         case .machine(.speakNextAlarm): ContractExample(valid: "{}", invalid: #"{"text": "next"}"#)
         // The node has a button on a local input device (the test's configuration): something to learn from.
         case .machine(.learnButtons): ContractExample(valid: "{}", invalid: #"{"seconds": 5}"#)
+        case .feature(.stations(let station)): stations(station, tag: t)
+        // Port 9 on loopback refuses at once: the probe answers `stream_unavailable` (cause `refused`) within milliseconds.
+        case .machine(.stationTest):
+            ContractExample(valid: #"{"url": "http://127.0.0.1:9/\#(t).mp3"}"#, invalid: #"{"url": "ftp://127.0.0.1/\#(t).mp3"}"#,
+                            validAnswered: "stream_unavailable")
         }
+    }
+
+    private static func stations(_ command: StationCommand, tag t: String) -> ContractExample {
+        let id = "\(t)-\(command.rawValue.split(separator: "/").last!)"
+        let add = ("station/add", station(id))
+        switch command {
+        case .add: return ContractExample(valid: station(id), invalid: #"{"name": "Jazz", "url": "ftp://127.0.0.1/jazz.mp3"}"#)
+        case .update: return ContractExample(setup: [add], valid: #"{"id": "\#(id)", "name": "Later"}"#, invalid: #"{"id": "\#(id)", "url": "nope"}"#)
+        case .delete: return ContractExample(setup: [add], valid: #"{"id": "\#(id)"}"#, invalid: #"{"id": 7}"#)
+        }
+    }
+
+    private static func station(_ id: String) -> String {
+        #"{"id": "\#(id)", "name": "Jazz", "url": "http://127.0.0.1:9/jazz.mp3"}"#
     }
 
     private static func alarms(_ command: AlarmCommand, tag t: String) -> ContractExample {

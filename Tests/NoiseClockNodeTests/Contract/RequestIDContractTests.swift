@@ -22,7 +22,8 @@ import Testing
 
     /// One command to send: a setup step (which must be taken) or an example.
     struct Send {
-        enum Role { case setup(of: String), valid, invalid }
+        /// `valid(answered:)`: an error code the valid payload must be answered with (nil: `ok`).
+        enum Role { case setup(of: String), valid(answered: String?), invalid }
         var topic: String
         var id: String
         var payload: String
@@ -40,7 +41,7 @@ import Testing
                 let id = "\(tag)-setup-\(index)-\(command.rawValue)"
                 sends.append(Send(topic: topic, id: id, payload: ContractExample.carrying(id, payload), role: .setup(of: command.rawValue)))
             }
-            var examples = [(role: Send.Role.valid, name: "valid", payload: example.valid)]
+            var examples = [(role: Send.Role.valid(answered: example.validAnswered), name: "valid", payload: example.valid)]
             if case .by(let invalid) = example.refused { examples.append((.invalid, "invalid", invalid)) }
             for (role, name, payload) in examples {
                 let id = "\(tag)-\(command.rawValue)-\(name)"
@@ -84,6 +85,10 @@ import Testing
         switch send.role {
         case .setup(let command):
             #expect(answer["ok"] == true, "setup of \(command) refused: \(said)")
+            return
+        case .valid(let code?):
+            #expect(answer["ok"] == false && answer["error"]?["code"] == .string(code), "valid payload not answered \(code): \(said)")
+            if let status { #expect(status != 200, "HTTP status \(status): \(said)") }
             return
         case .valid: valid = true
         case .invalid: valid = false

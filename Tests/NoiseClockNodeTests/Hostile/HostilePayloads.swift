@@ -98,6 +98,9 @@ struct HostilePayloads {
         case .mixes(.delete): return "rainy_brown"
         case .light(.set): return Bool.random(using: &random) ? "TOGGLE" : ##"{"state": "ON", "brightness": 40, "color": "#FF2200", "##
             + ##""transition": 3}"##
+        case .stations(.add): return #"{"name": "Jazz \#(minute)", "url": "http://127.0.0.1:9/jazz.mp3"}"#
+        case .stations(.update): return #"{"id": "nope", "name": "Jazz"}"#
+        case .stations(.delete): return "nope"
         }
     }
 

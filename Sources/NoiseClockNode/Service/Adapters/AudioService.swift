@@ -15,6 +15,9 @@ struct AudioService: Service {
             group.addTask { [engine, inbox] in
                 for await report in engine.alarmSounds { inbox.send(.alarmSound(report)) }
             }
+            group.addTask { [engine, inbox] in
+                for await title in engine.stationTitles { inbox.send(.stationTitle(title)) }
+            }
             for await status in engine.statuses.cancelOnGracefulShutdown() {
                 inbox.send(.audio(status))
             }

@@ -1,6 +1,7 @@
 import NoiseClockAudio
 import NoiseClockCore
 import NoiseClockPlatform
+import NoiseClockThreads
 import ServiceLifecycle
 
 /// Carries out readiness checks (`checkReadiness` effects) off the loop: the audio engine opens
@@ -24,10 +25,30 @@ struct ReadinessService: Service {
     func check(_ probe: ReadinessProbe) async -> ReadinessReport {
         var report = await audio?.checkDevice()
             ?? ReadinessReport(deviceError: "no sound catalog (sounds.json not found or unusable)")
-        if let sound = probe.sound, await sounds.canMake(sound) == false {
+        // A station is not a sound the library makes: it is probed over the network instead.
+        if let sound = probe.sound, Station.stationID(ofSound: sound) == nil, await sounds.canMake(sound) == false {
             report.soundError = "the sound \"\(sound)\" cannot be played (its file is gone, unreadable or undecodable)"
         }
+        if let url = probe.stationURL { report.streamCause = await Self.probeStation(url) }
         report.clockSynced = clock.synced()
         return report
+    }
+
+    /// The station's probe on a thread of its own (it blocks up to 8 s); nil when it was heard.
+    static func probeStation(_ url: String) async -> String? {
+        await withCheckedContinuation { continuation in
+            let thread = DedicatedThread(name: "readiness-probe")
+            do {
+                try thread.start {
+                    switch StationProbe(url: url, userAgent: "NoiseClock/\(NoiseClockVersion.current)").run() {
+                    case .success: continuation.resume(returning: nil)
+                    case .failure(let failure): continuation.resume(returning: failure.cause)
+                    }
+                }
+                thread.detach()
+            } catch {
+                continuation.resume(returning: "no_audio")
+            }
+        }
     }
 }

@@ -1,0 +1,204 @@
+import NoiseClockThreads
+import Synchronization
+
+/// A station played as a sound (`radio:<id>`): a `station-player` thread of its own connects
+/// (libcurl), reads the ICY titles, decodes (MP3), converts to the engine's rate (libsoxr) and
+/// fills a 12-second ring the audio thread only copies from, so neither the network nor the
+/// decoder ever runs on the audio thread.
+///
+/// When the station cannot be heard (refused, DNS, an HTTP error, undecodable, the server gone or
+/// silent on the wire for 5 s, or the ring dry for 5 s once it played) the first cause is kept
+/// (`failure`): the mixer reports it for a ringing alarm, which then rings the fallback tone. The
+/// player itself reconnects with back-off (1 s doubling to 30 s), so a noise on a station comes
+/// back when the station does. Let go of on the audio thread: the player stops on its own.
+public final class StationSource: SoundSource, Sendable {
+    /// The ring: ≥ 10 s (the bound) of decoded audio at the engine's rate.
+    static let bufferSeconds = 12.0
+    /// Once it played, this long with the ring dry is a stall.
+    static let stallSeconds = 5
+    /// Played only with this much in the ring (at the start, and again after running dry): the
+    /// network's jitter is absorbed here rather than heard as gaps.
+    static let primeSeconds = 0.3
+    static let causes = ["", "dns", "refused", "timeout", "tls", "no_audio", "undecodable", "silent", "stalled"]
+
+    private final class Shared: Sendable {
+        let ring: FrameRing
+        let stopping = Atomic<Bool>(false)
+        /// An index into `causes` (0: none yet); the first failure stays.
+        let cause = Atomic<Int>(0)
+        /// An HTTP error's status (`http_<status>`), when `cause` says so.
+        let httpStatus = Atomic<Int>(0)
+        let played = Atomic<Bool>(false)
+        let dryFrames = Atomic<Int>(0)
+        /// The consumer plays from the ring (else it waits for `primeSeconds` in it).
+        let primed = Atomic<Bool>(false)
+        let wake = WakeSignal()
+
+        init(capacity: Int) { ring = FrameRing(capacity: capacity) }
+
+        func fail(_ cause: String) {
+            if cause.hasPrefix("http_"), let status = Int(cause.dropFirst(5)) {
+                guard self.cause.compareExchange(expected: 0, desired: -1, ordering: .acquiringAndReleasing).exchanged else { return }
+                httpStatus.store(status, ordering: .releasing)
+                return
+            }
+            let index = StationSource.causes.firstIndex(of: cause) ?? StationSource.causes.firstIndex(of: "no_audio")!
+            _ = self.cause.compareExchange(expected: 0, desired: index, ordering: .acquiringAndReleasing)
+        }
+
+        var stopped: Bool { stopping.load(ordering: .relaxed) }
+    }
+
+    private let shared: Shared
+    private let thread = DedicatedThread(name: "station-player")
+    private let outputRate: Int
+
+    /// Starts the player; `onTitle` is called on its thread with each ICY title (nil: none).
+    init(url: String, outputRate: Int, userAgent: String, onTitle: @escaping @Sendable (String?) -> Void) {
+        let shared = Shared(capacity: Int(Self.bufferSeconds * Double(outputRate)))
+        self.shared = shared
+        self.outputRate = outputRate
+        let player = StationPlayer(url: url, outputRate: outputRate, userAgent: userAgent, onTitle: onTitle)
+        do {
+            try thread.start { player.run(shared) }
+        } catch {
+            shared.fail("no_audio")
+        }
+    }
+
+    deinit {
+        shared.stopping.store(true, ordering: .releasing)
+        shared.wake.signal()
+        thread.detach()
+    }
+
+    /// Why the station cannot be heard (a contract cause), nil while it can.
+    public var failure: String? {
+        let index = shared.cause.load(ordering: .acquiring)
+        if index == -1 { return "http_\(shared.httpStatus.load(ordering: .acquiring))" }
+        return index > 0 ? Self.causes[index] : nil
+    }
+
+    public func render(into out: UnsafeMutablePointer<Float>, frames: Int) {
+        if !shared.primed.load(ordering: .relaxed), shared.ring.available >= Int(Self.primeSeconds * Double(outputRate)) {
+            shared.primed.store(true, ordering: .relaxed)
+        }
+        let done = shared.primed.load(ordering: .relaxed) ? shared.ring.read(into: out, count: frames) : 0
+        if done < frames { shared.primed.store(false, ordering: .relaxed) }
+        if done < frames { (out + 2 * done).update(repeating: 0, count: 2 * (frames - done)) }
+        guard shared.played.load(ordering: .relaxed) else { return }
+        if done == frames {
+            shared.dryFrames.store(0, ordering: .relaxed)
+        } else {
+            let dry = shared.dryFrames.load(ordering: .relaxed) + frames - done
+            shared.dryFrames.store(dry, ordering: .relaxed)
+            if dry >= Self.stallSeconds * outputRate { shared.fail("stalled") }
+        }
+    }
+
+    /// The player's side: one connection after the other until told to stop.
+    private final class StationPlayer: @unchecked Sendable {
+        // @unchecked Sendable: made here, then used by the player thread alone.
+        let url: String, outputRate: Int, userAgent: String
+        let onTitle: @Sendable (String?) -> Void
+        private var resampler: Resampler?
+        private var stereo: [Float] = []
+        private var converted: [Float] = []
+
+        init(url: String, outputRate: Int, userAgent: String, onTitle: @escaping @Sendable (String?) -> Void) {
+            self.url = url
+            self.outputRate = outputRate
+            self.userAgent = userAgent
+            self.onTitle = onTitle
+        }
+
+        func run(_ shared: Shared) {
+            guard case .success(let library) = StreamLibrary.shared else {
+                shared.fail("no_audio")
+                return
+            }
+            var backOff = 1.0
+            var address = url
+            while !shared.stopped {
+                let (end, heard, redirect) = connect(address, library: library, shared)
+                if shared.stopped { return }
+                if let redirect {
+                    address = redirect
+                    continue
+                }
+                switch end {
+                case .failed(let cause): shared.fail(heard ? "stalled" : cause)
+                case .closed, .stopped: shared.fail(heard ? "stalled" : "no_audio")
+                }
+                if heard { backOff = 1 }
+                shared.wake.wait(seconds: backOff)
+                backOff = min(30, backOff * 2)
+                address = url
+            }
+        }
+
+        /// One connection: returns how it ended, whether audio was heard, and a playlist's address.
+        private func connect(
+            _ address: String, library: StreamLibrary, _ shared: Shared
+        ) -> (StreamConnection.End, Bool, String?) {
+            var type = ""
+            var decoder: MP3StreamDecoder?
+            var heard = false
+            var playlist: [UInt8] = []
+            var redirect: String?
+            let connection = StreamConnection(url: address, userAgent: userAgent, stallSeconds: StationSource.stallSeconds)
+            let end = connection.run(library: library, onHead: { head in
+                type = head.contentType ?? ""
+                return true
+            }, onAudio: { [self] bytes in
+                guard type == "audio/mpeg" || type == "audio/mp3" else {
+                    playlist += bytes
+                    guard playlist.count >= 4096 else { return true }
+                    if case .redirect(let next) = StationPlaylist.classify(head: playlist, contentType: type) { redirect = next }
+                    if redirect == nil { shared.fail("undecodable") }
+                    return false
+                }
+                if decoder == nil { decoder = MP3StreamDecoder(library: library) }
+                let ok = decoder?.feed(bytes) { samples, channels in
+                    heard = true
+                    self.deliver(samples, channels: channels, rate: decoder?.sampleRate ?? 0, shared)
+                } ?? false
+                if !ok { shared.fail("undecodable") }
+                return ok && !shared.stopped
+            }, onTitle: onTitle, shouldStop: { shared.stopped })
+            if decoder == nil, redirect == nil, !playlist.isEmpty,
+               case .redirect(let next) = StationPlaylist.classify(head: playlist, contentType: type) {
+                redirect = next
+            }
+            return (end, heard, redirect)
+        }
+
+        /// Decoded samples to stereo at the engine's rate, into the ring (dropped when it is full:
+        /// a live station does not wait).
+        private func deliver(_ samples: UnsafeBufferPointer<Float>, channels: Int, rate: Int, _ shared: Shared) {
+            guard channels > 0, rate > 0 else { return }
+            let frames = samples.count / channels
+            stereo.removeAll(keepingCapacity: true)
+            for frame in 0..<frames {
+                let left = samples[frame * channels]
+                stereo.append(left)
+                stereo.append(channels > 1 ? samples[frame * channels + 1] : left)
+            }
+            if rate == outputRate {
+                stereo.withUnsafeBufferPointer { _ = shared.ring.write($0.baseAddress!, count: frames) }
+            } else {
+                if resampler?.inputRate != rate { resampler = try? Resampler(from: rate, to: outputRate) }
+                guard let resampler else { return }
+                let capacity = resampler.outputCapacity(forInput: frames)
+                if converted.count < 2 * capacity { converted = [Float](repeating: 0, count: 2 * capacity) }
+                let written = stereo.withUnsafeBufferPointer { input in
+                    converted.withUnsafeMutableBufferPointer { output in
+                        resampler.process(input.baseAddress!, count: frames, into: output.baseAddress!, capacity: capacity).written
+                    }
+                }
+                converted.withUnsafeBufferPointer { _ = shared.ring.write($0.baseAddress!, count: written) }
+            }
+            if !shared.played.load(ordering: .relaxed) { shared.played.store(true, ordering: .releasing) }
+        }
+    }
+}

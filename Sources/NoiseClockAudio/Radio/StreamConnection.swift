@@ -1,0 +1,180 @@
+import CStream
+import NoiseClockCore
+
+/// One HTTP(S) connection to a station, run by libcurl on the caller's thread (a stream player's
+/// or a probe's own, never the audio thread): redirects (at most 5, http and https only), the
+/// system CA store (or `stream.ca_file`), `Icy-MetaData: 1`, a 5 s connect timeout and 5 s
+/// without a byte as `timeout`. The body's audio and ICY titles go to the handlers as they
+/// arrive; `run` returns why it ended, in the contract's causes.
+final class StreamConnection {
+    struct Head: Equatable {
+        var status = 0
+        var contentType: String?
+        var metaInterval: Int?
+        var bitrateKbps: Int?
+        var name: String?
+    }
+
+    enum End: Equatable {
+        /// A handler asked to stop.
+        case stopped
+        /// The server closed the stream (a live station should not).
+        case closed
+        /// `dns`, `refused`, `timeout`, `http_<status>`, `tls`, `no_audio`.
+        case failed(String)
+    }
+
+    let url: String
+    let userAgent: String
+    let caFile: String?
+    let stallSeconds: Int
+
+    init(url: String, userAgent: String, caFile: String? = nil, stallSeconds: Int = 5) {
+        self.url = url
+        self.userAgent = userAgent
+        self.caFile = caFile
+        self.stallSeconds = stallSeconds
+    }
+
+    /// What the callbacks share: the handlers, the head being read, the ICY splitter.
+    final class Context {
+        var head = Head()
+        var headerLines: [String] = []
+        var icy: IcyMetadataReader?
+        let onHead: (Head) -> Bool
+        let onAudio: (UnsafeRawBufferPointer) -> Bool
+        let onTitle: (String?) -> Void
+        let shouldStop: () -> Bool
+        var stopped = false
+
+        init(onHead: @escaping (Head) -> Bool, onAudio: @escaping (UnsafeRawBufferPointer) -> Bool,
+             onTitle: @escaping (String?) -> Void, shouldStop: @escaping () -> Bool) {
+            self.onHead = onHead
+            self.onAudio = onAudio
+            self.onTitle = onTitle
+            self.shouldStop = shouldStop
+        }
+    }
+
+    /// Connects and reads until a handler says stop, `shouldStop` turns true, or the stream ends.
+    /// `onHead` sees the final response's head before the first body byte (false: stop).
+    func run(
+        library: StreamLibrary, onHead: @escaping (Head) -> Bool, onAudio: @escaping (UnsafeRawBufferPointer) -> Bool,
+        onTitle: @escaping (String?) -> Void, shouldStop: @escaping () -> Bool
+    ) -> End {
+        guard let curl = library.easyInit() else { return .failed("no_audio") }
+        defer { library.easyCleanup(curl) }
+        let context = Context(onHead: onHead, onAudio: onAudio, onTitle: onTitle, shouldStop: shouldStop)
+        let unmanaged = Unmanaged.passRetained(context)
+        defer { unmanaged.release() }
+        var headers: UnsafeMutablePointer<curl_slist>?
+        headers = library.slistAppend(headers, "Icy-MetaData: 1")
+        defer { library.slistFree(headers) }
+        let pointer = { (option: CURLoption, value: UnsafeRawPointer?) in _ = noiseclock_curl_setopt_pointer(library.setopt, curl, option, value) }
+        let long = { (option: CURLoption, value: Int) in _ = noiseclock_curl_setopt_long(library.setopt, curl, option, value) }
+        // Strings are copied by libcurl (since 7.17), so these temporaries may go.
+        url.withCString { pointer(CURLOPT_URL, $0) }
+        userAgent.withCString { pointer(CURLOPT_USERAGENT, $0) }
+        "http,https".withCString { pointer(CURLOPT_PROTOCOLS_STR, $0); pointer(CURLOPT_REDIR_PROTOCOLS_STR, $0) }
+        if let caFile { caFile.withCString { pointer(CURLOPT_CAINFO, $0) } }
+        pointer(CURLOPT_HTTPHEADER, headers)
+        long(CURLOPT_FOLLOWLOCATION, 1)
+        long(CURLOPT_MAXREDIRS, 5)
+        long(CURLOPT_NOSIGNAL, 1)
+        long(CURLOPT_CONNECTTIMEOUT, 5)
+        long(CURLOPT_LOW_SPEED_LIMIT, 1)
+        long(CURLOPT_LOW_SPEED_TIME, stallSeconds)
+        long(CURLOPT_NOPROGRESS, 0)
+        let opaque = UnsafeRawPointer(unmanaged.toOpaque())
+        pointer(CURLOPT_WRITEFUNCTION, unsafeBitCast(streamWrite as CurlWrite, to: UnsafeRawPointer.self))
+        pointer(CURLOPT_WRITEDATA, opaque)
+        pointer(CURLOPT_HEADERFUNCTION, unsafeBitCast(streamHeader as CurlWrite, to: UnsafeRawPointer.self))
+        pointer(CURLOPT_HEADERDATA, opaque)
+        pointer(CURLOPT_XFERINFOFUNCTION, unsafeBitCast(streamProgress as CurlProgress, to: UnsafeRawPointer.self))
+        pointer(CURLOPT_XFERINFODATA, opaque)
+        let code = library.easyPerform(curl)
+        if context.stopped { return .stopped }
+        if context.head.status >= 400 { return .failed("http_\(context.head.status)") }
+        return Self.end(code)
+    }
+
+    static func end(_ code: CURLcode) -> End {
+        switch code {
+        case CURLE_OK: .closed
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: .failed("dns")
+        case CURLE_COULDNT_CONNECT: .failed("refused")
+        case CURLE_OPERATION_TIMEDOUT: .failed("timeout")
+        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE,
+             CURLE_SSL_ISSUER_ERROR: .failed("tls")
+        case CURLE_UNSUPPORTED_PROTOCOL, CURLE_TOO_MANY_REDIRECTS, CURLE_GOT_NOTHING, CURLE_RECV_ERROR, CURLE_PARTIAL_FILE: .failed("no_audio")
+        default: .failed("no_audio")
+        }
+    }
+}
+
+typealias CurlWrite = @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int
+typealias CurlProgress = @convention(c) (UnsafeMutableRawPointer?, curl_off_t, curl_off_t, curl_off_t, curl_off_t) -> Int32
+
+/// libcurl's header callback: one line at a time, every response's (redirects too): a status line
+/// starts a head afresh; the empty line ends it, and the final one goes to `onHead`.
+private func streamHeader(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ user: UnsafeMutableRawPointer?) -> Int {
+    guard let data, let user else { return 0 }
+    let context = Unmanaged<StreamConnection.Context>.fromOpaque(user).takeUnretainedValue()
+    let bytes = UnsafeRawBufferPointer(start: data, count: size * count)
+    let line = String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
+    if line.hasPrefix("HTTP/") || line.hasPrefix("ICY ") {
+        context.head = StreamConnection.Head()
+        let parts = line.split(separator: " ")
+        context.head.status = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+    } else if line.isEmpty {
+        // A redirect's head is followed by the next response's; only a final one is reported.
+        if !(300..<400).contains(context.head.status), context.head.status < 400 {
+            context.icy = IcyMetadataReader(interval: context.head.metaInterval)
+            if !context.onHead(context.head) {
+                context.stopped = true
+                return 0
+            }
+        }
+    } else if let colon = line.firstIndex(of: ":") {
+        let name = line[..<colon].lowercased()
+        let value = String(line[line.index(after: colon)...]).trimmingWhitespace()
+        switch name {
+        case "content-type": context.head.contentType = value.lowercased()
+        case "icy-metaint": context.head.metaInterval = Int(value)
+        case "icy-br": context.head.bitrateKbps = value.split(separator: ",").first.flatMap { Int($0) }
+        case "icy-name": context.head.name = String(value.prefix(64))
+        default: break
+        }
+    }
+    return size * count
+}
+
+/// libcurl's body callback: the audio past the ICY metadata to `onAudio`, titles to `onTitle`.
+private func streamWrite(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ user: UnsafeMutableRawPointer?) -> Int {
+    guard let data, let user else { return 0 }
+    let context = Unmanaged<StreamConnection.Context>.fromOpaque(user).takeUnretainedValue()
+    // An error status's body (an HTML page) is not audio.
+    if context.head.status >= 400 { return 0 }
+    var keepGoing = true
+    var icy = context.icy ?? IcyMetadataReader(interval: nil)
+    icy.feed(UnsafeRawBufferPointer(start: data, count: size * count), audio: { chunk in
+        if keepGoing, !context.onAudio(chunk) { keepGoing = false }
+    }, title: context.onTitle)
+    context.icy = icy
+    if !keepGoing || context.shouldStop() {
+        context.stopped = true
+        return 0
+    }
+    return size * count
+}
+
+/// Called about once a second even while nothing arrives: lets a stop end a stalled transfer.
+private func streamProgress(_ user: UnsafeMutableRawPointer?, _: curl_off_t, _: curl_off_t, _: curl_off_t, _: curl_off_t) -> Int32 {
+    guard let user else { return 1 }
+    let context = Unmanaged<StreamConnection.Context>.fromOpaque(user).takeUnretainedValue()
+    if context.shouldStop() {
+        context.stopped = true
+        return 1
+    }
+    return 0
+}

@@ -1,0 +1,100 @@
+/// Internet radio stations as a node feature: `station/add|update|delete`, the retained
+/// `~/stations` and `stations.json` in `state_dir`. A station is a sound (`radio:<id>`): the core
+/// puts the stations into the catalog every feature sees (`NodeCore.soundCatalog`), and refuses
+/// deleting one that an alarm or timer would ring (`NodeCore+Stations.swift`).
+public struct StationsFeature: Sendable, Equatable {
+    public internal(set) var stations: [Station] = []
+
+    public init() {}
+
+    /// Entries that are not a valid station (or one too many, or a repeated id) are dropped.
+    public init(restoring document: JSONValue?) {
+        guard let object = document?.objectValue, object["version"]?.intValue == Self.documentVersion else { return }
+        for item in object["stations"]?.arrayValue ?? [] {
+            guard let id = item["id"]?.stringValue, Station.isValidID(id), let name = item["name"]?.stringValue,
+                  Station.nameLength.contains(name.unicodeScalars.count), let url = item["url"]?.stringValue, Station.isValidURL(url),
+                  stations.count < Station.limit, !stations.contains(where: { $0.id == id })
+            else { continue }
+            stations.append(Station(id: id, name: name, url: url))
+        }
+    }
+
+    public func station(_ id: String) -> Station? { stations.first { $0.id == id } }
+
+    // MARK: Commands
+
+    public typealias Command = StationCommand
+
+    public mutating func apply(
+        _ command: StationCommand, _ payload: CommandPayload, context: FeatureContext, events: inout [Publication]
+    ) throws(CommandError) -> JSONValue {
+        switch command {
+        case .add:
+            let object = try payload.object(for: command)
+            try ProgrammeFields.rejectUnknown(object, known: Station.fields, ignored: ["request_id"])
+            guard let nameValue = object["name"] else { throw .invalidField("name", "name is required") }
+            let name = try Station.name(nameValue)
+            guard let urlValue = object["url"] else { throw .invalidField("url", "url is required") }
+            let url = try Station.url(urlValue)
+            let id: String
+            if let value = object["id"] {
+                id = try Station.id(value)
+            } else {
+                guard let derived = Station.derivedID(fromName: name) else {
+                    throw .invalidField("id", "no id can be made from the name; give an id ([a-z0-9_-], 1 to 32)")
+                }
+                id = derived
+            }
+            guard station(id) == nil else { throw .invalidField("id", "a station with id \"\(id)\" exists; use station/update") }
+            guard stations.count < Station.limit else { throw CommandError(.limitExceeded, "at most \(Station.limit) stations") }
+            let added = Station(id: id, name: name, url: url)
+            stations.append(added)
+            return added.json
+        case .update:
+            let object = try payload.object(for: command)
+            try ProgrammeFields.rejectUnknown(object, known: Station.fields, ignored: ["request_id"])
+            guard let idValue = object["id"] else { throw .invalidField("id", "id is required") }
+            let id = try Station.id(idValue)
+            guard let index = stations.firstIndex(where: { $0.id == id }) else { throw Self.notFound(id) }
+            var changed = stations[index]
+            if let value = object["name"] { changed.name = try Station.name(value) }
+            if let value = object["url"] { changed.url = try Station.url(value) }
+            stations[index] = changed
+            return changed.json
+        case .delete:
+            let id = try payload.id(for: command).lowercased()
+            guard let index = stations.firstIndex(where: { $0.id == id }) else { throw Self.notFound(id) }
+            return stations.remove(at: index).json
+        }
+    }
+
+    static func notFound(_ id: String) -> CommandError {
+        CommandError(.notFound, field: "id", "no station with id \"\(id.prefix(64))\"")
+    }
+
+    // MARK: Time (nothing is timed)
+
+    public mutating func advance(context: FeatureContext, outbox: inout [Publication]) {}
+
+    public func nextDeadline(context: FeatureContext) -> Instant? { nil }
+
+    // MARK: What it publishes and keeps
+
+    /// `~/stations`: `[{"id", "name", "url"}]`, and `~/sounds`, which lists them under `radio`
+    /// (`context.catalog` holds them): the mixes feature renders the same topic when the mixes
+    /// change, and equal bytes are published once.
+    public func retained(context: FeatureContext) -> [Publication] {
+        [
+            Publication(topic: "stations", body: .json(.array(stations.map(\.json))), retain: true, qos: 1),
+            Publication(topic: "sounds", body: .json(context.catalog.json), retain: true, qos: 1),
+        ]
+    }
+
+    /// The format of `stations.json` this node writes and reads (docs/reliability.md).
+    public static let documentVersion = 1
+
+    /// `stations.json`: `{"version": 1, "stations": [{"id", "name", "url"}, …]}`.
+    public var persistent: JSONValue? {
+        .object(JSONObject([("version", .int(Int64(Self.documentVersion))), ("stations", .array(stations.map(\.json)))]))
+    }
+}
