@@ -77,6 +77,10 @@ import Testing
             #expect(response.status == 400)
             #expect(Self.error(response)?["field"] == .string(field), "\(body)")
         }
+        // A section given as the file nests it: refused with the key's path to use instead.
+        let nested = node.api().change(Array(#"{"speech": {"rate": 200}}"#.utf8))
+        let nestedSays = Self.error(nested)?["message"]?.stringValue ?? ""
+        #expect(nestedSays.contains("a section, not a key") && nestedSays.contains("\"speech."), "\(nestedSays)")
         let locked = node.api(["NOISECLOCK_TIMEZONE": "UTC"]).change(Array(#"{"timezone": "Asia/Seoul"}"#.utf8))
         #expect(Self.error(locked)?["message"]?.stringValue?.contains("set by NOISECLOCK_TIMEZONE") == true)
         #expect(node.stored == nil)
@@ -93,6 +97,11 @@ import Testing
         #expect(view["applies"]?["mqtt.host"] == "restart")
         #expect(view["values"]?.objectValue?.keys.count == ConfigurationSchema.keys.count)
         #expect(try NodeConfiguration.loadNow(path: node.path, environment: [:], hostName: "bed").loaded.configuration.timezone == "Asia/Seoul")
+        // null takes a key back too, and leaves nothing of it in settings.json.
+        let nulled = node.api().change(Array(#"{"speech.rate": null}"#.utf8))
+        #expect(try #require(Self.body(nulled))["sources"]?["speech.rate"] == "file")
+        #expect(node.stored?.contains("speech.rate") == false, "\(node.stored ?? "")")
+        _ = node.api().change(Array(#"{"speech.rate": 180}"#.utf8))
         let reset = node.api().reset(Array(#"{"keys": ["timezone"]}"#.utf8))
         let after = try #require(Self.body(reset))
         #expect(after["values"]?["timezone"] == "UTC")

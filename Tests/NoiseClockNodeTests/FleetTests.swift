@@ -86,7 +86,7 @@ import Testing
         #expect(tookRefused < .seconds(3), "a refused connection took \(tookRefused)")
 
         // A listener that never accepts: the kernel completes the handshake, nothing answers CONNECT.
-        let silent = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let silent = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         defer { close(silent) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

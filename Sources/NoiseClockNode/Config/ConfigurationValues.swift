@@ -47,6 +47,9 @@ struct ConfigurationValues {
         return value
     }
 
+    /// What an error about a value from `settings.json` ends with.
+    static let webSuffix = " (set in the web app)"
+
     /// An error for `key`, saying which variable set the value when the environment did.
     func error(_ key: any AnyConfigurationKey, _ message: String) -> ConfigurationError {
         error(key, at: key.path, message)
@@ -55,7 +58,7 @@ struct ConfigurationValues {
     /// An error for a place inside `key`'s value (`buttons[1].input.key`).
     func error(_ key: any AnyConfigurationKey, at path: String, _ message: String) -> ConfigurationError {
         let variable = key.environmentVariable
-        let suffix = environment[variable] != nil ? " (from \(variable))" : web[key.path] != nil ? " (set in the web app)" : ""
+        let suffix = environment[variable] != nil ? " (from \(variable))" : web[key.path] != nil ? Self.webSuffix : ""
         return ConfigurationError(key: path, message: message + suffix)
     }
 }

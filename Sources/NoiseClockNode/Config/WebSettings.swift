@@ -36,7 +36,11 @@ enum WebSettings {
             _ = try NodeConfiguration.loadNow(path: configPath, environment: environment, web: candidate)
         } catch {
             let field = ConfigurationSchema.keysByPath[error.key] != nil ? "settings.\(error.key)" : "settings"
-            return .invalidField(field, "\(field): \(error.message)")
+            // The value came from the backup, not from this node's web app: the loader's note
+            // "(set in the web app)" would send the reader to the wrong place.
+            let message = error.message.hasSuffix(ConfigurationValues.webSuffix) ? String(error.message.dropLast(ConfigurationValues.webSuffix.count))
+                : error.message
+            return .invalidField(field, "\(field): \(message) (in the backup)")
         }
         return nil
     }

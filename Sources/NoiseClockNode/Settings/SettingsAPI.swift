@@ -36,7 +36,9 @@ struct SettingsAPI: Sendable {
         var candidate = stored()
         for (key, value) in object.pairs {
             if let problem = Self.problem(settable: key, environment: environment) { return Self.refusal(problem) }
-            candidate[key] = value.isNull ? nil : value
+            // Not `candidate[key] = value.isNull ? nil : value`: JSONValue is ExpressibleByNilLiteral,
+            // so that `nil` is `.null` and stayed in settings.json.
+            if value.isNull { candidate.removeValue(forKey: key) } else { candidate[key] = value }
         }
         return save(candidate)
     }
@@ -80,7 +82,12 @@ struct SettingsAPI: Sendable {
     /// Why `key` cannot be set from the web app (nil: it can).
     static func problem(settable key: String, environment: [String: String]) -> CommandError? {
         guard let known = ConfigurationSchema.keysByPath[key] else {
-            return .invalidField(String(key.prefix(64)), "\(key.prefix(64)): not a configuration key")
+            let name = String(key.prefix(64))
+            // `{"speech": {"rate": 200}}`, as the YAML file nests it: the API names keys by path.
+            if let example = ConfigurationSchema.keys.first(where: { $0.path.hasPrefix(name + ".") }) {
+                return .invalidField(name, "\(name): a section, not a key; name each key by its path, e.g. \"\(example.path)\"")
+            }
+            return .invalidField(name, "\(name): not a configuration key")
         }
         if let reason = WebSettings.notSettable[key] { return .invalidField(key, "\(key): not settable from the web app (\(reason))") }
         if let value = environment[known.environmentVariable], !value.isEmpty {

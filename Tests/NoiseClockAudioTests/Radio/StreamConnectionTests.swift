@@ -65,7 +65,7 @@ struct StreamConnectionTests {
     @Test func aServerThatNeverAnswersTimesOut() throws {
         _ = try #require(Self.library)
         // Listens (the kernel accepts the connection) and never says a word.
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         defer { close(fd) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

@@ -34,7 +34,7 @@ final class TCPProxy: @unchecked Sendable {
 
     init(to target: Int) throws {
         self.target = target
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         listener = fd
         var address = loopback(port: 0)
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
@@ -100,7 +100,7 @@ final class TCPProxy: @unchecked Sendable {
             let (refusing, stopped) = state.withLock { ($0.refusing, $0.stopped) }
             if stopped { close(client); return }
             if refusing { close(client); continue }
-            let broker = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let broker = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             var address = loopback(port: target)
             let connected = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(broker, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }

@@ -15,7 +15,7 @@ struct StreamAlarmNodeTests {
 
     /// A loopback port nobody listens on (bound, then closed): connecting is refused.
     static func refusedPort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         defer { close(fd) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

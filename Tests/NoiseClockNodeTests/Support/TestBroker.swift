@@ -123,8 +123,11 @@ final class PortReservations: Sendable {
     }
 
     /// Nothing else (a program outside the tests) holds the port: a plain bind succeeds.
+    /// CLOEXEC: another test of this process starting a child in the moment the probe is bound
+    /// would otherwise hand the bound socket to that child for its whole life, and the port's
+    /// owner would find it "already in use" (WebAPITests' node did so once in make test).
     private func isUnbound(_ port: Int) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         var address = loopbackAddress(port: port)
@@ -143,7 +146,7 @@ private func loopbackAddress(port: Int) -> sockaddr_in {
 }
 
 func canConnect(port: Int) -> Bool {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     defer { close(fd) }
     var address = loopbackAddress(port: port)
     return withUnsafePointer(to: &address) {

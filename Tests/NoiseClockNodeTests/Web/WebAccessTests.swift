@@ -110,7 +110,7 @@ import Testing
 
     @Test("a port that cannot be bound costs only the web app: an error naming web.port, MQTT and alarms go on")
     func portTaken() async throws {
-        let blocker = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let blocker = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         defer { close(blocker) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

@@ -38,6 +38,9 @@ import Testing
         let badRestore = try await b.post("restore", JSONValue.object(broken).serialized)
         #expect(badRestore.status == 400)
         #expect(try JSONParser().parse(badRestore.body)["error"]?["field"] == "settings.timezone", "\(badRestore.text)")
+        // The value is the backup's: the refusal says so, not "set in the web app".
+        let said = try JSONParser().parse(badRestore.body)["error"]?["message"]?.stringValue ?? ""
+        #expect(said.hasSuffix("(in the backup)") && !said.contains("set in the web app"), "\(said)")
         let settingsFile = b.node.stateDirectory.appendingPathComponent("settings.json")
         #expect(!FileManager.default.fileExists(atPath: settingsFile.path))
 

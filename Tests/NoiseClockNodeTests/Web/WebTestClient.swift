@@ -20,7 +20,7 @@ final class WebSocket: @unchecked Sendable {
     /// - Parameter source: the loopback address to connect from (the server's limits are per
     ///   client address: a test plays several clients, or an attacker beside a user).
     init(port: Int, timeout: Double = 10, from source: String = "127.0.0.1") throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw TestFailure("socket failed") }
         var local = sockaddr_in()
         local.sin_family = sa_family_t(AF_INET)
