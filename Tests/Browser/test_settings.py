@@ -4,6 +4,7 @@ call time). The node's log_level comes from NOISECLOCK_LOG_LEVEL (rig.Node), so 
 environment-locked one."""
 import json
 import os
+import re
 import tempfile
 import time
 import unittest
@@ -40,7 +41,7 @@ def open_settings():
 
 def edit(key, text):
     """Types text into key's field and saves it."""
-    field = W.fresh(lambda: row(key).find_element(By.ID, "s-" + key.replace(".", "-")))
+    field = W.fresh(lambda: row(key).find_element(By.ID, "s-" + re.sub("[^a-z0-9]", "-", key, flags=re.I)))
     field.clear()
     field.send_keys(text)
     click(row(key).find_element(By.CSS_SELECTOR, "button[type=submit]"))
@@ -259,6 +260,50 @@ class M_SoundSettings(unittest.TestCase):
         self.assertEqual((status, json.loads(body)["error"]["field"]), (400, "device"))
         status, body = W.api("/api/audio/test", json.dumps({"volume": 100}).encode())
         self.assertEqual((status, json.loads(body)["error"]["field"]), (400, "volume"))
+
+    def test_c_a_sounds_folder_saved_on_the_page_is_read_and_watched_at_once(self):
+        folder = tempfile.mkdtemp(prefix="sounds-", dir=W.TMP.name)
+        write_wav(os.path.join(folder, "Rain Night.wav"))
+        sounds = W.NODE.subscribe("sounds")
+        ids = lambda s: {x["id"] for x in s["noise"]}
+        try:
+            open_settings()
+            mark = sounds.count()
+            saved = time.monotonic()
+            edit("audio.sounds_dir", folder)
+            sounds.json(lambda s: "rain_night" in ids(s), timeout=3, after=mark)
+            took = time.monotonic() - saved
+            self.assertLess(took, 2.0)
+            self.assertEqual(settings()["applies"]["audio.sounds_dir"], "now")
+            # The new folder is watched: a file added there is listed too.
+            mark = sounds.count()
+            added = time.monotonic()
+            write_wav(os.path.join(folder, "Creek.wav"))
+            sounds.json(lambda s: {"rain_night", "creek"} <= ids(s), timeout=3, after=mark)
+            W.MEASURED["settings page: sounds folder saved to ~/sounds"] = (
+                f"{took:.2f} s; a file added there {time.monotonic() - added:.2f} s")
+        finally:
+            mark = sounds.count()
+            W.api("/api/settings/reset", json.dumps({"keys": ["audio.sounds_dir"]}).encode())
+            try:
+                sounds.json(lambda s: "rain_night" not in ids(s), timeout=3, after=mark)
+            finally:
+                sounds.stop()
+
+
+def write_wav(path, seconds=0.5):
+    """A 440 Hz mono 16-bit WAV at 48 kHz, written beside and renamed in (one event for the watcher)."""
+    import math
+    import struct
+    import wave
+    staging = path + ".part"
+    with wave.open(staging, "wb") as f:
+        f.setnchannels(1)
+        f.setsampwidth(2)
+        f.setframerate(48000)
+        f.writeframes(b"".join(struct.pack("<h", int(8000 * math.sin(2 * math.pi * 440 * i / 48000)))
+                               for i in range(int(48000 * seconds))))
+    os.rename(staging, path)
 
 
 class N_FirstStart(unittest.TestCase):
