@@ -321,7 +321,8 @@ class N_FirstStart(unittest.TestCase):
             W.wait_for(lambda: W.DRIVER.current_url == W.NODE.url + "/settings", what="the settings page")
         finally:
             os.rename(aside, stored)
-        # A node with settings: the face has loaded the node's state (its readiness warning shows) without it.
+        # A node with settings: once the face has the node's state (its audio still unavailable), no link.
         W.open_page("/")
-        W.wait_for(lambda: W.DRIVER.find_element(By.ID, "ready-warning").is_displayed(), timeout=8, what="the readiness warning")
+        W.wait_for(lambda: W.DRIVER.execute_script("return !!(NC.state.node && NC.state.audio)"), what="the face's state")
+        self.assertEqual(W.DRIVER.execute_script("return [NC.state.node.first_start, NC.state.audio.status]"), [False, "unavailable"])
         self.assertFalse(W.hook("setup").is_displayed())
