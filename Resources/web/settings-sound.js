@@ -54,13 +54,16 @@
     const about = form.querySelector('[data-nc="device-description"]');
     about.textContent = (found && found.description) || '';
     about.hidden = !about.textContent;
-    const a = NC.state.audio;
-    form.querySelector('[data-nc="audio-status"]').textContent = !a ? '' : a.status === 'ok' ? w('ok', { d: a.device })
-      : w('bad', { d: a.device, e: a.error || a.status });
+    // ~/audio, and the readiness check's word on the mixer (output_muted) when it has one.
+    const a = NC.state.audio, ready = (NC.state.alarm && NC.state.alarm.ready) || {};
+    const muted = (ready.problems || []).find((p) => p.code === 'output_muted');
+    form.querySelector('[data-nc="audio-status"]').textContent = (!a ? '' : a.status === 'ok' ? w('ok', { d: a.device })
+      : w('bad', { d: a.device, e: a.error || a.status })) + (muted ? ' ' + w('muted', { m: muted.message }) : '');
   }
 
   document.addEventListener('nc-settings-drawn', decorate);
   NC.on('audio', decorate);
+  NC.on('alarm', decorate);
   fetch('/api/audio/devices', { cache: 'no-store' }).then((r) => (r.ok ? r.json() : [])).then((d) => { devices = d; decorate(); })
     .catch(() => {});
 })();

@@ -290,6 +290,16 @@ class M_SoundSettings(unittest.TestCase):
             finally:
                 sounds.stop()
 
+    def test_d_the_output_line_says_when_the_mixer_is_muted(self):
+        open_settings()
+        status = lambda: W.hook("audio-status").text  # noqa: E731
+        W.wait_for(lambda: "null_noiseclock_test does not open" in status(), what="the output line")
+        self.assertNotIn("Nothing would be heard", status())
+        # The readiness check's output_muted (a real mixer's is AlarmReadiness' own test), as ~/alarm carries it.
+        W.DRIVER.execute_script("""NC.put('alarm', Object.assign({}, NC.state.alarm, {ready: {ok: false, problems: [
+            {code: 'output_muted', message: "the mixer's Master playback switch is off"}]}}))""")
+        W.wait_for(lambda: "Nothing would be heard: the mixer's Master playback switch is off." in status(), what="the muted mixer")
+
 
 def write_wav(path, seconds=0.5):
     """A 440 Hz mono 16-bit WAV at 48 kHz, written beside and renamed in (one event for the watcher)."""
