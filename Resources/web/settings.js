@@ -189,6 +189,7 @@
         el('section', { class: 'card', 'data-nc': 'settings-section', 'aria-labelledby': hid }, keys.map(row),
           title === 's_time' ? clockRow() : null));
     });
+    document.dispatchEvent(new Event('nc-settings-drawn')); // settings-sound.js adds its part
   }
 
   async function load() {

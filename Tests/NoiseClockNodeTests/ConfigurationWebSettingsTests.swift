@@ -95,6 +95,9 @@ import Testing
         #expect(view["sources"]?["timezone"] == "web")
         #expect(view["applies"]?["timezone"] == "now")
         #expect(view["applies"]?["mqtt.host"] == "restart")
+        // The sound device and the sounds folder apply at once too (issue 30: the engine and the watcher move).
+        #expect(view["applies"]?["audio.device"] == "now")
+        #expect(view["applies"]?["audio.sounds_dir"] == "now")
         #expect(view["values"]?.objectValue?.keys.count == ConfigurationSchema.keys.count)
         #expect(try NodeConfiguration.loadNow(path: node.path, environment: [:], hostName: "bed").loaded.configuration.timezone == "Asia/Seoul")
         // null takes a key back too, and leaves nothing of it in settings.json.

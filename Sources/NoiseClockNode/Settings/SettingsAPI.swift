@@ -12,7 +12,7 @@ struct SettingsAPI: Sendable {
     static let resetCommand = "settings/reset"
 
     /// Keys whose change the node takes at once (`applies: now`); the others on its next start.
-    static let live: Set<String> = ["timezone", "locale"]
+    static let live: Set<String> = ["timezone", "locale", "audio.device", "audio.sounds_dir"]
 
     let configPath: String
     let environment: [String: String]

@@ -17,4 +17,10 @@ public protocol WebBackend: Sendable {
     /// A `POST /api/<command>` the backend answers itself, on the server's thread, never through
     /// the node's loop (`settings`, `settings/reset`); nil: a command for the node.
     func answerHere(_ command: String, body: [UInt8]) -> HTTPResponse?
+    /// `GET /api/audio/devices`, answered on the server's thread (ALSA's hints: a few ms).
+    func audioDevices() -> HTTPResponse
+}
+
+extension WebBackend {
+    public func audioDevices() -> HTTPResponse { .error(404, code: "unknown_command", "no sound devices here") }
 }
