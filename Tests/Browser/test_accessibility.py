@@ -21,9 +21,10 @@ import test_web as W
 AXE = os.path.join(os.path.dirname(os.path.abspath(__file__)), ".axe-core", "axe.min.js")
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 SIZES = ((390, 844), (1280, 900))
-# "/#ringing": the face while the alarm rings (alarm/test), with the test node's "not heard" warning.
-SIGNED_IN_PAGES = ("/", "/alarms", "/noise", "/radio", "/style", "/device", "/routines", "/timers", "/settings", "/no-such-page",
-                   "/#ringing")
+# "/#ringing": the face while the alarm rings (alarm/test), with the test node's "not heard" warning;
+# "/#radio": the face while the noise plays a station (v1.3), with its "now playing" line.
+SIGNED_IN_PAGES = ("/", "/alarms", "/noise", "/radio", "/style", "/device", "/routines", "/timers", "/settings", "/#radio",
+                   "/no-such-page", "/#ringing")
 # Signed out every page is the sign-in form; once more with a wrong token (its alert and no retry).
 SIGNED_OUT_PAGES = ("/alarms", "/style?token=wrong-token")
 
@@ -145,6 +146,12 @@ class H_Accessibility(unittest.TestCase):
             W.wait_for(lambda: complete() and driver.execute_script(
                 "return typeof NC !== 'undefined' && !!(NC.state.node && NC.state.time && NC.state.alarms && NC.state.style)"),
                 what=f"{path} with the node's state")
+        if path == "/#radio":
+            node.publish("noise/set", json.dumps({"playing": True, "sound": "radio:audit_jazz"}))
+            W.wait_for(lambda: driver.find_element(By.CSS_SELECTOR, '[data-nc="now-playing"]').is_displayed(), timeout=8,
+                       what="the face with its now playing line")
+        if path == "/no-such-page":
+            node.publish("noise/set", "OFF")
         if path == "/#ringing":
             node.publish("alarm/test", "audit_work")  # the not-heard warning is an event: the face must be open
             W.wait_for(lambda: driver.find_element(By.ID, "ring-failed").is_displayed(), timeout=8,
