@@ -157,6 +157,20 @@ class M_Radio(unittest.TestCase):
         self.assertEqual(row_button("closed", "station-listen").text, "듣기")
         W.MEASURED["radio page test"] = f"{time.monotonic() - started:.1f} s"
 
+    def test_every_radio_string_has_a_korean_translation(self):
+        """radio.js's own words (the same keys in both languages, none left English) and the app's."""
+        with open(os.path.join(rig.ROOT, "Resources", "web", "radio.js")) as f:
+            source = f.read()
+        english, korean = (dict(re.findall(r"(\w+): '([^']*)'", source[source.index(a):source.index(b)]))
+                           for a, b in (("en: {", "ko: {"), ("ko: {", "};")))
+        self.assertEqual(sorted(english), sorted(korean))
+        self.assertGreater(len(english), 20)
+        self.assertEqual([k for k in english if english[k] == korean[k] and not re.fullmatch(r"[{}\w /]*kb/s", english[k])], [])
+        for key in ("radio", "now_playing"):
+            en, ko = W.translations(key)
+            self.assertNotEqual(en, key)
+            self.assertNotEqual(ko, en, key)
+
     def test_stations_are_in_the_pickers_and_the_face_shows_what_plays(self):
         W.NODE.publish("station/add", json.dumps({"id": "test_tone", "name": "Test tone", "url": self.url}))
         W.wait_for(lambda: "test_tone" in stations(), what="the station")
