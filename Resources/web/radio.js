@@ -67,7 +67,8 @@
     const send = async (command, payload) => NC.report(err, await NC.post(command, payload));
     return el('div', { class: 'station', 'data-nc': 'station-row', 'data-id': s.id, 'data-playing': String(playing) },
       el('div', { class: 'what' }, el('b', { text: s.name }), el('small', { class: 'url', text: s.url }),
-        playing ? el('small', { class: 'now', 'data-nc': 'station-now', text: w('playing') + (n.title ? ' · ' + n.title : '') }) : null),
+        playing ? el('small', { class: 'now', 'data-nc': 'station-now', text: w('playing') + (n.title ? ' · ' + n.title : '') }) : null,
+        playing && n.error ? el('small', { class: 'error', 'data-nc': 'station-error', text: n.error }) : null), // ~/noise says the stream is down
       el('div', { class: 'tools' },
         el('button', { type: 'button', class: 'btn' + (playing ? ' primary' : ''), 'data-nc': 'station-listen', 'aria-pressed': String(playing),
           text: w(playing ? 'stop' : 'listen'), 'aria-label': w(playing ? 'stop' : 'listen') + ': ' + s.name,
@@ -104,7 +105,7 @@
   /* ~/noise comes with every change of the noise: redraw only when what the rows show changed. */
   let shownNoise = '';
   function noiseChanged(n) {
-    const key = JSON.stringify([n && n.playing, n && n.station, n && n.title]);
+    const key = JSON.stringify([n && n.playing, n && n.station, n && n.title, n && n.error]);
     if (key !== shownNoise) { shownNoise = key; draw(); }
   }
 

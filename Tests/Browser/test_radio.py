@@ -132,6 +132,10 @@ class M_Radio(unittest.TestCase):
             if W.SHOTS:
                 W.DRIVER.execute_script("scrollTo(0, 0)")
                 W.shot("radio.png", 390, 844)
+            # While the stream is down, ~/noise's error shows in the row (put into the page's state: this node plays nothing).
+            W.DRIVER.execute_script("NC.put('noise', Object.assign({}, NC.state.noise, {error: 'stream unavailable (refused)'}))")
+            W.wait_for(lambda: row("test_tone").find_element(By.CSS_SELECTOR, '[data-nc="station-error"]').text
+                       == "stream unavailable (refused)", what="the stream's error in the row")
             click(row_button("test_tone", "station-listen"))
             noise.json(lambda n: n["playing"] is False, after=noise.count() - 1)
         finally:
