@@ -49,8 +49,18 @@ def row(station):
     return W.css(f'[data-nc="station-row"][data-id="{station}"]')
 
 
-def row_button(station, hook):
-    return W.fresh(lambda: row(station).find_element(By.CSS_SELECTOR, f'[data-nc="{hook}"]'))
+def in_row(station, hook):
+    return row(station).find_element(By.CSS_SELECTOR, f'[data-nc="{hook}"]')
+
+
+def row_read(station, hook, read=lambda e: e.text):
+    """read() of an element in a station's row, found again when the list redraws under it."""
+    return W.fresh(lambda: read(in_row(station, hook)))
+
+
+def press(station, hook):
+    """Clicks a button of a station's row (again, if the list redrew it between finding and clicking)."""
+    W.wait_for(lambda: click(in_row(station, hook)), what=f"a click on {hook} of {station}")
 
 
 def stations():
@@ -103,32 +113,32 @@ class M_Radio(unittest.TestCase):
         self.assertIn("Test tone", W.fresh(lambda: row("test_tone").text))
         self.assertEqual(form.find_element(By.NAME, "name").get_attribute("value"), "")
         # Test: the probe's answer as one line.
-        click(row_button("test_tone", "station-test-button"))
-        line = W.wait_for(lambda: row("test_tone").find_element(By.CSS_SELECTOR, '[data-nc="station-test"][data-ok]'),
-                          timeout=10, what="the test's answer")
-        text = W.fresh(lambda: row("test_tone").find_element(By.CSS_SELECTOR, '[data-nc="station-test"]').text)
-        self.assertEqual(line.get_attribute("data-ok"), "true", text)
+        press("test_tone", "station-test-button")
+        W.wait_for(lambda: row("test_tone").find_element(By.CSS_SELECTOR, '[data-nc="station-test"][data-ok]'),
+                   timeout=10, what="the test's answer")
+        text = row_read("test_tone", "station-test")
+        self.assertEqual(row_read("test_tone", "station-test", lambda e: e.get_attribute("data-ok")), "true", text)
         self.assertRegex(text, r"^First audio in \d+ ms · MP3$")  # the file's server announces no bitrate and no title
         W.MEASURED["radio page: station/test of a loopback MP3"] = text
         # A station whose port refuses: the cause, in words and as the node's code.
         W.NODE.publish("station/add", json.dumps({"id": "closed", "name": "Closed", "url": self.closed}))
         W.wait_for(lambda: W.DRIVER.find_elements(By.CSS_SELECTOR, '[data-nc="station-row"][data-id="closed"]'), what="the second row")
-        click(row_button("closed", "station-test-button"))
+        press("closed", "station-test-button")
         W.wait_for(lambda: row("closed").find_element(By.CSS_SELECTOR, '[data-nc="station-test"][data-ok="false"]'),
                    timeout=10, what="the refused test's answer")
-        self.assertEqual(W.fresh(lambda: row("closed").find_element(By.CSS_SELECTOR, '[data-nc="station-test"]').text),
+        self.assertEqual(row_read("closed", "station-test"),
                          "No audio: the connection is refused (refused)")
         # The first row's answer stayed through the redraws.
-        self.assertRegex(W.fresh(lambda: row("test_tone").find_element(By.CSS_SELECTOR, '[data-nc="station-test"]').text), r"^First audio")
+        self.assertRegex(row_read("test_tone", "station-test"), r"^First audio")
         # Listen: the noise plays the station; the button becomes Stop, and Stop stops it.
         noise = W.NODE.subscribe("noise")
         try:
-            click(row_button("test_tone", "station-listen"))
+            press("test_tone", "station-listen")
             noise.json(lambda n: n["playing"] is True and n["sound"] == "radio:test_tone" and n["station"] == "test_tone")
-            W.wait_for(lambda: row_button("test_tone", "station-listen").get_attribute("aria-pressed") == "true", what="Stop")
-            self.assertEqual(row_button("test_tone", "station-listen").text, "Stop")
-            self.assertEqual(W.fresh(lambda: row("test_tone").find_element(By.CSS_SELECTOR, '[data-nc="station-now"]').text), "Playing")
-            self.assertEqual(row_button("closed", "station-listen").text, "Listen")
+            W.wait_for(lambda: in_row("test_tone", "station-listen").get_attribute("aria-pressed") == "true", what="Stop")
+            self.assertEqual(row_read("test_tone", "station-listen"), "Stop")
+            self.assertEqual(row_read("test_tone", "station-now"), "Playing")
+            self.assertEqual(row_read("closed", "station-listen"), "Listen")
             if W.SHOTS:
                 W.DRIVER.execute_script("scrollTo(0, 0)")
                 W.shot("radio.png", 390, 844)
@@ -136,21 +146,21 @@ class M_Radio(unittest.TestCase):
             W.DRIVER.execute_script("NC.put('noise', Object.assign({}, NC.state.noise, {error: 'stream unavailable (refused)'}))")
             W.wait_for(lambda: row("test_tone").find_element(By.CSS_SELECTOR, '[data-nc="station-error"]').text
                        == "stream unavailable (refused)", what="the stream's error in the row")
-            click(row_button("test_tone", "station-listen"))
+            press("test_tone", "station-listen")
             noise.json(lambda n: n["playing"] is False, after=noise.count() - 1)
         finally:
             noise.stop()
         # Delete, asked first; a station an alarm rings is refused with the alarm named, in the row.
         W.NODE.publish("alarm/add", json.dumps({"id": "radio_wake", "time": "06:30", "sound": "radio:test_tone"}))
         W.wait_for(lambda: any(a["id"] == "radio_wake" for a in json.loads(W.api("/api/state")[1])["alarms"]), what="the alarm")
-        click(row_button("test_tone", "station-delete"))
+        press("test_tone", "station-delete")
         W.DRIVER.switch_to.alert.accept()
-        refusal = W.wait_for(lambda: [e for e in row("test_tone").find_elements(By.CSS_SELECTOR, ".error") if e.is_displayed()],
-                             what="the in_use refusal")[0]
-        self.assertIn("alarm radio_wake", refusal.text)
+        refusal = W.wait_for(lambda: next((e.text for e in row("test_tone").find_elements(By.CSS_SELECTOR, ".error") if e.is_displayed()),
+                                          None), what="the in_use refusal")
+        self.assertIn("alarm radio_wake", refusal)
         W.NODE.publish("alarm/delete", "radio_wake")
         W.wait_for(lambda: not any(a["id"] == "radio_wake" for a in json.loads(W.api("/api/state")[1])["alarms"]), what="the alarm gone")
-        click(row_button("test_tone", "station-delete"))
+        press("test_tone", "station-delete")
         W.DRIVER.switch_to.alert.accept()
         W.wait_for(lambda: not W.DRIVER.find_elements(By.CSS_SELECTOR, '[data-nc="station-row"][data-id="test_tone"]'), what="the row gone")
         self.assertEqual(stations(), ["closed"])
@@ -158,7 +168,7 @@ class M_Radio(unittest.TestCase):
         W.DRIVER.execute_script("NC.put('node', Object.assign({}, NC.state.node, {locale: 'ko'}))")
         self.assertEqual(W.DRIVER.find_element(By.CSS_SELECTOR, "h1").text, "라디오")
         self.assertEqual(form.find_element(By.CSS_SELECTOR, "[type=submit]").text, "방송국 추가")
-        self.assertEqual(row_button("closed", "station-listen").text, "듣기")
+        self.assertEqual(row_read("closed", "station-listen"), "듣기")
         W.MEASURED["radio page test"] = f"{time.monotonic() - started:.1f} s"
 
     def test_every_radio_string_has_a_korean_translation(self):
@@ -180,20 +190,19 @@ class M_Radio(unittest.TestCase):
         W.wait_for(lambda: "test_tone" in stations(), what="the station")
         # The noise page: a sound among the others, after the mixes.
         W.open_page("/noise", 390, 844)
-        choice = W.wait_for(lambda: W.DRIVER.find_elements(By.CSS_SELECTOR, '#sounds input[value="radio:test_tone"]'), what="the station")
         noise = W.NODE.subscribe("noise")
-        try:
-            click(choice[0].find_element(By.XPATH, ".."))
+        try:  # the choices redraw with every ~/sounds: found and clicked again if one went stale
+            W.wait_for(lambda: click(W.css('#sounds input[value="radio:test_tone"]').find_element(By.XPATH, "..")), what="the station")
             noise.json(lambda n: n["sound"] == "radio:test_tone")
         finally:
             noise.stop()
         # The alarm form: the alarm's sound and the pre-alarm sound, under Radio.
         W.open_page("/alarms", 390, 844)
         for name in ("sound", "pre_alarm_sound"):
-            option = W.wait_for(lambda: W.DRIVER.find_elements(By.CSS_SELECTOR, f'select[name="{name}"] optgroup option[value="radio:test_tone"]'),
-                                what=f"the station in {name}")[0]
-            self.assertEqual(option.get_attribute("textContent"), "Test tone")
-            self.assertEqual(option.find_element(By.XPATH, "..").get_attribute("label"), "Radio")
+            option = f'select[name="{name}"] optgroup option[value="radio:test_tone"]'
+            W.wait_for(lambda: W.DRIVER.find_elements(By.CSS_SELECTOR, option), what=f"the station in {name}")
+            self.assertEqual(W.fresh(lambda: [W.css(option).get_attribute("textContent"),
+                                              W.css(option).find_element(By.XPATH, "..").get_attribute("label")]), ["Test tone", "Radio"])
         # The face while it plays: the station's name, then the stream's title; nothing once it stops.
         W.set_style(W.DEFAULT_STYLE)
         W.open_page("/", 390, 844)
