@@ -67,7 +67,7 @@ def stations():
     return [s["id"] for s in json.loads(W.api("/api/state")[1]).get("stations", [])]
 
 
-class M_Radio(unittest.TestCase):
+class O_Radio(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.mp3 = os.path.join(W.TMP.name, "tone.mp3")

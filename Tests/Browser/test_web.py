@@ -964,5 +964,5 @@ if __name__ == "__main__":
 from test_settings import L_SettingsPage  # noqa: E402
 L_SettingsPage.__module__ = __name__
 # Radio (v1.3): the radio page, the stations in the pickers, now playing on the face (test_radio.py).
-from test_radio import M_Radio  # noqa: E402
-M_Radio.__module__ = __name__
+from test_radio import O_Radio  # noqa: E402
+O_Radio.__module__ = __name__
