@@ -188,7 +188,6 @@
       box.append(el('h2', { id: hid, text: w(title) }),
         el('section', { class: 'card', 'data-nc': 'settings-section', 'aria-labelledby': hid }, keys.map(row),
           title === 's_time' ? clockRow() : null,
-          // The lamp's and shaker's Test, the button bindings (settings-devices.js).
           (NC.settingsExtras || {})[title] ? NC.settingsExtras[title](current, send) : null));
     });
   }
