@@ -50,7 +50,8 @@ struct DeviceTests: Sendable {
             ("kind", .string(test.kind)), ("topic", .string(test.endpoint.topic)), ("protocol", .string(test.endpoint.bridge.rawValue)),
         ]
         if let power {
-            fields += [("status", "confirmed"), ("state", .string(power ? "ON" : "OFF")), ("answered_ms", .int(now.milliseconds - test.since.milliseconds))]
+            let milliseconds = now.milliseconds - test.since.milliseconds
+            fields += [("status", "confirmed"), ("state", .string(power ? "ON" : "OFF")), ("answered_ms", .int(milliseconds))]
         } else {
             fields += [("status", "unconfirmed"), ("error", .string(
                 "no answer on \(test.endpoint.stateTopics.joined(separator: " or ")) within \(DeviceConfirmation.withinMilliseconds / 1000) s"))]

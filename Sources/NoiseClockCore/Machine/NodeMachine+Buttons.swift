@@ -67,6 +67,11 @@ extension NodeMachine.Draft {
         case .failure(let error):
             refuse(reply, error)
         case .success(let learning):
+            // A path opened for reading on anyone's word would read any file the node may: the web
+            // app's (behind its token) only, as the settings are.
+            if learning.device != nil, case .mqtt = reply.origin {
+                return refuse(reply, .invalidField("device", "device is taken from the web app only (POST /api/buttons/learn)"))
+            }
             effects.append(.learnButtons(seconds: learning.seconds, device: learning.device))
             var result = JSONObject([("seconds", .int(Int64(learning.seconds)))])
             if let device = learning.device { result["device"] = .string(device) }

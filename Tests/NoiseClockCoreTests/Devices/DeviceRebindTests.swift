@@ -87,8 +87,13 @@ import Testing
         #expect(effects.published("noiseclock/bed/buttons").count == 1)
         #expect(machine.buttons.definitions == [button])
         // Learning a device no button reads yet.
-        let learn = Self.step(&machine, .request(LocalRequest(id: 3, command: "buttons/learn", payload: Array(#"{"device": "/tmp/event1"}"#.utf8))), now)
+        let learnPayload = Array(#"{"device": "/tmp/event1"}"#.utf8)
+        let learn = Self.step(&machine, .request(LocalRequest(id: 3, command: "buttons/learn", payload: learnPayload)), now)
         #expect(learn.contains(.learnButtons(seconds: 30, device: "/tmp/event1")))
+        // Over MQTT a path is refused: anyone on the broker could have any file read.
+        let overMQTT = Self.step(&machine, .message(InboundMessage(topic: "noiseclock/bed/buttons/learn", payload: learnPayload)), now)
+        #expect(overMQTT.json("noiseclock/bed/response")?["error"]?["field"] == "device")
+        #expect(!overMQTT.contains { if case .learnButtons = $0 { true } else { false } })
         let bad = Self.step(&machine, .request(LocalRequest(id: 4, command: "buttons/learn", payload: Array(#"{"device": "event1"}"#.utf8))), now)
         #expect(Self.replies(bad).first?.json["error"]?["field"] == "device")
     }

@@ -1,3 +1,4 @@
+import Glibc
 import NoiseClockCore
 import NoiseClockPlatform
 import ServiceLifecycle
@@ -69,7 +70,8 @@ final class ButtonService: Service, Sendable {
     func learn(seconds: Double, device: String?) {
         readers.withLock { readers in
             guard readers.started, !readers.stopped else { return }
-            if let device, !readers.running.contains(where: { $0.path == device }) {
+            // Only an input device or a FIFO (the tests' devices) is read for a key, never a file.
+            if let device, !readers.running.contains(where: { $0.path == device }), Self.isInputDevice(device) {
                 if let index = readers.learners.firstIndex(where: { $0.path == device }) {
                     readers.learners.remove(at: index).stop()
                 }
@@ -83,6 +85,12 @@ final class ButtonService: Service, Sendable {
             }
             for reader in readers.running + readers.learners { reader.learn(seconds: seconds) }
         }
+    }
+
+    static func isInputDevice(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        return info.st_mode & S_IFMT == S_IFCHR || info.st_mode & S_IFMT == S_IFIFO
     }
 
     private func makeReaders(_ board: ButtonBoard) -> [InputDeviceReader] {
