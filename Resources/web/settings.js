@@ -187,9 +187,9 @@
       const hid = 'h-' + title;
       box.append(el('h2', { id: hid, text: w(title) }),
         el('section', { class: 'card', 'data-nc': 'settings-section', 'aria-labelledby': hid }, keys.map(row),
-          title === 's_time' ? clockRow() : null,
-          (NC.settingsExtras || {})[title] ? NC.settingsExtras[title](current, send) : null));
+          title === 's_time' ? clockRow() : null));
     });
+    document.dispatchEvent(new Event('nc-settings-drawn')); // settings-sound.js adds its part
   }
 
   async function load() {
