@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import NoiseClockCore
 import Testing
 
@@ -76,7 +77,7 @@ import Testing
         // Learn mode on a device no button reads yet: the key pressed comes back by name.
         let learn = try Self.result(try await rig.post("buttons/learn", #"{"device": "\#(fifo.path)"}"#))
         #expect(learn["seconds"] == 30 && learn["device"] == .string(fifo.path), "\(learn.serialized)")
-        try fifo.plug()  // returns once the node has the FIFO open for reading
+        try await fifo.plugOnceRead()
         var mark = rig.client.messages.count
         let volumeUp = try #require(InputKey("KEY_VOLUMEUP"))
         let tap: [InputEvent] = [.key(volumeUp, 1), ButtonIntegrationTests.syn, .key(volumeUp, 0), ButtonIntegrationTests.syn]
@@ -99,7 +100,7 @@ import Testing
             $0.json?.arrayValue?.first { $0["id"] == "learned" }?["status"] == "connected"
         })
         print("live button binding: ~/buttons has it connected \(Int(connected.at.timeIntervalSince(sent) * 1000)) ms after POST /api/settings")
-        try fifo.plug()
+        try await fifo.plugOnceRead()
 
         // It snoozes the ringing alarm.
         try await rig.ringTestAlarm()
@@ -110,5 +111,21 @@ import Testing
         let snoozed = try await rig.client.waitFor("\(rig.root)/response", after: mark, where: { $0.json?["command"] == "alarm/snooze" })
         #expect(snoozed.json?["ok"] == true, "\(snoozed.text)")
         try await rig.client.waitFor("\(rig.root)/alarm", after: mark, where: { $0.json?["state"] == "snoozed" })
+    }
+}
+
+extension ButtonIntegrationTests.Fifo {
+    /// Plugs the "device" in once the node reads it: opening a FIFO for writing without blocking says
+    /// ENXIO until a reader has it open (a node that never opens it fails here, not hangs in `open`).
+    func plugOnceRead(timeout: Double = 10) async throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+            if fd >= 0 { return }
+            guard errno == ENXIO, Date() < deadline else {
+                throw TestFailure("the node did not open \(path) for reading: \(String(cString: strerror(errno)))")
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
     }
 }
