@@ -92,7 +92,10 @@ import Testing
         // Bound with that key: the node reads the FIFO for it, no restart.
         mark = rig.client.messages.count
         let sent = Date()
-        let binding = #"{"buttons": [{"id": "learned", "input": {"device": "\#(fifo.path)", "key": "\#(key)"}}]}"#
+        // With an MQTT button too: its topic is subscribed at once.
+        let remote = "zigbee2mqtt/remote_\(UUID().uuidString.prefix(6).lowercased())"
+        let binding = #"{"buttons": [{"id": "learned", "input": {"device": "\#(fifo.path)", "key": "\#(key)"}}, "#
+            + #"{"id": "remote", "mqtt": {"topic": "\#(remote)", "field": "action"}}]}"#
         let changed = try await rig.post("settings", binding)
         #expect(changed.status == 200, "\(changed.text)")
         #expect(try JSONParser().parse(changed.body)["applies"]?["buttons"] == "now")
@@ -111,6 +114,12 @@ import Testing
         let snoozed = try await rig.client.waitFor("\(rig.root)/response", after: mark, where: { $0.json?["command"] == "alarm/snooze" })
         #expect(snoozed.json?["ok"] == true, "\(snoozed.text)")
         try await rig.client.waitFor("\(rig.root)/alarm", after: mark, where: { $0.json?["state"] == "snoozed" })
+        // The MQTT button bound with it: a hold dismisses.
+        mark = rig.client.messages.count
+        rig.client.publish(remote, #"{"action": "hold"}"#)
+        let hold = try #require(try await rig.client.waitFor("\(rig.root)/button/event", after: mark).json)
+        #expect(hold["button"] == "remote" && hold["gesture"] == "hold", "\(hold.serialized)")
+        try await rig.client.waitFor("\(rig.root)/alarm/event", after: mark, where: { $0.json?["event"] == "dismissed" })
     }
 }
 
