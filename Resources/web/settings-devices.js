@@ -1,14 +1,16 @@
-/* Settings: the devices' Test; the button bindings, saved through the `buttons` field's row. */
+/* Settings: device tests; button bindings (saved by the `buttons` row). */
 'use strict';
 (() => {
   const { el, t } = NC;
   const WORDS = {
-    en: { light: 'Test the lamp', shaker: 'Test the shaker', yes: 'Answered: {s} ({ms} ms).', no: 'No answer: {e}.', add: 'Add button' },
-    ko: { light: '조명 시험', shaker: '진동기 시험', yes: '응답함: {s} ({ms} ms).', no: '응답 없음: {e}.', add: '버튼 추가' },
+    en: { light: 'Test the lamp', shaker: 'Test the shaker', yes: (r) => `Answered: ${r.state} (${r.answered_ms} ms).`,
+      no: (r) => `No answer: ${r.error}.`, add: 'Add button' },
+    ko: { light: '조명 시험', shaker: '진동기 시험', yes: (r) => `응답함: ${r.state} (${r.answered_ms} ms).`,
+      no: (r) => `응답 없음: ${r.error}.`, add: '버튼 추가' },
   };
-  const w = (k, v) => Object.entries(v || {}).reduce((s, [a, b]) => s.replace('{' + a + '}', b), (WORDS[NC.lang()] || WORDS.en)[k]);
+  const w = (k) => (WORDS[NC.lang()] || WORDS.en)[k];
   const ACTIONS = 'snooze_or_speak snooze dismiss speak_time speak_next_alarm noise_toggle volume_up volume_down light_toggle routine_toggle none';
-  const btn = (text, more) => el('button', Object.assign({ type: 'button', class: 'btn', text }, more));
+  const btn = (text, more) => el('button', { type: 'button', class: 'btn', text, ...more });
   let learning = null;
 
   const tests = () => el('div', { class: 'setting' }, ['light', 'shaker'].map((kind) => {
@@ -17,7 +19,7 @@
     button.onclick = async () => {
       const a = await NC.post('devices/test', { kind });
       const r = a.result || {};
-      out.textContent = a.ok ? w(r.status === 'confirmed' ? 'yes' : 'no', { s: r.state, ms: r.answered_ms, e: r.error }) : a.error.message;
+      out.textContent = a.ok ? w(r.status === 'confirmed' ? 'yes' : 'no')(r) : a.error.message;
       out.dataset.status = r.status || '';
     };
     return el('div', { class: 'edit' }, button, out);
@@ -26,7 +28,7 @@
   function buttons(row) {
     const field = row.querySelector('textarea');
     let list = [];
-    try { list = JSON.parse(field.value) || []; } catch (e) { /* empty, or being typed */ }
+    try { list = JSON.parse(field.value) || []; } catch (e) { /* none yet */ }
     const box = el('div');
     const err = el('p', { class: 'error', hidden: true });
     const text = (obj, key) => {
@@ -45,7 +47,7 @@
         } }));
       }
       for (const g of ['press', 'double', 'hold']) {
-        const v = b[g] ?? ACTIONS.split(' ')[{ press: 0, double: 5, hold: 2 }[g]]; // the defaults
+        const v = b[g] ?? ACTIONS.split(' ')[{ press: 0, double: 5, hold: 2 }[g]]; // default
         const shown = typeof v === 'string' ? v : JSON.stringify(v);
         const menu = el('select', { 'aria-label': g, 'data-gesture': g },
           [...new Set([shown, ...ACTIONS.split(' ')])].map((a) => el('option', { value: a, text: a })));
