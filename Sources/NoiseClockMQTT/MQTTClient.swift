@@ -68,7 +68,7 @@ public final class MQTTClient: @unchecked Sendable {
 
     public static let outboxLimit = 1000
 
-    private struct Outgoing {
+    struct Outgoing {
         var topic: String
         var payload: [UInt8]
         var qos: Int32
@@ -79,7 +79,9 @@ public final class MQTTClient: @unchecked Sendable {
     public let options: MQTTOptions
     public let subscriptions: [String]
     let logger: Logger
-    private let mosq: OpaquePointer
+    let mosq: OpaquePointer
+    /// Topics subscribed beside `subscriptions`, replaced while running (`subscribe(group:topics:)`).
+    let bound = BoundSubscriptions()
     private let state = Mutex(State())
     private let thread = DedicatedThread(name: "mqtt-network")
     /// Ends a back-off pause early when `shutdown` is called.
@@ -88,7 +90,7 @@ public final class MQTTClient: @unchecked Sendable {
     private let run = PublicationRun()
     /// Held around every use of `mosq` from other threads (publishing) and while the network thread
     /// re-initialises it for a new client id; it keeps the QoS 1 publications not yet acknowledged.
-    private let sending = Mutex(Unacknowledged<Outgoing>(limit: MQTTClient.outboxLimit))
+    let sending = Mutex(Unacknowledged<Outgoing>(limit: MQTTClient.outboxLimit))
 
     /// Where events go (see `init`).
     private let handler: @Sendable (MQTTEvent) -> Void
@@ -442,18 +444,17 @@ public final class MQTTClient: @unchecked Sendable {
             return
         }
         var pending: Set<Int32> = []
-        for topic in subscriptions {
-            var mid: Int32 = 0
-            // v5: "retain as published", so the owner sees a command published with the retain
-            // flag as such while it is connected too (v3.1.1 brokers clear the flag on live
-            // delivery; only the copy sent at subscription time still carries it).
-            let rc = options.protocolVersion == .v5
-                ? mosquitto_subscribe_v5(mosq, &mid, topic, 1, Int32(MQTT_SUB_OPT_RETAIN_AS_PUBLISHED.rawValue), nil)
-                : mosquitto_subscribe(mosq, &mid, topic, 1)
-            if rc == MOSQ_ERR_SUCCESS.rawValue {
-                pending.insert(mid)
-            } else {
-                logger.error("subscribe failed", metadata: ["topic": "\(topic)", "error": "\(Self.describe(rc))"])
+        // The fixed topics and the bound ones (a device's state), under the lock a re-binding takes.
+        bound.connecting { grouped in
+            var seen = Set(subscriptions)
+            for topic in subscriptions + grouped.filter({ seen.insert($0).inserted }) {
+                var mid: Int32 = 0
+                let rc = subscribeOne(topic, messageID: &mid)
+                if rc == MOSQ_ERR_SUCCESS.rawValue {
+                    pending.insert(mid)
+                } else {
+                    logger.error("subscribe failed", metadata: ["topic": "\(topic)", "error": "\(Self.describe(rc))"])
+                }
             }
         }
         state.withLock { state in
@@ -516,6 +517,7 @@ public final class MQTTClient: @unchecked Sendable {
             }
             return (state.connected, state.stopping)
         }
+        bound.disconnected()
         if wasConnected {
             // Expected on shutdown; a warning only when the connection was lost.
             if stopping { logger.info("disconnected from MQTT broker") } else { logger.warning("disconnected from MQTT broker") }

@@ -75,12 +75,12 @@ public enum NodeApplication {
             configurationURL: web.enabled ? NodeWeb.baseURL(web) : nil
         )
         let inbox = NodeInbox()
-        let board = ButtonBoard(definitions: configuration.buttons)
-        // Local buttons only need their reader threads; MQTT buttons arrive with the commands.
-        let buttons = board.panels(timing: configuration.buttonTiming).isEmpty
-            ? nil : ButtonService(board: board, timing: configuration.buttonTiming, inbox: inbox)
         let soundsFolder = SoundsFolder(directory: configuration.audio.soundsDirectory)
         let audioDesk = AudioDesk(engine: audio, device: configuration.audio.device, sampleRate: configuration.audio.sampleRate)
+        let board = ButtonBoard(definitions: configuration.buttons, timing: configuration.buttonTiming)
+        // Local buttons need their reader threads (none yet, perhaps: the web app may bind some);
+        // MQTT buttons arrive with the commands.
+        let buttons = ButtonService(board: board, inbox: inbox)
         let server = web.enabled ? try NodeWeb.server(
             configuration, zone: prepared.zone, inbox: inbox, now: clock.now,
             settings: SettingsAPI(
@@ -88,6 +88,7 @@ public enum NodeApplication {
                 applied: { [inbox] changed in
                     audioDesk.use(changed.audio.device)
                     soundsFolder.move(to: changed.audio.soundsDirectory)
+                    inbox.send(.rebind(changed.bindings))
                     // The zone was checked by the loader; one that cannot be read now stays for the restart.
                     guard let zone = try? ZoneLoader.load(changed.timezone) else { return }
                     _ = inbox.send(.timeSettings(zone: zone, locale: changed.locale))
@@ -97,11 +98,14 @@ public enum NodeApplication {
         let mqtt = try MQTTClient(
             options: mqttOptions(configuration, topics: topics),
             subscriptions: topics.commandSubscriptions + [topics.groupRingSubscription] + discovery.subscriptions(nodeID: topics.nodeID)
-                + configuration.devices.stateTopics + ButtonService.subscriptions(board: board, topics: topics)
-                + SpeechService.subscriptions(topics: topics) + [topics.topic(MachineCommand.stationTest.rawValue)],
+                + ButtonService.subscriptions(topics: topics) + SpeechService.subscriptions(topics: topics)
+                + [MachineCommand.stationTest, .deviceTest].map { topics.topic($0.rawValue) },
             logger: logger, payloadCap: MQTTService.payloadCap(InboundLimits(topics: topics, discovery: discovery)),
             onEvent: { inbox.send(MQTTService.input(for: $0)) }
         )
+        // Re-bound while the node runs (`NodeEffect.subscribe`): the devices' and MQTT buttons' topics.
+        mqtt.subscribe(group: SubscriptionGroup.devices.rawValue, topics: configuration.devices.stateTopics)
+        mqtt.subscribe(group: SubscriptionGroup.buttons.rawValue, topics: board.mqttTopics)
         let timer = try WakeTimer(clock: clock) { event in
             switch event {
             case .wake: inbox.send(.wake)
@@ -158,7 +162,7 @@ public enum NodeApplication {
         if let server { services.append(WebService(server: server)) }
         services.append(audioDesk)
         services.append(SoundsWatchService(files: soundFiles, folder: soundsFolder, stateDirectory: configuration.stateDirectory, logger: logger))
-        if let buttons { services.append(buttons) }
+        services.append(buttons)
         if let speech { services.append(speech) }
         services.append(loop)
         let deadline = ShutdownDeadline(mqtt: mqtt, availabilityTopic: topics.topic("availability"), logger: logger)

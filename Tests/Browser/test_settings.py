@@ -2,17 +2,22 @@
 test_web (which runs this as its own: the rig, the node and the browser are test_web's, read at
 call time). The node's log_level comes from NOISECLOCK_LOG_LEVEL (rig.Node), so that key is the
 environment-locked one."""
+import errno
 import json
 import os
 import re
+import subprocess
 import tempfile
+import threading
 import time
 import unittest
 
 from selenium.webdriver.common.by import By
 
+import rig
 import test_web as W
 from test_programmes import click
+from test_buttons import KEY_VOLUMEUP, tap
 
 
 def row(key):
@@ -176,6 +181,101 @@ class L_SettingsPage(unittest.TestCase):
             style.stop()
             W.set_style({"use_24_hour": True})
 
+    def test_h_the_lamps_test_shows_the_devices_word_and_a_lamp_moved_here_is_bound_at_once(self):
+        """The lamp is a test client answering as Zigbee2MQTT documents a state query: `<topic>/get` is
+        answered with the state on `<topic>`."""
+        topic = "zigbee2mqtt/settings_lamp"
+
+        asked = rig.Subscription(W.NODE.broker_port, topic + "/get")  # subscribed when it returns
+
+        def lamp():
+            try:
+                asked.wait(timeout=8)
+            except AssertionError:
+                return  # never asked: the page's wait below says so
+            subprocess.run(["mosquitto_pub", "-h", "127.0.0.1", "-p", str(W.NODE.broker_port), "-q", "1", "-t", topic,
+                            "-m", '{"state":"OFF","brightness":0}'], check=True)
+        try:
+            open_settings()
+            started = time.monotonic()
+            edit("devices.light.topic", topic)
+            W.wait_for(lambda: row("devices.light.topic").get_attribute("data-source") == "web", what="the lamp's topic saved")
+            self.assertEqual(W.fresh(lambda: row("devices.light.topic").find_element(By.CSS_SELECTOR, '[data-nc="setting-applies"]').text),
+                             "applies now")
+            answering = threading.Thread(target=lamp)
+            answering.start()
+            click(W.css('[data-nc="device-test"][data-kind="light"]'))
+            result = W.wait_for(lambda: (lambda e: e if e.get_attribute("data-status") else None)(
+                W.css('[data-nc="device-test-result"][data-kind="light"]')), timeout=8, what="the lamp's answer")
+            answering.join()
+            self.assertEqual(result.get_attribute("data-status"), "confirmed")
+            self.assertRegex(result.text, r"^Answered: OFF \(\d+ ms\)\.$")
+            W.MEASURED["settings page: lamp bound and tested"] = f"{time.monotonic() - started:.2f} s from Save to its answer shown"
+        finally:
+            asked.stop()
+            W.api("/api/settings/reset", json.dumps({"keys": ["devices.light.topic"]}).encode())
+
+    def test_i_a_fifo_button_bound_here_by_learning_its_key_snoozes_the_ringing_alarm(self):
+        fifo = os.path.join(W.TMP.name, "event-learned")
+        os.mkfifo(fifo, 0o600)
+        buttons = W.NODE.subscribe("buttons")
+        alarm = W.NODE.subscribe("alarm")
+
+        def plug():
+            """A writer on the FIFO once the node reads it (before that, opening it says ENXIO)."""
+            def opened():
+                try:
+                    return os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+                except OSError as error:
+                    if error.errno != errno.ENXIO:
+                        raise
+                    return None
+            return W.wait_for(opened, what="the node reading the FIFO")
+        try:
+            open_settings()
+            click(W.hook("binding-add"))
+            new = W.wait_for(lambda: W.DRIVER.find_elements(By.CSS_SELECTOR, '[data-nc="binding"]')[-1], what="the new binding")
+            self.assertEqual(new.find_element(By.CSS_SELECTOR, '[data-nc="binding-id"]').get_attribute("value"), "button3")
+            device = new.find_element(By.CSS_SELECTOR, '[data-nc="binding-device"]')
+            device.clear()
+            device.send_keys(fifo)
+            click(new.find_element(By.CSS_SELECTOR, '[data-nc="binding-learn"]'))
+            key = new.find_element(By.CSS_SELECTOR, '[data-nc="binding-key"]')
+            W.wait_for(lambda: key.get_attribute("placeholder") == "Press your button now", what="the learn prompt")
+            writer = plug()
+            try:
+                os.write(writer, tap(KEY_VOLUMEUP))
+                W.wait_for(lambda: key.get_attribute("value") == "KEY_VOLUMEUP", what="the key learned")
+            finally:
+                os.close(writer)
+            # Snooze on a press: the menu of its actions.
+            press = new.find_element(By.CSS_SELECTOR, 'select[data-gesture="press"]')
+            W.DRIVER.execute_script("arguments[0].value = 'snooze'; arguments[0].dispatchEvent(new Event('change'))", press)
+            after = buttons.count()
+            saved = time.monotonic()
+            click(W.hook("bindings-save"))
+            _, listed = buttons.json(lambda b: any(x["id"] == "button3" and x["status"] == "connected" for x in b), after=after)
+            took = time.monotonic() - saved
+            self.assertEqual([b["id"] for b in listed], ["top", "bedside", "button3"])
+            self.assertEqual(next(b for b in listed if b["id"] == "button3")["press"], "snooze")
+            W.MEASURED["settings page: a button bound to ~/buttons connected"] = f"{took:.2f} s from Save"
+            # It snoozes a ringing alarm.
+            W.api("/api/alarm/add", json.dumps({"id": "learned", "time": "05:00"}).encode())
+            after = alarm.count()
+            W.api("/api/alarm/test", json.dumps({"id": "learned"}).encode())
+            alarm.json(lambda a: a["state"] == "ringing", after=after)
+            writer = plug()
+            try:
+                os.write(writer, tap(KEY_VOLUMEUP))
+                alarm.json(lambda a: a["state"] == "snoozed" and a["alarm_id"] == "learned", after=after)
+            finally:
+                os.close(writer)
+        finally:
+            buttons.stop()
+            alarm.stop()
+            W.api("/api/alarm/dismiss", b"{}")
+            W.api("/api/alarm/delete", json.dumps({"id": "learned"}).encode())
+            W.api("/api/settings/reset", json.dumps({"keys": ["buttons"]}).encode())
 
 def chime_heard(name):
     """(first note's time, its amplitude, second note's time) on capture PCM name, or None before

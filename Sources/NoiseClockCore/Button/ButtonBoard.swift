@@ -2,6 +2,8 @@
 /// is there, and what a gesture means right now. Pure: the readers and MQTT bring the facts.
 public struct ButtonBoard: Sendable, Equatable {
     public let definitions: [ButtonDefinition]
+    /// `button_timing`: the readers' hold and double times.
+    public let timing: ButtonTiming
     /// Local devices' status by path; a device not reported yet is `missing` ("not opened yet").
     public internal(set) var devices: [String: DeviceStatus] = [:]
 
@@ -15,8 +17,17 @@ public struct ButtonBoard: Sendable, Equatable {
         }
     }
 
-    public init(definitions: [ButtonDefinition] = []) {
+    public init(definitions: [ButtonDefinition] = [], timing: ButtonTiming = ButtonTiming()) {
         self.definitions = definitions
+        self.timing = timing
+    }
+
+    /// The board for new bindings (the web app's settings): what is known of a device still read is kept.
+    public func rebound(_ definitions: [ButtonDefinition], timing: ButtonTiming) -> ButtonBoard {
+        var next = ButtonBoard(definitions: definitions, timing: timing)
+        let paths = Set(next.panels(timing: timing).map(\.device))
+        next.devices = devices.filter { paths.contains($0.key) }
+        return next
     }
 
     /// The topics MQTT buttons report on (subscribed with the commands).

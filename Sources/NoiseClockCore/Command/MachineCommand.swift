@@ -9,10 +9,12 @@ public enum MachineCommand: String, Sendable, CaseIterable {
     case learnButtons = "buttons/learn"
     /// Radio (v1.3): connects and decodes a second of a station; answered by the probe's adapter.
     case stationTest = "station/test"
+    /// Settings (v1.3): asks the lamp or the shaker's plug for its state, answered with its word.
+    case deviceTest = "devices/test"
 
     /// The adapter that subscribes to a machine command's topic and makes its answer possible.
     public enum Owner: Sendable {
-        case speech, buttons, stations
+        case speech, buttons, stations, devices
     }
 
     /// A `switch`, so a new command cannot be left without an adapter that subscribes to it.
@@ -21,6 +23,7 @@ public enum MachineCommand: String, Sendable, CaseIterable {
         case .say, .speakTime, .speakNextAlarm: .speech
         case .learnButtons: .buttons
         case .stationTest: .stations
+        case .deviceTest: .devices
         }
     }
 

@@ -32,6 +32,11 @@ public protocol BridgedDevice: Sendable, Equatable {
 
     /// What readiness reports about it now (it did not answer in time), if anything.
     var problem: ReadinessProblem? { get }
+
+    /// Driven from now on at `device` (the web app's settings): what the node had put on at the
+    /// old one is switched off there, the new one is told what it should show, and its answers
+    /// are awaited afresh.
+    mutating func rebind(to device: DeviceEndpoint?, node: DeviceSituation, outbox: inout [Publication])
 }
 
 extension BridgedDevice {

@@ -38,6 +38,15 @@ public struct DeviceList: Sendable {
         return known
     }
 
+    /// Each device whose endpoint `settings` changes is re-bound to it.
+    mutating func rebind(_ settings: DeviceSettings, node: DeviceSituation, outbox: inout [Publication]) {
+        for index in all.indices {
+            let kind = type(of: all[index])
+            guard all[index].device != settings[kind.key] else { continue }
+            all[index].rebind(to: settings[kind.key], node: node, outbox: &outbox)
+        }
+    }
+
     func deadlines(_ node: DeviceSituation) -> [Instant] { all.compactMap { $0.deviceDeadline(node) } }
 
     var problems: [ReadinessProblem] { all.compactMap(\.problem) }

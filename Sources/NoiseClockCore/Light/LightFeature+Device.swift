@@ -24,6 +24,16 @@ extension LightFeature: BridgedDevice {
         [node.alarms.nextSunriseStart(after: node.now, zone: node.zone), sunriseDeadline, confirmation.answerBy].compactMap { $0 }.min()
     }
 
+    /// The old lamp switched off if it was lit; the new one shown the light as it is now (a
+    /// sunrise under way goes on there), `~/light` unchanged but for `confirmed`.
+    public mutating func rebind(to device: DeviceEndpoint?, node: DeviceSituation, outbox: inout [Publication]) {
+        if level.on, let old = self.device { outbox += old.lightCommands(.off, transition: 0).map(Publication.device) }
+        self.device = device
+        confirmation = DeviceConfirmation()
+        confirmed = nil
+        if device != nil, level.on { show(level, source: source, transition: 0, now: node.now, outbox: &outbox) }
+    }
+
     public var problem: ReadinessProblem? {
         confirmation.lastAnswered == false
             ? ReadinessProblem(.lightUnconfirmed, "the lamp did not answer within 5 s the last time it was sent a command") : nil

@@ -7,7 +7,7 @@ public struct LightFeature: Sendable, Equatable {
         case sunrise, routine, command
     }
 
-    public let device: DeviceEndpoint?
+    public internal(set) var device: DeviceEndpoint?
     public internal(set) var level: LightLevel = .off
     public internal(set) var source: Source?
     /// Whether the lamp has reported the state last sent (nil: no lamp configured).

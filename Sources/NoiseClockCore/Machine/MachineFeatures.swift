@@ -10,6 +10,8 @@ struct MachineFeatures: Sendable {
     var checks = ReadinessWaiters()
     /// `station/test` commands waiting for their probe.
     var probes = StationProbes()
+    /// `devices/test` commands waiting for the device's answer.
+    var deviceTests = DeviceTests()
 }
 
 extension NodeMachine {

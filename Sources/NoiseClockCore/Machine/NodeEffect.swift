@@ -18,8 +18,15 @@ public enum NodeEffect: Sendable, Equatable {
     case checkReadiness(ReadinessProbe)
     /// Answer a `NodeInput.snapshot`: the whole state now, one entry per retained topic plus `time`.
     case snapshot(requestID: UInt64, [Observation])
-    /// Report every key of every local input device for this many seconds (`~/buttons/learn`).
-    case learnButtons(seconds: Double)
+    /// Report every key of every local input device for this many seconds (`~/buttons/learn`);
+    /// with a `device`, of that one too, bound or not (the settings page learns a new button's key).
+    case learnButtons(seconds: Double, device: String?)
+    /// Subscribe to exactly these topics for the group from now on (and after every reconnect),
+    /// the group's others dropped: a device or an MQTT button re-bound (`NodeInput.rebind`).
+    case subscribe(SubscriptionGroup, [String])
+    /// Read the local buttons of this board from now on: the readers restarted with its devices,
+    /// keys and timing (`NodeInput.rebind`).
+    case readButtons(ButtonBoard)
     /// Speak this (ducking what plays); the adapter answers with `NodeInput.spoken`.
     case speak(SpeechRequest)
     /// Probe a station (`station/test`); the adapter answers with `NodeInput.stationProbed`.

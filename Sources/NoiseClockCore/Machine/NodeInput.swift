@@ -42,6 +42,9 @@ public enum NodeInput: Sendable, Equatable {
     case restore(LocalRequest)
     /// The web app's settings changed the time zone or the language (`POST /api/settings`).
     case timeSettings(zone: ZoneRules, locale: NodeLocale)
+    /// The web app's settings (`POST /api/settings`, a restore) give the lamp, the shaker and the
+    /// buttons as they now are: whatever changed is re-bound at once, the alarms left alone.
+    case rebind(DeviceBindings)
 }
 
 /// An MQTT message as received, with the v5 request/response properties if present.

@@ -19,6 +19,7 @@ extension NodeMachine.Draft {
             case .learnButtons: learnButtons(payload, reply: reply)
             case .say, .speakTime, .speakNextAlarm: speak(SpeechCommand.parse(command, payload: payload), reply: reply)
             case .stationTest: testStation(payload, reply: reply)
+            case .deviceTest: testDevice(payload, reply: reply)
             }
             return nil
         case .command(let command):

@@ -20,6 +20,7 @@ extension NodeMachine {
 
         mutating func plan(timerSpent: Bool) -> NodePlan {
             checkReadinessIfDue()
+            expireDeviceTests()
             let deadline = machine.nextDeadline(now: now)
             if timerSpent || deadline != machine.armedAt {
                 effects.append(.arm(deadline))
@@ -111,6 +112,7 @@ extension NodeMachine {
         mutating func deviceMessage(_ message: InboundMessage) {
             var next = core
             var outbox: [Publication] = []
+            answerDeviceTests(message)
             _ = next.deviceReported(topic: message.topic, payload: message.payload, now: now, outbox: &outbox)
             next.advance(to: now, outbox: &outbox)
             commit(next, outbox: outbox)

@@ -89,6 +89,7 @@ public struct NodeMachine: Sendable {
         case .readiness(let report): draft.readiness(report)
         case .restore(let request): draft.restore(request)
         case .timeSettings(let zone, let locale): draft.timeSettings(zone: zone, locale: locale)
+        case .rebind(let bindings): draft.rebind(bindings)
         }
         return draft.plan(timerSpent: input == .wake || input == .clockChanged)
     }
@@ -126,7 +127,8 @@ public struct NodeMachine: Sendable {
 
     /// The instant the wake timer should be armed for.
     public func nextDeadline(now: Instant) -> Instant {
-        let due = core.nextDeadline(after: now)
+        var due = core.nextDeadline(after: now)
+        if let test = features.deviceTests.deadline { due = min(due, test) }
         return republishAt.map { min($0, due) } ?? due
     }
 }

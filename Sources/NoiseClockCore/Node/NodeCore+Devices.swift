@@ -22,6 +22,12 @@ extension NodeCore {
         return devices.reported(topic: topic, payload: payload, node: node, outbox: &outbox)
     }
 
+    /// The web app's settings moved the lamp or the shaker: each re-bound, `~/light` kept.
+    mutating func rebindDevices(_ settings: DeviceSettings, now: Instant, outbox: inout [Publication]) {
+        self.settings.devices = settings
+        devices.rebind(settings, node: deviceSituation(context(now)), outbox: &outbox)
+    }
+
     public internal(set) var light: LightFeature {
         get { devices[LightFeature.self] }
         set { devices[LightFeature.self] = newValue }

@@ -10,7 +10,7 @@ public struct Shaker: Sendable, Equatable {
         case failed
     }
 
-    public let device: DeviceEndpoint?
+    public internal(set) var device: DeviceEndpoint?
     public internal(set) var status: Status = .off
     /// The ring it shakes for (its alarm names the events).
     public internal(set) var ring: RingSession?
@@ -95,6 +95,13 @@ extension Shaker: BridgedDevice {
     }
 
     public func deviceDeadline(_ node: DeviceSituation) -> Instant? { confirmation.answerBy }
+
+    /// The old plug switched off if it shook; the new one switched on if the ring still wants it.
+    public mutating func rebind(to device: DeviceEndpoint?, node: DeviceSituation, outbox: inout [Publication]) {
+        if status != .off, let old = self.device { outbox.append(.device(old.powerCommand(false))) }
+        self = Shaker(device: device)
+        follow(node, outbox: &outbox)
+    }
 
     public var problem: ReadinessProblem? {
         confirmation.lastAnswered == false

@@ -15,7 +15,7 @@ struct EffectPerformer: Sendable {
     let web: WebServer?
     /// Readiness probes for the `ReadinessService` (none: checks are not carried out).
     var readiness: AsyncStream<ReadinessProbe>.Continuation? = nil
-    /// The local buttons' readers (learn mode); nil without local buttons.
+    /// The local buttons' readers (learn mode, re-binding); nil: none are read (tests).
     var buttons: ButtonService? = nil
     /// The speech thread; nil with `speech.enabled: false`.
     var speech: SpeechService? = nil
@@ -54,8 +54,12 @@ struct EffectPerformer: Sendable {
                 readiness?.yield(probe)
             case .snapshot(let id, let entries):
                 web?.snapshot(id, entries)
-            case .learnButtons(let seconds):
-                buttons?.learn(seconds: seconds)
+            case .learnButtons(let seconds, let device):
+                buttons?.learn(seconds: seconds, device: device)
+            case .subscribe(let group, let topics):
+                mqtt.subscribe(group: group.rawValue, topics: topics)
+            case .readButtons(let board):
+                buttons?.use(board)
             case .speak(let request):
                 speech?.speak(request)
             case .useSounds(let generation):

@@ -12,7 +12,12 @@ struct SettingsAPI: Sendable {
     static let resetCommand = "settings/reset"
 
     /// Keys whose change the node takes at once (`applies: now`); the others on its next start.
-    static let live: Set<String> = ["timezone", "locale", "audio.device", "audio.sounds_dir"]
+    static let live: Set<String> = Set(["timezone", "locale", "audio.device", "audio.sounds_dir"]).union(rebound)
+
+    /// The lamp, the shaker and the buttons, re-bound at once (`NodeInput.rebind`).
+    static let rebound: Set<String> = Set(ConfigurationSchema.keys.map(\.path).filter {
+        $0.hasPrefix("devices.") || $0 == "buttons" || $0.hasPrefix("button_timing.")
+    })
 
     let configPath: String
     let environment: [String: String]

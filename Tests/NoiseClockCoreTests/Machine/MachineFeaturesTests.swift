@@ -53,8 +53,8 @@ import Testing
 
     @Test func learningNeedsALocalDeviceAndAnEmptyPayload() {
         let local = ButtonBoard(definitions: [ButtonDefinition(id: "top", source: .input(device: "/dev/input/event0", key: InputKey(code: 28)))])
-        #expect(local.learn(.empty) == .success(30))
-        #expect(local.learn(.json(["request_id": "x"])) == .success(30))
+        #expect(local.learn(.empty) == .success(ButtonLearning(seconds: 30)))
+        #expect(local.learn(.json(["request_id": "x"])) == .success(ButtonLearning(seconds: 30)))
         #expect(local.learn(.json(["seconds": 5])) == .failure(CommandError(.invalidField, "buttons/learn takes an empty payload")))
         guard case .failure(let error) = ButtonBoard().learn(.empty) else {
             Issue.record("learned without a device")

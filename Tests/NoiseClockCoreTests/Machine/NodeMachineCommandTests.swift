@@ -25,6 +25,8 @@ import Testing
             case .speak: "speak"
             case .probeStation: "probe"
             case .useSounds: "sounds"
+            case .subscribe: "subscribe"
+            case .readButtons: "buttons"
             }
         }
         #expect(order == ["noiseclock/bed/noise", "noiseclock/bed/response", "play", "log"])

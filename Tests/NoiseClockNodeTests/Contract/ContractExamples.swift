@@ -61,6 +61,8 @@ struct ContractExample {
         case .machine(.stationTest):
             ContractExample(valid: #"{"url": "http://127.0.0.1:9/\#(t).mp3"}"#, invalid: #"{"url": "ftp://127.0.0.1/\#(t).mp3"}"#,
                             validAnswered: "stream_unavailable")
+        // The contract's node has no lamp configured: a valid test is answered `not_found` at once.
+        case .machine(.deviceTest): ContractExample(valid: #"{"kind": "light"}"#, invalid: #"{"kind": "toaster"}"#, validAnswered: "not_found")
         }
     }
 

@@ -28,6 +28,8 @@ final class BridgeSimulator: @unchecked Sendable {
     final class Log: Sendable {
         struct Contents {
             var commands: [Command] = []
+            /// The power last set: what a state query (`DeviceEndpoint.stateQuery`) is answered with.
+            var power = "OFF"
             var syncs = 0
             var watchers: [Int: AsyncStream<Void>.Continuation] = [:]
             var nextWatcher = 0
@@ -85,7 +87,7 @@ final class BridgeSimulator: @unchecked Sendable {
         log.quiet.withLock { $0 = silent }
         var logger = Logger(label: "bridge")
         logger.logLevel = .critical
-        let commands = device.bridge == .zigbee2mqtt ? ["\(device.topic)/set"] : ["cmnd/\(device.topic)/+"]
+        let commands = device.bridge == .zigbee2mqtt ? ["\(device.topic)/set", "\(device.topic)/get"] : ["cmnd/\(device.topic)/+"]
         let probe = "noiseclock-test-probe/bridge-\(UUID().uuidString.prefix(8))"
         self.probe = probe
         let (stream, events) = AsyncStream.makeStream(of: MQTTEvent.self)
@@ -106,9 +108,15 @@ final class BridgeSimulator: @unchecked Sendable {
                     log.change { $0.syncs += 1 }
                 case .message(let message):
                     let text = String(decoding: message.payload, as: UTF8.self)
+                    let replies = Self.replies(device, topic: message.topic, payload: text)
+                    let power = log.contents.withLock { contents in
+                        if let said = Self.power(device, replies) { contents.power = said }
+                        return contents.power
+                    }
                     log.change { $0.commands.append(Command(topic: message.topic, payload: text, at: Date())) }
                     guard !log.quiet.withLock({ $0 }) else { continue }
-                    for (topic, reply) in Self.replies(device, topic: message.topic, payload: text) {
+                    let answer = Self.isQuery(device, topic: message.topic, payload: text) ? Self.state(device, power: power) : replies
+                    for (topic, reply) in answer {
                         mqtt.publish(topic: topic, payload: Array(reply.utf8), qos: 1, retain: false)
                     }
                 default: break
@@ -146,6 +154,24 @@ final class BridgeSimulator: @unchecked Sendable {
     func shutdown() {
         client.shutdown(finalMessage: nil)
         pump?.cancel()
+    }
+
+    /// A state query as each bridge documents it: Zigbee2MQTT's `<topic>/get`, Tasmota's `POWER` without a value.
+    static func isQuery(_ device: DeviceEndpoint, topic: String, payload: String) -> Bool {
+        device.bridge == .zigbee2mqtt ? topic.hasSuffix("/get") : topic.hasSuffix("/POWER") && payload.isEmpty
+    }
+
+    /// The device's state, as its bridge reports it on a query.
+    static func state(_ device: DeviceEndpoint, power: String) -> [(String, String)] {
+        switch device.bridge {
+        case .zigbee2mqtt: [(device.topic, #"{"state":"\#(power)"}"#)]
+        case .tasmota: [("stat/\(device.topic)/RESULT", #"{"POWER":"\#(power)"}"#), ("stat/\(device.topic)/POWER", power)]
+        }
+    }
+
+    /// The power the replies to a command leave the device in (nil: they say none).
+    static func power(_ device: DeviceEndpoint, _ replies: [(String, String)]) -> String? {
+        replies.compactMap { topic, payload in device.reportedPower(topic: topic, payload: Array(payload.utf8)).map { $0 ? "ON" : "OFF" } }.last
     }
 
     /// What the bridge publishes for one command.

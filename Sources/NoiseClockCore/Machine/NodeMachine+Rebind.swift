@@ -1,0 +1,67 @@
+/// The settings page's lamp, shaker and buttons (issue 30): re-bound while the node runs, and the
+/// lamp's and shaker's "Test".
+extension NodeMachine.Draft {
+    /// New bindings: a device whose endpoint changed is re-bound (subscribed to its new state
+    /// topics first, so its answer to what it is sent is heard), a changed button list or timing
+    /// restarts the readers and re-subscribes the MQTT buttons. The alarms are not touched.
+    mutating func rebind(_ bindings: DeviceBindings) {
+        if bindings.devices != core.settings.devices {
+            effects.append(.subscribe(.devices, bindings.devices.stateTopics))
+            var next = core
+            var outbox: [Publication] = []
+            next.rebindDevices(bindings.devices, now: now, outbox: &outbox)
+            commit(next, outbox: outbox)
+            log(.notice, "devices re-bound", Dictionary(uniqueKeysWithValues: DeviceList.kinds.map { kind in
+                (kind.key, bindings.devices[kind.key].map { "\($0.bridge.rawValue) \($0.topic)" } ?? "none")
+            }))
+        }
+        let board = machine.features.buttons
+        if bindings.buttons != board.definitions || bindings.buttonTiming != board.timing {
+            let next = board.rebound(bindings.buttons, timing: bindings.buttonTiming)
+            machine.features.buttons = next
+            effects.append(.readButtons(next))
+            effects.append(.subscribe(.buttons, next.mqttTopics))
+            syncRetained()
+            log(.notice, "buttons re-bound", ["buttons": "\(next.definitions.count)"])
+        }
+    }
+
+    /// `devices/test` `{"kind": "light" | "shaker"}`: the device is asked for its state (a query
+    /// that changes nothing), answered with its word or `unconfirmed` after 5 s.
+    mutating func testDevice(_ payload: CommandPayload, reply: DeferredReply) {
+        let kinds = DeviceList.kinds.map { $0.key }
+        let usage = "devices/test takes {\"kind\": \"\(kinds.joined(separator: "\" | \""))\"}"
+        guard case .json(.object(let object)) = payload, let kind = object["kind"]?.stringValue else {
+            return refuse(reply, .invalidField("kind", usage))
+        }
+        if let unknown = object.keys.first(where: { $0 != "kind" && $0 != "request_id" }) {
+            return refuse(reply, .invalidField(String(unknown.prefix(64)), "unknown field \"\(unknown.prefix(64))\"; \(usage)"))
+        }
+        guard kinds.contains(kind) else { return refuse(reply, .invalidField("kind", usage)) }
+        guard let endpoint = core.settings.devices[kind] else {
+            return refuse(reply, CommandError(.notFound, "no \(kind) is configured (devices.\(kind).topic)"))
+        }
+        guard !machine.features.deviceTests.isFull else {
+            return refuse(reply, CommandError(.limitExceeded, "at most \(DeviceTests.limit) device tests at once"))
+        }
+        machine.features.deviceTests.wait(reply, kind: kind, endpoint: endpoint, now: now)
+        let query = endpoint.stateQuery
+        effects.append(.publish(OutboundMessage(topic: query.topic, payload: Array(query.payload.utf8), qos: 1, retain: false)))
+        log(.info, "device test", ["kind": kind, "topic": query.topic])
+    }
+
+    /// A report on a device's state topic answers the tests waiting for it.
+    mutating func answerDeviceTests(_ message: InboundMessage) {
+        for (test, power) in machine.features.deviceTests.answered(topic: message.topic, payload: message.payload) {
+            effects += machine.respond(test.reply.response(.success(DeviceTests.result(test, power: power, at: now))), to: test.reply.origin)
+        }
+    }
+
+    /// Tests whose device said nothing in time: answered `unconfirmed`.
+    mutating func expireDeviceTests() {
+        for test in machine.features.deviceTests.expired(now: now) {
+            effects += machine.respond(test.reply.response(.success(DeviceTests.result(test, power: nil, at: now))), to: test.reply.origin)
+            log(.info, "device test unconfirmed", ["kind": test.kind])
+        }
+    }
+}
