@@ -189,6 +189,7 @@
         el('section', { class: 'card', 'data-nc': 'settings-section', 'aria-labelledby': hid }, keys.map(row),
           title === 's_time' ? clockRow() : null));
     });
+    if (NC.settingsDrawn) NC.settingsDrawn(current); // settings-lockout.js: the broker's and web's trials
   }
 
   async function load() {
@@ -226,6 +227,7 @@
     }
   });
 
+  NC.settingsReload = load;
   // A change of locale (here or anywhere) arrives as ~/node: the page redraws in that language.
   NC.on('node', draw);
   draw();

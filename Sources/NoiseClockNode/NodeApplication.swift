@@ -79,16 +79,6 @@ public enum NodeApplication {
         // Local buttons only need their reader threads; MQTT buttons arrive with the commands.
         let buttons = board.panels(timing: configuration.buttonTiming).isEmpty
             ? nil : ButtonService(board: board, timing: configuration.buttonTiming, inbox: inbox)
-        let server = web.enabled ? try NodeWeb.server(
-            configuration, zone: prepared.zone, inbox: inbox, now: clock.now,
-            settings: SettingsAPI(
-                configPath: prepared.configFile, environment: environment, stateDirectory: configuration.stateDirectory,
-                applied: { [inbox] changed in
-                    // The zone was checked by the loader; one that cannot be read now stays for the restart.
-                    guard let zone = try? ZoneLoader.load(changed.timezone) else { return }
-                    _ = inbox.send(.timeSettings(zone: zone, locale: changed.locale))
-                }),
-            logger: logger) : nil
         let mqtt = try MQTTClient(
             options: mqttOptions(configuration, topics: topics),
             subscriptions: topics.commandSubscriptions + [topics.groupRingSubscription] + discovery.subscriptions(nodeID: topics.nodeID)
@@ -97,6 +87,20 @@ public enum NodeApplication {
             logger: logger, payloadCap: MQTTService.payloadCap(InboundLimits(topics: topics, discovery: discovery)),
             onEvent: { inbox.send(MQTTService.input(for: $0)) }
         )
+        // Settings changed in the web app: a new broker is tried live, rolled back unless it connects.
+        let broker = BrokerSwitch(client: mqtt, running: configuration, clock: clock, logger: logger)
+        let webSwitch = try web.enabled ? WebSwitch(running: configuration, token: NodeWeb.token(web), clock: clock, logger: logger,
+                                                    record: { [lock] running in lock?.record(RunningWeb.record(running)) }) : nil
+        let server = web.enabled ? try NodeWeb.server(
+            configuration, zone: prepared.zone, inbox: inbox, now: clock.now,
+            settings: SettingsAPI(
+                configPath: prepared.configFile, environment: environment, stateDirectory: configuration.stateDirectory,
+                applied: { [inbox] changed in
+                    // The zone was checked by the loader; one that cannot be read now stays for the restart.
+                    guard let zone = try? ZoneLoader.load(changed.timezone) else { return }
+                    _ = inbox.send(.timeSettings(zone: zone, locale: changed.locale))
+                }, broker: broker, web: webSwitch),
+            probe: BrokerProbe(running: configuration, logger: logger), logger: logger) : nil
         let timer = try WakeTimer(clock: clock) { event in
             switch event {
             case .wake: inbox.send(.wake)

@@ -963,3 +963,6 @@ if __name__ == "__main__":
 # The settings page (v1.3): values, sources, refusals, the locked keys, backup and restore (test_settings.py).
 from test_settings import L_SettingsPage  # noqa: E402
 L_SettingsPage.__module__ = __name__
+# No lock-out (v1.3): the broker and the web address changed from the page, rolled back unless they work (test_settings_lockout.py).
+from test_settings_lockout import M_SettingsLockout  # noqa: E402
+M_SettingsLockout.__module__ = __name__

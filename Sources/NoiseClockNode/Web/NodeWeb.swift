@@ -49,7 +49,7 @@ public enum NodeWeb {
 
     static func server(
         _ configuration: NodeConfiguration, zone: ZoneRules, inbox: NodeInbox, now: @escaping @Sendable () -> Instant,
-        settings: SettingsAPI? = nil, logger: Logger
+        settings: SettingsAPI? = nil, probe: BrokerProbe? = nil, logger: Logger
     ) throws(ConfigurationError) -> WebServer {
         let web = configuration.web
         let token = try token(web)
@@ -66,7 +66,7 @@ public enum NodeWeb {
         var options = WebServer.Options(host: web.host, port: web.port, node: node)
         options.announcedURL = baseURL(web)
         let domains = SearchDomains()
-        return WebServer(
+        let server = WebServer(
             options: options,
             router: WebRouter(
                 gate: AccessGate(token: token), site: site, locale: configuration.locale.rawValue,
@@ -75,9 +75,12 @@ public enum NodeWeb {
             ),
             backend: InboxWebBackend(
                 inbox: inbox, backups: BackupSource(stateDirectory: configuration.stateDirectory, nodeID: configuration.nodeID, now: now),
-                settingsAPI: settings),
+                settingsAPI: settings, probe: probe),
             logger: logger
         )
+        probe?.server.withLock { $0 = server }
+        settings?.web?.server.withLock { $0 = server }
+        return server
     }
 }
 
@@ -88,9 +91,15 @@ struct InboxWebBackend: WebBackend {
     var backups: BackupSource?
     /// `/api/settings` (nil: not offered).
     var settingsAPI: SettingsAPI?
+    /// `POST /api/mqtt/test`, answered from a thread of its own (nil: not offered).
+    var probe: BrokerProbe?
 
     /// `restore` is the machine's own input (`NodeInput.restore`): it is no command of MQTT's.
     func submit(id: UInt64, command: String, payload: [UInt8]) -> Bool {
+        if command == BrokerProbe.command, let probe {
+            probe.start(id: id, body: payload)
+            return true
+        }
         let request = LocalRequest(id: id, command: command, payload: payload)
         return inbox.send(command == BackupSource.restoreCommand ? .restore(request) : .request(request))
     }
@@ -102,6 +111,12 @@ struct InboxWebBackend: WebBackend {
 
     func settings() -> HTTPResponse {
         settingsAPI?.current() ?? .error(404, code: "unknown_command", "no settings here")
+    }
+
+    /// `settings/confirm` must come through the new address; the rest does not ask where from.
+    func answerHere(_ command: String, body: [UInt8], via address: String) -> HTTPResponse? {
+        if command == WebSwitch.confirmCommand, let web = settingsAPI?.web { return web.confirm(via: address) }
+        return answerHere(command, body: body)
     }
 
     func answerHere(_ command: String, body: [UInt8]) -> HTTPResponse? {

@@ -17,4 +17,12 @@ public protocol WebBackend: Sendable {
     /// A `POST /api/<command>` the backend answers itself, on the server's thread, never through
     /// the node's loop (`settings`, `settings/reset`); nil: a command for the node.
     func answerHere(_ command: String, body: [UInt8]) -> HTTPResponse?
+    /// The same, knowing the listening address the request came through (`host:port`).
+    func answerHere(_ command: String, body: [UInt8], via address: String) -> HTTPResponse?
+}
+
+extension WebBackend {
+    public func answerHere(_ command: String, body: [UInt8], via address: String) -> HTTPResponse? {
+        answerHere(command, body: body)
+    }
 }

@@ -1,0 +1,155 @@
+import Logging
+import NoiseClockCore
+import NoiseClockMQTT
+import NoiseClockPlatform
+import Synchronization
+
+/// A change of the broker's keys from the web app, applied live and never a lock-out: the client
+/// goes to the new broker at once (`offline` left on the old one); connected there within
+/// `limitSeconds`, the change stays; otherwise the keys go back in `settings.json` and the client
+/// to the broker it had, and `status` says why (docs/web.md, "No lock-out").
+final class BrokerSwitch: Sendable {
+    /// The keys applied live (`mqtt.base_topic` and `node_id` rename every topic: at the next start).
+    static let keys: Set<String> = [
+        "mqtt.host", "mqtt.port", "mqtt.hosts", "mqtt.client_id", "mqtt.username", "mqtt.protocol", "mqtt.keepalive_seconds",
+    ]
+    static let limitSeconds: Int64 = 10
+
+    struct Trial: Sendable {
+        var generation: Int
+        var broker: String
+        var startedAt: ContinuousClock.Instant
+        var startedOnNodeClock: Instant
+        /// The keys' values in `settings.json` before the trial (nil: not there).
+        var previous: [String: JSONValue?]
+    }
+
+    struct State: Sendable {
+        /// The configuration whose `mqtt` connected (or the node started with).
+        var good: NodeConfiguration
+        var trying: NodeConfiguration?
+        var trial: Trial?
+        /// The last trial's end, for `GET /api/settings`.
+        var outcome: JSONValue?
+    }
+
+    let client: MQTTClient
+    let topics: TopicScheme
+    let clock: NodeClock
+    let stateDirectory: String
+    let logger: Logger
+    private let state: Mutex<State>
+
+    init(client: MQTTClient, running: NodeConfiguration, clock: NodeClock, logger: Logger) {
+        self.client = client
+        topics = TopicScheme(base: running.mqtt.baseTopic, nodeID: running.nodeID)
+        self.clock = clock
+        stateDirectory = running.stateDirectory
+        self.logger = logger
+        state = Mutex(State(good: running))
+    }
+
+    /// Called after a change was saved: a new broker (`configuration.mqtt` differs from what the
+    /// client runs with) is tried. `before`: `settings.json` as it was before the change.
+    func changed(to configuration: NodeConfiguration, before: [String: JSONValue]) {
+        var target = configuration
+        let started = state.withLock { state -> Trial? in
+            // Topics stay as the node started (base topic and node id apply at the next start).
+            target.mqtt.baseTopic = state.good.mqtt.baseTopic
+            if target.mqtt.clientID == "noiseclock-\(target.nodeID)" { target.mqtt.clientID = state.good.mqtt.clientID }
+            target.nodeID = state.good.nodeID
+            guard target.mqtt != (state.trying ?? state.good).mqtt else { return nil }
+            // A second change during a trial keeps the first one's way back: the last broker that worked.
+            let previous = state.trial?.previous ?? Dictionary(uniqueKeysWithValues: Self.keys.map { ($0, before[$0]) })
+            let options = NodeApplication.mqttOptions(target, topics: topics)
+            let generation = client.retarget(to: options, farewell: (topics.topic("availability"), Array("offline".utf8), true))
+            let trial = Trial(generation: generation, broker: Self.address(target.mqtt), startedAt: .now,
+                              startedOnNodeClock: clock.now(), previous: previous)
+            state.trying = target.mqtt == state.good.mqtt ? nil : target
+            state.trial = state.trying == nil ? nil : trial
+            state.outcome = state.trying == nil ? nil : ["state": "connecting", "broker": .string(trial.broker)]
+            return state.trial
+        }
+        guard let started else { return }
+        logger.notice("web app: trying the new broker", metadata: ["broker": "\(started.broker)", "limit_s": "\(Self.limitSeconds)"])
+        Task.detached { [self] in await watch(started.generation) }
+    }
+
+    /// `{"state": "connecting" | "connected" | "rolled_back", "broker", "seconds"?, "reason"?}`, or nil before any change.
+    var status: JSONValue? { state.withLock { $0.outcome } }
+
+    /// Until the trial `generation` connects, is replaced, or runs out of time (on the monotonic
+    /// clock, or on the node's: tests move that one instead of waiting).
+    private func watch(_ generation: Int) async {
+        while true {
+            try? await Task.sleep(for: .milliseconds(50))
+            guard let trial = state.withLock({ $0.trial }), trial.generation == generation else { return }
+            let elapsed = ContinuousClock.now - trial.startedAt
+            if client.isConnected(generation: generation) {
+                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                state.withLock { state in
+                    guard state.trial?.generation == generation, let trying = state.trying else { return }
+                    state.good = trying
+                    state.trying = nil
+                    state.trial = nil
+                    state.outcome = ["state": "connected", "broker": .string(trial.broker), "seconds": .double((seconds * 10).rounded() / 10)]
+                }
+                logger.notice("web app: the new broker is connected", metadata: ["broker": "\(trial.broker)", "seconds": "\(seconds)"])
+                return
+            }
+            let onNodeClock = clock.now().milliseconds - trial.startedOnNodeClock.milliseconds
+            if elapsed >= .seconds(Self.limitSeconds) || onNodeClock >= Self.limitSeconds * 1000 {
+                rollBack(trial)
+                return
+            }
+        }
+    }
+
+    /// The keys back in `settings.json` as they were, the client back to the broker that worked.
+    private func rollBack(_ trial: Trial) {
+        let reason = client.connectionFailure ?? "no connection to \(trial.broker) within \(Self.limitSeconds) s"
+        let good = state.withLock { state -> NodeConfiguration? in
+            guard state.trial?.generation == trial.generation else { return nil }
+            state.trying = nil
+            state.trial = nil
+            let said = "not connected within \(Self.limitSeconds) s (\(reason)); back to \(Self.address(state.good.mqtt))"
+            state.outcome = ["state": "rolled_back", "broker": .string(trial.broker), "reason": .string(said)]
+            return state.good
+        }
+        guard let good else { return }
+        logger.error("web app: the new broker did not connect; rolled back", metadata: [
+            "broker": "\(trial.broker)", "reason": "\(reason)", "back_to": "\(Self.address(good.mqtt))",
+        ])
+        let restored = SettingsFileLock.update(stateDirectory: stateDirectory) { stored in
+            for (key, value) in trial.previous {
+                if let value { stored[key] = value } else { stored.removeValue(forKey: key) }
+            }
+        }
+        if let restored { logger.error("web app: could not restore settings.json after the roll-back", metadata: ["error": "\(restored)"]) }
+        _ = client.retarget(to: NodeApplication.mqttOptions(good, topics: topics), farewell: nil)
+    }
+
+    static func address(_ mqtt: NodeConfiguration.MQTT) -> String {
+        mqtt.hosts.isEmpty ? "\(mqtt.host):\(mqtt.port)" : mqtt.hosts.map { "\($0.host):\($0.port)" }.joined(separator: ", ")
+    }
+}
+
+/// `settings.json` changed by more than one thread (the web server's, a roll-back's): one at a time.
+enum SettingsFileLock {
+    static let lock = Mutex(())
+
+    /// Reads, changes and writes `settings.json` under the lock; the error's words, or nil.
+    static func update(stateDirectory: String, _ change: (inout [String: JSONValue]) -> Void) -> String? {
+        lock.withLock { _ -> String? in
+            var ignored: [ConfigurationWarning] = []
+            var stored = WebSettings.stored(stateDirectory: stateDirectory, warnings: &ignored)
+            change(&stored)
+            do {
+                try StateStore(directory: stateDirectory).write(WebSettings.fileName, WebSettings.document(stored))
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+    }
+}
