@@ -71,14 +71,15 @@ class M_SettingsLockout(unittest.TestCase):
             self.assertIn(f"127.0.0.1:{second.port}", W.hook("broker-status").text)
             W.MEASURED["settings page: broker change, online on the new broker"] = f"{took:.2f} s from Save"
 
+            mark = len(online.messages)
             edit("mqtt.port", str(dead))
             W.wait_for(lambda: state_of("broker-status") == "connecting", what="'connecting' on the page")
+            left, _ = online.wait(lambda p: p == "offline", timeout=5, after=mark)
             W.NODE.set_clock(W.NODE.now() + 10)
             W.wait_for(lambda: state_of("broker-status") == "rolled_back", what="the roll-back on the page")
             self.assertIn(str(dead), W.hook("broker-status").text)
             self.assertIn(f"back to 127.0.0.1:{second.port}", W.hook("broker-status").text)
-            after = len(online.messages)
-            online.wait(lambda p: p == "online", timeout=5, after=after)
+            online.wait(lambda p: p == "online", timeout=5, after=left + 1)
             self.assertEqual(W.fresh(lambda: row("mqtt.port").find_element(By.TAG_NAME, "input").get_attribute("value")),
                              str(second.port))
         finally:

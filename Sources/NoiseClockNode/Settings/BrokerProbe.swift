@@ -31,7 +31,10 @@ final class BrokerProbe: Sendable {
     func start(id: UInt64, body: [UInt8]) {
         let thread = DedicatedThread(name: "mqtt-test")
         let started = try? thread.start { [self] in
-            reply(id, Response(command: Self.command, requestID: nil, outcome: outcome(body)))
+            let (outcome, client) = test(body)
+            reply(id, Response(command: Self.command, requestID: nil, outcome: outcome))
+            // After the answer: without a final message, stopping may wait for the loop's 1 s timeout.
+            client?.shutdown(finalMessage: nil)
         }
         if started == true {
             thread.detach()
@@ -44,10 +47,11 @@ final class BrokerProbe: Sendable {
         server.withLock { $0 }?.reply(id, response)
     }
 
-    private func outcome(_ body: [UInt8]) -> Result<JSONValue, CommandError> {
+    /// The answer, and the test's client to stop once it is sent.
+    private func test(_ body: [UInt8]) -> (Result<JSONValue, CommandError>, MQTTClient?) {
         let options: MQTTOptions
         switch Self.options(body, running: running) {
-        case .failure(let error): return .failure(error)
+        case .failure(let error): return (.failure(error), nil)
         case .success(let parsed): options = parsed
         }
         let broker = "\(options.host):\(options.port)"
@@ -55,7 +59,7 @@ final class BrokerProbe: Sendable {
         do {
             client = try MQTTClient(options: options, subscriptions: [], logger: logger, onEvent: { _ in })
         } catch {
-            return .success(["connected": false, "broker": .string(broker), "reason": .string(error.description)])
+            return (.success(["connected": false, "broker": .string(broker), "reason": .string(error.description)]), nil)
         }
         let started = ContinuousClock.now
         client.start()
@@ -73,8 +77,7 @@ final class BrokerProbe: Sendable {
             }
             usleepMilliseconds(20)
         }
-        client.shutdown(finalMessage: nil)
-        return .success(answer)
+        return (.success(answer), client)
     }
 
     /// The test's client options from the body; the node's TLS files when `tls` is true, and its

@@ -80,7 +80,8 @@ final class WebSwitch: Sendable {
                 return nil
             }
             let previous = state.trial?.previous ?? Dictionary(uniqueKeysWithValues: Self.keys.map { ($0, before[$0]) })
-            let trial = Trial(target: target, token: token, serial: state.serial, startedAt: .now, startedOnNodeClock: clock.now(), previous: previous)
+            let trial = Trial(target: target, token: token, serial: state.serial, startedAt: .now, startedOnNodeClock: clock.now(),
+                              previous: previous)
             state.trial = trial
             let old = Self.address(state.good)
             let new = Self.address(target)

@@ -13,7 +13,8 @@ import Testing
         defer { rig.shutdown() }
         let second = try TestBroker()
         let watcher = try await TestClient(port: second.port, subscriptions: ["\(rig.root)/#", "homeassistant/#"])
-        defer { watcher.shutdown() }
+        // Stopped beside the rig's client, not after it: each may wait out its loop's 1 s timeout.
+        defer { Task.detached { watcher.shutdown() } }
         let dead = try freeLoopbackPort()
 
         // "Test connection" changes nothing: a broker that answers, and one that does not.
