@@ -6,8 +6,9 @@ import Synchronization
 
 /// A change of the broker's keys from the web app, applied live and never a lock-out: the client
 /// goes to the new broker at once (`offline` left on the old one); connected there within
-/// `limitSeconds`, the change stays; otherwise the keys go back in `settings.json` and the client
-/// to the broker it had, and `status` says why (docs/web.md, "No lock-out").
+/// `limitSeconds`, the change stays; otherwise the client goes back to the broker it had, and
+/// `status` says why (docs/web.md, "No lock-out"). `settings.json` keeps the old values until
+/// the new broker connected: a node restarted meanwhile comes back on the broker that worked.
 final class BrokerSwitch: Sendable {
     /// The keys applied live (`mqtt.base_topic` and `node_id` rename every topic: at the next start).
     static let keys: Set<String> = [
@@ -20,8 +21,9 @@ final class BrokerSwitch: Sendable {
         var broker: String
         var startedAt: ContinuousClock.Instant
         var startedOnNodeClock: Instant
-        /// The keys' values in `settings.json` before the trial (nil: not there).
+        /// The keys' values in `settings.json` before the trial and as changed (nil: not there).
         var previous: [String: JSONValue?]
+        var wanted: [String: JSONValue?]
     }
 
     struct State: Sendable {
@@ -50,8 +52,9 @@ final class BrokerSwitch: Sendable {
     }
 
     /// Called after a change was saved: a new broker (`configuration.mqtt` differs from what the
-    /// client runs with) is tried. `before`: `settings.json` as it was before the change.
-    func changed(to configuration: NodeConfiguration, before: [String: JSONValue]) {
+    /// client runs with) is tried. `before`, `after`: `settings.json` before and after the change.
+    func changed(to configuration: NodeConfiguration, before: [String: JSONValue], after: [String: JSONValue]) {
+        guard Self.keys.contains(where: { before[$0] != after[$0] }) else { return }
         var target = configuration
         let started = state.withLock { state -> Trial? in
             // Topics stay as the node started (base topic and node id apply at the next start).
@@ -64,13 +67,15 @@ final class BrokerSwitch: Sendable {
             let options = NodeApplication.mqttOptions(target, topics: topics)
             let generation = client.retarget(to: options, farewell: (topics.topic("availability"), Array("offline".utf8), true))
             let trial = Trial(generation: generation, broker: Self.address(target.mqtt), startedAt: .now,
-                              startedOnNodeClock: clock.now(), previous: previous)
+                              startedOnNodeClock: clock.now(), previous: previous,
+                              wanted: Dictionary(uniqueKeysWithValues: Self.keys.map { ($0, after[$0]) }))
             state.trying = target.mqtt == state.good.mqtt ? nil : target
             state.trial = state.trying == nil ? nil : trial
             state.outcome = state.trying == nil ? nil : ["state": "connecting", "broker": .string(trial.broker)]
             return state.trial
         }
         guard let started else { return }
+        keep(started.previous)
         logger.notice("web app: trying the new broker", metadata: ["broker": "\(started.broker)", "limit_s": "\(Self.limitSeconds)"])
         Task.detached { [self] in await watch(started.generation) }
     }
@@ -94,6 +99,7 @@ final class BrokerSwitch: Sendable {
                     state.trial = nil
                     state.outcome = ["state": "connected", "broker": .string(trial.broker), "seconds": .double((seconds * 10).rounded() / 10)]
                 }
+                keep(trial.wanted)
                 logger.notice("web app: the new broker is connected", metadata: ["broker": "\(trial.broker)", "seconds": "\(seconds)"])
                 return
             }
@@ -120,13 +126,15 @@ final class BrokerSwitch: Sendable {
         logger.error("web app: the new broker did not connect; rolled back", metadata: [
             "broker": "\(trial.broker)", "reason": "\(reason)", "back_to": "\(Self.address(good.mqtt))",
         ])
-        let restored = SettingsFileLock.update(stateDirectory: stateDirectory) { stored in
-            for (key, value) in trial.previous {
-                if let value { stored[key] = value } else { stored.removeValue(forKey: key) }
-            }
-        }
-        if let restored { logger.error("web app: could not restore settings.json after the roll-back", metadata: ["error": "\(restored)"]) }
+        // settings.json has kept the old values (`keep(previous)` at the start): nothing to undo there.
         _ = client.retarget(to: NodeApplication.mqttOptions(good, topics: topics), farewell: nil)
+    }
+
+    /// The keys as `values` in `settings.json`.
+    private func keep(_ values: [String: JSONValue?]) {
+        if let failed = SettingsFileLock.put(values, stateDirectory: stateDirectory) {
+            logger.error("web app: could not write settings.json", metadata: ["error": "\(failed)"])
+        }
     }
 
     static func address(_ mqtt: NodeConfiguration.MQTT) -> String {
@@ -137,6 +145,15 @@ final class BrokerSwitch: Sendable {
 /// `settings.json` changed by more than one thread (the web server's, a roll-back's): one at a time.
 enum SettingsFileLock {
     static let lock = Mutex(())
+
+    /// `values` (nil: the key removed) into `settings.json`; the error's words, or nil.
+    static func put(_ values: [String: JSONValue?], stateDirectory: String) -> String? {
+        update(stateDirectory: stateDirectory) { stored in
+            for (key, value) in values {
+                if let value { stored[key] = value } else { stored.removeValue(forKey: key) }
+            }
+        }
+    }
 
     /// Reads, changes and writes `settings.json` under the lock; the error's words, or nil.
     static func update(stateDirectory: String, _ change: (inout [String: JSONValue]) -> Void) -> String? {

@@ -86,8 +86,8 @@ struct SettingsAPI: Sendable {
         }
         if let failure { return Self.refusal(CommandError(.storageError, "could not save the settings: \(failure)")) }
         applied(checked.loaded.configuration)
-        broker?.changed(to: checked.loaded.configuration, before: before)
-        web?.changed(to: checked.loaded.configuration, before: before)
+        broker?.changed(to: checked.loaded.configuration, before: before, after: candidate)
+        web?.changed(to: checked.loaded.configuration, before: before, after: candidate)
         return Self.answer(checked.values, extra: lockoutStatus)
     }
 

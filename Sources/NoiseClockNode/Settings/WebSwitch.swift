@@ -8,8 +8,9 @@ import Synchronization
 /// changes: it takes effect at once (the server listens on the new address too, with the new
 /// access), and goes back by itself unless `POST /api/settings/confirm` comes through the new
 /// address within `limitSeconds` (timed on the monotonic clock and on the node's, which tests
-/// move). Confirmed, the old address closes; not, the new one does and `settings.json` gets the
-/// old values back (docs/web.md, "No lock-out").
+/// move). Confirmed, the old address closes; not, the new one does (docs/web.md, "No lock-out").
+/// `settings.json` keeps the old values until the confirmation: a node restarted meanwhile comes
+/// back at the address that worked.
 final class WebSwitch: Sendable {
     static let keys: Set<String> = ["web.port", "web.host", "web.auth"]
     static let limitSeconds: Int64 = 60
@@ -21,8 +22,9 @@ final class WebSwitch: Sendable {
         var serial: Int
         var startedAt: ContinuousClock.Instant
         var startedOnNodeClock: Instant
-        /// The keys' values in `settings.json` before the trial (nil: not there).
+        /// The keys' values in `settings.json` before the trial and as changed (nil: not there).
         var previous: [String: JSONValue?]
+        var wanted: [String: JSONValue?]
     }
 
     struct State: Sendable {
@@ -58,7 +60,8 @@ final class WebSwitch: Sendable {
     }
 
     /// Called after a change was saved: a new address or access is put on trial.
-    func changed(to configuration: NodeConfiguration, before: [String: JSONValue]) {
+    func changed(to configuration: NodeConfiguration, before: [String: JSONValue], after: [String: JSONValue]) {
+        guard Self.keys.contains(where: { before[$0] != after[$0] }) else { return }
         let target = configuration.web
         guard let server = server.withLock({ $0 }) else { return }
         let token: String?
@@ -81,7 +84,7 @@ final class WebSwitch: Sendable {
             }
             let previous = state.trial?.previous ?? Dictionary(uniqueKeysWithValues: Self.keys.map { ($0, before[$0]) })
             let trial = Trial(target: target, token: token, serial: state.serial, startedAt: .now, startedOnNodeClock: clock.now(),
-                              previous: previous)
+                              previous: previous, wanted: Dictionary(uniqueKeysWithValues: Self.keys.map { ($0, after[$0]) }))
             state.trial = trial
             let old = Self.address(state.good)
             let new = Self.address(target)
@@ -90,6 +93,7 @@ final class WebSwitch: Sendable {
             return trial
         }
         guard let started else { return }
+        keep(started.previous)
         logger.notice("web app: new address on trial; confirm from it within \(Self.limitSeconds) s", metadata: [
             "address": "\(Self.address(target))", "auth": "\(target.auth.rawValue)",
         ])
@@ -108,7 +112,7 @@ final class WebSwitch: Sendable {
 
     /// `POST /api/settings/confirm`, which must come through the new address (`via`).
     func confirm(via: String) -> HTTPResponse {
-        let answer = state.withLock { state -> Result<(JSONValue, NodeConfiguration.Web), CommandError> in
+        let answer = state.withLock { state -> Result<(JSONValue, Trial), CommandError> in
             guard let trial = state.trial else {
                 return .failure(CommandError(.notFound, "nothing to confirm: no change of web.port, web.host or web.auth is waiting"))
             }
@@ -121,13 +125,15 @@ final class WebSwitch: Sendable {
             state.trial = nil
             let outcome: JSONValue = ["state": "confirmed", "address": .string(NodeWeb.baseURL(trial.target))]
             state.outcome = outcome
-            return .success((outcome, trial.target))
+            return .success((outcome, trial))
         }
         switch answer {
         case .failure(let error):
             return SettingsAPI.refusal(error, command: Self.confirmCommand)
-        case .success(let (outcome, web)):
+        case .success(let (outcome, trial)):
+            let web = trial.target
             server.withLock { $0 }?.listen(on: [Self.address(web)])
+            keep(trial.wanted)
             record(web)
             logger.notice("web app: new address confirmed", metadata: ["address": "\(Self.address(web))"])
             return WebRouter.commandResponse(Response(command: Self.confirmCommand, requestID: nil, outcome: .success(outcome)))
@@ -168,11 +174,13 @@ final class WebSwitch: Sendable {
         logger.warning("web app: the new address was not confirmed; reverted", metadata: [
             "address": "\(Self.address(trial.target))", "back_to": "\(Self.address(web))",
         ])
-        let failed = SettingsFileLock.update(stateDirectory: stateDirectory) { stored in
-            for (key, value) in trial.previous {
-                if let value { stored[key] = value } else { stored.removeValue(forKey: key) }
-            }
+        // settings.json has kept the old values (`keep(previous)` at the start): nothing to undo there.
+    }
+
+    /// The keys as `values` in `settings.json`.
+    private func keep(_ values: [String: JSONValue?]) {
+        if let failed = SettingsFileLock.put(values, stateDirectory: stateDirectory) {
+            logger.error("web app: could not write settings.json", metadata: ["error": "\(failed)"])
         }
-        if let failed { logger.error("web app: could not restore settings.json after the revert", metadata: ["error": "\(failed)"]) }
     }
 }

@@ -8,7 +8,7 @@ import Testing
 /// when confirmed through it, and goes back by itself after 60 s of the node's clock (which the
 /// test moves instead of waiting).
 @Suite struct WebSwitchNodeTests {
-    @Test func aNewPortStaysWhenConfirmedFromItAndRevertsOtherwise() async throws {
+    @Test func aNewPortOrAccessStaysWhenConfirmedThroughItAndRevertsOtherwise() async throws {
         let first = try freeLoopbackPort()
         let second = try freeLoopbackPort()
         let third = try freeLoopbackPort()
@@ -32,12 +32,16 @@ import Testing
         #expect((changed["web"]?["seconds_left"]?.intValue ?? 0) > 50)
         #expect(try await answers(second))
         #expect(try await answers(first), "the old address stays until the new one is confirmed")
+        // Kept only once confirmed: a node restarted meanwhile comes back at the address that worked.
+        let settingsFile = online.node.stateDirectory.appendingPathComponent("settings.json")
+        #expect(try JSONParser().parse([UInt8](Data(contentsOf: settingsFile)))["values"]?["web.port"] == nil)
         // Only the new address confirms it: the old one may not reach the new at all.
         let (refusedStatus, refused) = try await post(first, "settings/confirm", "{}")
         #expect(refusedStatus == 400 && refused["error"]?["message"]?.stringValue?.contains("\(second)") == true, "\(refused)")
         let (confirmedStatus, confirmed) = try await post(second, "settings/confirm", "{}")
         #expect(confirmedStatus == 200, "\(confirmed)")
         #expect(confirmed["result"]?["state"] == "confirmed")
+        #expect(try JSONParser().parse([UInt8](Data(contentsOf: settingsFile)))["values"]?["web.port"] == .int(Int64(second)))
         #expect(try await closes(first))
         // `noiseclock web-url` and `restore` find it there.
         let lock = try JSONParser().parse([UInt8](Data(contentsOf: online.node.stateDirectory.appendingPathComponent("node.lock"))))
@@ -55,6 +59,14 @@ import Testing
         #expect(shown["web"]?["reason"]?.stringValue?.contains("not confirmed") == true)
         #expect(shown["values"]?["web.port"] == .int(Int64(second)))
         #expect(shown["sources"]?["web.port"] == "web")
+
+        // New access on the same address: in effect at once, confirmed with it (here: without a token).
+        #expect(try await WebTestClient.request(port: second, "GET", "/api/settings").status == 401)
+        #expect(try await post(second, "settings", #"{"web.auth": "none"}"#).0 == 200)
+        #expect(try await WebTestClient.request(port: second, "GET", "/api/settings").status == 200)
+        let open = try await WebTestClient.request(port: second, "POST", "/api/settings/confirm", body: "{}")
+        #expect(open.status == 200, "\(open.text)")
+        #expect(try JSONParser().parse(open.body)["result"]?["state"] == "confirmed")
     }
 
     /// `/healthz` answers on `port` (within 5 s: the server binds at its next turn).
