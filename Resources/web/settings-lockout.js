@@ -1,15 +1,12 @@
-/* The settings page's no-lock-out part (settings.html, after settings.js): the broker's "Test
-   connection" (POST /api/mqtt/test) and the state of a broker change (connecting, connected,
-   rolled back and why) at the top of Broker; a new web address's countdown, its link and "Keep
-   this address" (POST /api/settings/confirm, from the new address) at the top of Web. Drawn
-   again with every answer of GET/POST /api/settings (NC.settingsDrawn). */
+/* Settings, no lock-out (docs/web.md): Test connection and a broker change's state in Broker; a
+   new web address's countdown, link and Keep in Web. Drawn with each settings answer. */
 'use strict';
 (() => {
   const { el } = NC;
   const WORDS = {
     en: {
-      test_title: 'Test connection', test_note: 'Tries a broker without changing anything.', host: 'Host', port: 'Port',
-      tls: 'TLS (the node’s certificate files)', user: 'User name', password: 'Password (not kept)', test: 'Test connection',
+      test_note: 'Tries the host, port and user above (saved or not); changes nothing.', password: 'Password (not kept)',
+      test: 'Test connection',
       testing: 'Testing…', test_ok: 'Connected to {b} in {ms} ms.', test_bad: 'Could not connect to {b}: {r}',
       b_connecting: 'Connecting to {b}… (rolled back unless it connects within 10 s)', b_connected: 'Connected to {b} ({s} s).',
       b_rolled_back: 'Rolled back: {r}',
@@ -18,8 +15,8 @@
       w_confirmed: 'Now at {a}.', w_reverted: 'Went back: {r}', open: 'Open {a}',
     },
     ko: {
-      test_title: '연결 시험', test_note: '아무것도 바꾸지 않고 브로커에 연결해 봅니다.', host: '호스트', port: '포트',
-      tls: 'TLS (노드의 인증서 파일)', user: '사용자 이름', password: '비밀번호 (저장 안 함)', test: '연결 시험',
+      test_note: '위의 호스트, 포트, 사용자로 연결해 봅니다 (저장 안 해도 됨). 아무것도 바꾸지 않습니다.', password: '비밀번호 (저장 안 함)',
+      test: '연결 시험',
       testing: '시험 중…', test_ok: '{b}에 {ms} ms 만에 연결됨.', test_bad: '{b}에 연결할 수 없음: {r}',
       b_connecting: '{b}에 연결 중… (10초 안에 연결되지 않으면 되돌립니다)', b_connected: '{b}에 연결됨 ({s}초).',
       b_rolled_back: '되돌림: {r}',
@@ -41,8 +38,7 @@
   let ticking = null;
   let drawn = {}; // the trials' states as last drawn
 
-  /* While a trial runs, the page asks the node every `ms` and redraws once a state changes
-     (connected, rolled back, confirmed, reverted): not before, so typing is not lost. */
+  /* During a trial: ask every `ms`, redraw only when a state changes (typing is kept). */
   function again(ms) {
     clearTimeout(polling);
     polling = setTimeout(async () => {
@@ -51,7 +47,7 @@
         const answer = await r.json();
         const now = { broker: answer.broker && answer.broker.state, web: answer.web && answer.web.state };
         if (now.broker !== drawn.broker || now.web !== drawn.web) { NC.settingsReload(); return; }
-      } catch (e) { /* the old address closed (confirmed elsewhere): keep asking */ }
+      } catch (e) { /* the old address closed: keep asking */ }
       again(ms);
     }, ms);
   }
@@ -64,21 +60,15 @@
       'data-state': st.state, text });
   }
 
+  /* Tests what the Broker fields say now (saved or not), with the node's TLS files if it has them. */
   function testForm(values) {
-    const field = (id, label, input) => el('div', { class: 'field' }, el('label', { for: id, text: label }), input);
-    const host = el('input', { id: 'mt-host', type: 'text', autocomplete: 'off', spellcheck: 'false', value: values['mqtt.host'] || '' });
-    const port = el('input', { id: 'mt-port', type: 'number', value: values['mqtt.port'] || 1883 });
-    const user = el('input', { id: 'mt-user', type: 'text', autocomplete: 'off', value: values['mqtt.username'] || '' });
+    const val = (key) => { const i = document.getElementById('s-' + key.replace(/[^a-z0-9]/gi, '-')); return i ? i.value.trim() : ''; };
     const pass = el('input', { id: 'mt-pass', type: 'password', autocomplete: 'new-password' });
-    const tls = el('input', { id: 'mt-tls', type: 'checkbox', role: 'switch', 'aria-label': w('tls'),
-      checked: !!values['mqtt.tls.ca_file'] || !!values['mqtt.tls.cert_file'] });
     const result = el('p', { class: 'note', role: 'status', 'data-nc': 'mqtt-test-result' });
     const err = el('p', { class: 'error', hidden: true });
     const form = el('form', { class: 'setting', 'data-nc': 'mqtt-test', novalidate: true },
-      el('div', { class: 'head' }, el('strong', { text: w('test_title') }), el('span', { class: 'note', text: w('test_note') })),
-      field('mt-host', w('host'), host), field('mt-port', w('port'), port), field('mt-user', w('user'), user),
-      field('mt-pass', w('password'), pass),
-      el('div', { class: 'edit' }, el('label', { class: 'switch' }, tls), el('span', { class: 'note', text: w('tls') })),
+      el('div', { class: 'head' }, el('strong', { text: w('test') }), el('span', { class: 'note', text: w('test_note') })),
+      el('div', { class: 'field' }, el('label', { for: 'mt-pass', text: w('password') }), pass),
       el('div', { class: 'actions' }, el('button', { type: 'submit', class: 'btn', text: w('test') })), result, err);
     form.addEventListener('submit', async (ev) => {
       ev.preventDefault();
@@ -86,7 +76,8 @@
       button.disabled = true;
       result.textContent = w('testing');
       result.removeAttribute('data-ok');
-      const body = { host: host.value.trim(), port: Number(port.value), tls: tls.checked, username: user.value.trim() || null };
+      const body = { host: val('mqtt.host'), port: Number(val('mqtt.port')) || 1883, username: val('mqtt.username') || null,
+        tls: !!(values['mqtt.tls.ca_file'] || values['mqtt.tls.cert_file']) };
       if (pass.value) body.password = pass.value;
       const answer = await NC.post('mqtt/test', body);
       button.disabled = false;
@@ -98,7 +89,6 @@
     return form;
   }
 
-  /* Is this page served from `address` (the trial's new address)? */
   function servedFrom(address) {
     try { return new URL(address).port === location.port; } catch (e) { return false; }
   }

@@ -14,6 +14,7 @@ from selenium.webdriver.common.by import By
 import rig
 import test_web as W
 from test_programmes import click
+from test_accessibility import AXE, RUN_AXE, TAGS
 from test_settings import edit, open_settings, row
 
 
@@ -42,6 +43,15 @@ def api_at(port, path, body=None):
         W.NODE.url = url
 
 
+def axe_problems():
+    """axe-core's serious and critical findings on the page as it is now (the trials' states are
+    not among the pages test_accessibility audits)."""
+    with open(AXE) as f:
+        W.DRIVER.execute_script(f.read())
+    found = W.DRIVER.execute_async_script(RUN_AXE, TAGS)
+    return [f"{v['id']}: {v['help']}: {v['nodes'][:2]}" for v in found if v["impact"] in ("serious", "critical")]
+
+
 class M_SettingsLockout(unittest.TestCase):
     def tearDown(self):
         # The node's clock back to the real time (a test moved it on).
@@ -55,11 +65,11 @@ class M_SettingsLockout(unittest.TestCase):
         dead = rig.free_port()
         try:
             open_settings()
-            form = W.hook("mqtt-test")
-            port = form.find_element(By.ID, "mt-port")
+            # The test takes the Broker fields as typed, before Save.
+            port = W.fresh(lambda: row("mqtt.port").find_element(By.ID, "s-mqtt-port"))
             port.clear()
             port.send_keys(str(second.port))
-            click(form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+            click(W.hook("mqtt-test").find_element(By.CSS_SELECTOR, "button[type=submit]"))
             W.wait_for(lambda: W.hook("mqtt-test-result").get_attribute("data-ok") == "true", what="the test's connection")
             self.assertEqual(json.loads(W.api("/api/settings")[1])["sources"]["mqtt.port"], "file", "a test saves nothing")
 
@@ -79,6 +89,7 @@ class M_SettingsLockout(unittest.TestCase):
             W.wait_for(lambda: state_of("broker-status") == "rolled_back", what="the roll-back on the page")
             self.assertIn(str(dead), W.hook("broker-status").text)
             self.assertIn(f"back to 127.0.0.1:{second.port}", W.hook("broker-status").text)
+            self.assertEqual(axe_problems(), [])
             online.wait(lambda p: p == "online", timeout=5, after=left + 1)
             self.assertEqual(W.fresh(lambda: row("mqtt.port").find_element(By.TAG_NAME, "input").get_attribute("value")),
                              str(second.port))
@@ -105,6 +116,7 @@ class M_SettingsLockout(unittest.TestCase):
             click(link)
             W.wait_for(lambda: W.DRIVER.find_elements(By.CSS_SELECTOR, '[data-nc="web-confirm"]'), what="Keep this address")
             self.assertTrue(W.DRIVER.current_url.startswith(f"http://127.0.0.1:{second}/"))
+            self.assertEqual(axe_problems(), [])
             click(W.hook("web-confirm"))
             W.wait_for(lambda: state_of("web-status") == "confirmed", what="'confirmed' on the page")
             self.assertTrue(closed(first), "the old address closes once the new one is confirmed")

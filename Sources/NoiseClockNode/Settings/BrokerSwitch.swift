@@ -1,7 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Logging
 import NoiseClockCore
 import NoiseClockMQTT
 import NoiseClockPlatform
+import NoiseClockThreads
 import Synchronization
 
 /// A change of the broker's keys from the web app, applied live and never a lock-out: the client
@@ -77,7 +81,7 @@ final class BrokerSwitch: Sendable {
         guard let started else { return }
         keep(started.previous)
         logger.notice("web app: trying the new broker", metadata: ["broker": "\(started.broker)", "limit_s": "\(Self.limitSeconds)"])
-        Task.detached { [self] in await watch(started.generation) }
+        TrialThread.start { [self] in watch(started.generation) }
     }
 
     /// `{"state": "connecting" | "connected" | "rolled_back", "broker", "seconds"?, "reason"?}`, or nil before any change.
@@ -85,9 +89,9 @@ final class BrokerSwitch: Sendable {
 
     /// Until the trial `generation` connects, is replaced, or runs out of time (on the monotonic
     /// clock, or on the node's: tests move that one instead of waiting).
-    private func watch(_ generation: Int) async {
+    private func watch(_ generation: Int) {
         while true {
-            try? await Task.sleep(for: .milliseconds(50))
+            TrialThread.sleep(milliseconds: 50)
             guard let trial = state.withLock({ $0.trial }), trial.generation == generation else { return }
             let elapsed = ContinuousClock.now - trial.startedAt
             if client.isConnected(generation: generation) {
@@ -168,5 +172,25 @@ enum SettingsFileLock {
                 return "\(error)"
             }
         }
+    }
+}
+
+/// The thread that watches one trial (a broker's, a web address's): it sleeps between looks and
+/// writes `settings.json` when the trial ends, so neither the cooperative pool nor the web thread
+/// waits for the disk. Detached: it ends with its trial.
+enum TrialThread {
+    static func start(_ body: @escaping @Sendable () -> Void) {
+        let thread = DedicatedThread(name: "settings-trial")
+        do {
+            if try thread.start(body) { thread.detach() }
+        } catch {
+            // No thread to be had (the process is out of them): a roll-back matters more than the
+            // cooperative pool's thread it holds meanwhile.
+            Task.detached { body() }
+        }
+    }
+
+    static func sleep(milliseconds: UInt32) {
+        _ = usleep(milliseconds * 1000)
     }
 }

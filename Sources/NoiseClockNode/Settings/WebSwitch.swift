@@ -97,7 +97,7 @@ final class WebSwitch: Sendable {
         logger.notice("web app: new address on trial; confirm from it within \(Self.limitSeconds) s", metadata: [
             "address": "\(Self.address(target))", "auth": "\(target.auth.rawValue)",
         ])
-        Task.detached { [self] in await watch(started.serial) }
+        TrialThread.start { [self] in watch(started.serial) }
     }
 
     /// `{"state": "pending", "address", "seconds_left"}` during a trial; after it `confirmed` or
@@ -146,9 +146,9 @@ final class WebSwitch: Sendable {
         return max(real, clock.now().milliseconds - trial.startedOnNodeClock.milliseconds)
     }
 
-    private func watch(_ serial: Int) async {
+    private func watch(_ serial: Int) {
         while true {
-            try? await Task.sleep(for: .milliseconds(100))
+            TrialThread.sleep(milliseconds: 100)
             guard let trial = state.withLock({ $0.trial }), trial.serial == serial else { return }
             if elapsedMilliseconds(trial) >= Self.limitSeconds * 1000 {
                 revert(trial)
