@@ -37,6 +37,8 @@ $SWIFT test --skip-build --filter TimingSuite 2>&1 | tee -a "$all_log"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 # Swift Testing closes each run with "Test run with N tests in M suites passed|failed ..."; a
 # failed test has its own "✘ Test name() failed" line (parameterised cases are one test).
+# The failures again, last, where a CI log's tail shows them: each failed test's issues.
+failures=$(grep -E '^✘ Test .*(recorded an issue|failed after)' "$all_log" | grep -v '^✘ Test run with' | head -60)
 total=$(sed -n 's/.*Test run with \([0-9]*\) tests\{0,1\} in .*/\1/p' "$all_log" | awk '{ s += $1 } END { print s + 0 }')
 failed=$(grep '^✘ Test .*failed after' "$all_log" | grep -vc '^✘ Test run with' | tr -d ' ')
 rm -f "$all_log"
@@ -44,10 +46,16 @@ rm -f "$all_log"
 browser_passed=$(sed -n 's/^browser tests: \([0-9]*\) passed, .*/\1/p' "$browser_log" | tail -1)
 browser_failed=$(sed -n 's/^browser tests: [0-9]* passed, \([0-9]*\) failed.*/\1/p' "$browser_log" | tail -1)
 [ -n "$browser_failed" ] || browser_failed=1
+browser_failures=$(grep -E '^(✘ browser|FAIL:|ERROR:|[A-Za-z_.]*(Error|Exception): )' "$browser_log" | head -20)
 rm -f "$browser_log"
 total=$((total + ${browser_passed:-0} + browser_failed))
 failed=$((failed + browser_failed))
 [ "$failed" -gt 0 ] && status=1
+if [ -n "$failures$browser_failures" ]; then
+    echo "== the failures (above in full):"
+    [ -z "$failures" ] || printf '%s\n' "$failures"
+    [ -z "$browser_failures" ] || printf '%s\n' "$browser_failures"
+fi
 echo "stage tests: $(( $(date +%s) - start )) s"
 echo "tests: $((total - failed)) passed, $failed failed"
 exit $status

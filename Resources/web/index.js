@@ -109,5 +109,17 @@
     readyWarning.title = problems.map((p) => p.message).join('\n');
     readyWarning.dataset.codes = problems.map((p) => p.code).join(' ');
   });
+  /* First start (v1.3): settings never touched (no settings.json) and a sound device that does not
+     open: a way to the settings page, on a line of its own below the readiness warning. */
+  const setup = document.getElementById('setup');
+  root.insertBefore(setup, root.querySelector('.overlay.top'));
+  setup.addEventListener('click', (ev) => ev.stopPropagation()); // a link, not a tap for full screen
+  function drawSetup() {
+    const node = NC.state.node || {}, audio = NC.state.audio || {};
+    setup.hidden = !(node.first_start === true && audio.status === 'unavailable');
+    setup.textContent = NC.t('set_up');
+  }
+  NC.on('node', drawSetup);
+  NC.on('audio', drawSetup);
   NC.start();
 })();

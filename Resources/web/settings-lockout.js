@@ -1,5 +1,5 @@
 /* Settings, no lock-out (docs/web.md): Test connection and a broker change's state in Broker; a
-   new web address's countdown, link and Keep in Web. Drawn with each settings answer. */
+   new web address's countdown, link and Keep in Web. Drawn on each nc-settings-drawn (settings.js). */
 'use strict';
 (() => {
   const { el } = NC;
@@ -124,7 +124,8 @@
     return box;
   }
 
-  NC.settingsDrawn = (current) => {
+  document.addEventListener('nc-settings-drawn', (ev) => {
+    const current = ev.detail;
     drawn = { broker: current.broker && current.broker.state, web: current.web && current.web.state };
     clearTimeout(polling);
     if (drawn.broker === 'connecting') again(300);
@@ -138,5 +139,5 @@
     const web = sectionOf('web.port');
     const status = webStatus(current.web);
     if (web && status) web.prepend(status);
-  };
+  });
 })();

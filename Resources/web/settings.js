@@ -189,7 +189,8 @@
         el('section', { class: 'card', 'data-nc': 'settings-section', 'aria-labelledby': hid }, keys.map(row),
           title === 's_time' ? clockRow() : null));
     });
-    if (NC.settingsDrawn) NC.settingsDrawn(current); // settings-lockout.js: the broker's and web's trials
+    // settings-sound.js and settings-lockout.js add their parts (the latter reads the answer: detail).
+    document.dispatchEvent(new CustomEvent('nc-settings-drawn', { detail: current }));
   }
 
   async function load() {

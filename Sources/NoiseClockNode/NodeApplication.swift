@@ -79,6 +79,8 @@ public enum NodeApplication {
         // Local buttons only need their reader threads; MQTT buttons arrive with the commands.
         let buttons = board.panels(timing: configuration.buttonTiming).isEmpty
             ? nil : ButtonService(board: board, timing: configuration.buttonTiming, inbox: inbox)
+        let soundsFolder = SoundsFolder(directory: configuration.audio.soundsDirectory)
+        let audioDesk = AudioDesk(engine: audio, device: configuration.audio.device, sampleRate: configuration.audio.sampleRate)
         let mqtt = try MQTTClient(
             options: mqttOptions(configuration, topics: topics),
             subscriptions: topics.commandSubscriptions + [topics.groupRingSubscription] + discovery.subscriptions(nodeID: topics.nodeID)
@@ -96,11 +98,14 @@ public enum NodeApplication {
             settings: SettingsAPI(
                 configPath: prepared.configFile, environment: environment, stateDirectory: configuration.stateDirectory,
                 applied: { [inbox] changed in
+                    audioDesk.use(changed.audio.device)
+                    soundsFolder.move(to: changed.audio.soundsDirectory)
                     // The zone was checked by the loader; one that cannot be read now stays for the restart.
                     guard let zone = try? ZoneLoader.load(changed.timezone) else { return }
                     _ = inbox.send(.timeSettings(zone: zone, locale: changed.locale))
                 }, broker: broker, web: webSwitch),
-            probe: BrokerProbe(running: configuration, logger: logger), logger: logger) : nil
+            audio: audioDesk, probe: BrokerProbe(running: configuration, logger: logger), logger: logger) : nil
+        if let server { audioDesk.attach(server) }
         let timer = try WakeTimer(clock: clock) { event in
             switch event {
             case .wake: inbox.send(.wake)
@@ -155,15 +160,8 @@ public enum NodeApplication {
         services.append(ReadinessService(audio: audio, sounds: soundFiles, clock: clock, inbox: inbox, probes: probes))
         if let interval = notifier.watchdogInterval { services.append(WatchdogService(interval: interval, inbox: inbox)) }
         if let server { services.append(WebService(server: server)) }
-        var watcher: DirectoryWatcher?
-        if let directory = library?.soundsDirectory {
-            do {
-                watcher = try DirectoryWatcher(directory: directory)
-            } catch {
-                logger.warning("sounds directory not watched; added files need a restart", metadata: ["error": "\(error)"])
-            }
-        }
-        services.append(SoundsWatchService(files: soundFiles, watcher: watcher, logger: logger))
+        services.append(audioDesk)
+        services.append(SoundsWatchService(files: soundFiles, folder: soundsFolder, stateDirectory: configuration.stateDirectory, logger: logger))
         if let buttons { services.append(buttons) }
         if let speech { services.append(speech) }
         services.append(loop)

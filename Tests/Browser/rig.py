@@ -159,6 +159,7 @@ web:
 {yaml_extra}""")
         self.log_path = os.path.join(directory, "node.log")
         self.log = open(self.log_path, "w")
+        self.environment = {}  # more for the node's environment (ALSA_CONFIG_PATH)
 
     def start(self):
         env = {k: v for k, v in os.environ.items() if not k.startswith("NOISECLOCK_")}
@@ -166,6 +167,7 @@ web:
         env["NOISECLOCK_TEST_CLOCK_FILE"] = self.clock_file
         env["NOISECLOCK_TEST_SEED"] = os.environ.get("NOISECLOCK_TEST_SEED", "20261125")  # the same node every run
         env["NOISECLOCK_LOG_LEVEL"] = "debug"
+        env.update(self.environment)
         self.process = subprocess.Popen([self.binary, "--config", self.config], env=env,
                                         stdout=self.log, stderr=subprocess.STDOUT)
         if not wait_port(self.web_port, 20):
@@ -223,6 +225,56 @@ web:
             self.process.wait(10)
         except subprocess.TimeoutExpired:
             self.process.kill()
+
+
+class CapturePCMs:
+    """Playback PCMs of the tests' own ALSA configuration (the node's ALSA_CONFIG_PATH): ALSA's
+    `file` plugin writing raw S16LE stereo frames at 48 kHz into a file per PCM that the test reads
+    back, each listed by ALSA's hints with a description as a sound card is."""
+    RATE = 48000
+
+    def __init__(self, directory, devices):
+        """devices: {name: description}."""
+        self.devices = dict(devices)
+        self.directory = directory
+        self.config_path = os.path.join(directory, "asoundrc")
+        with open(self.config_path, "w") as f:
+            for name, description in self.devices.items():
+                f.write(f'pcm.{name} {{\n type file\n slave.pcm null\n file "{self.path(name)}"\n format raw\n'
+                        f' hint {{ show on description "{description}" }}\n}}\n')
+        self.environment = {"ALSA_CONFIG_PATH": "/usr/share/alsa/alsa.conf:" + self.config_path}
+
+    def path(self, name):
+        return os.path.join(self.directory, f"{name}.raw")
+
+    def left(self, name):
+        """The left channel written to PCM name so far, as floats in -1..1."""
+        import array
+        samples = array.array("h")
+        if os.path.exists(self.path(name)):
+            with open(self.path(name), "rb") as f:
+                data = f.read()
+            samples.frombytes(data[:len(data) // 4 * 4])
+            if sys.byteorder != "little":
+                samples.byteswap()
+        return [v / 32768 for v in samples[0::2]]
+
+    def tone_at(self, name, hz, window=0.05):
+        """Where (s from the file's start) the tone hz is loudest on PCM name, and its amplitude
+        there (0 when nothing was written): each 50 ms window's Goertzel filter at hz."""
+        import math
+        left = self.left(name)
+        size = int(self.RATE * window)
+        coefficient = 2 * math.cos(2 * math.pi * hz / self.RATE)
+        best, best_at = 0.0, 0.0
+        for start in range(0, len(left) - size + 1, size):
+            s1 = s2 = 0.0
+            for value in left[start:start + size]:
+                s1, s2 = value + coefficient * s1 - s2, s1
+            amplitude = 2 * math.sqrt(max(0.0, s1 * s1 + s2 * s2 - coefficient * s1 * s2)) / size
+            if amplitude > best:
+                best, best_at = amplitude, start / self.RATE
+        return best_at, best
 
 
 def browser():

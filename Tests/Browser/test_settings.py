@@ -4,6 +4,7 @@ call time). The node's log_level comes from NOISECLOCK_LOG_LEVEL (rig.Node), so 
 environment-locked one."""
 import json
 import os
+import re
 import tempfile
 import time
 import unittest
@@ -40,7 +41,7 @@ def open_settings():
 
 def edit(key, text):
     """Types text into key's field and saves it."""
-    field = W.fresh(lambda: row(key).find_element(By.ID, "s-" + key.replace(".", "-")))
+    field = W.fresh(lambda: row(key).find_element(By.ID, "s-" + re.sub("[^a-z0-9]", "-", key, flags=re.I)))
     field.clear()
     field.send_keys(text)
     click(row(key).find_element(By.CSS_SELECTOR, "button[type=submit]"))
@@ -174,3 +175,164 @@ class L_SettingsPage(unittest.TestCase):
         finally:
             style.stop()
             W.set_style({"use_24_hour": True})
+
+
+def chime_heard(name):
+    """(first note's time, its amplitude, second note's time) on capture PCM name, or None before
+    both notes of the test chime (E6, then C6 0.45 s later) are in it."""
+    first_at, first = W.NODE.capture.tone_at(name, 1318.5)
+    second_at, second = W.NODE.capture.tone_at(name, 1046.5)
+    if first < 0.02 or second < 0.02 or not 0.35 <= second_at - first_at <= 0.55:
+        return None
+    return first_at, first, second_at
+
+
+class M_SoundSettings(unittest.TestCase):
+    """The Sound section (issue 30, parts 1 and 6): a device picked from ALSA's list, applied live,
+    its test chime read back from the capture PCMs of the tests' ALSA configuration."""
+
+    def test_a_the_test_chime_plays_on_a_typed_device_and_on_the_saved_one(self):
+        capture = W.NODE.capture
+        audio = W.NODE.subscribe("audio")
+        try:
+            open_settings()
+            # The picker: ALSA's playback devices with their descriptions, the current one first.
+            W.wait_for(lambda: W.DRIVER.execute_script(
+                "const o = document.querySelector('#audio-devices option[value=\"nc_chime\"]'); return o && o.label")
+                == capture.devices["nc_chime"], what="nc_chime with its description in the device list")
+            status, body = W.api("/api/audio/devices")
+            listed = json.loads(body)
+            self.assertEqual(status, 200)
+            self.assertEqual(listed[0], {"name": "null_noiseclock_test", "description": None, "current": True})
+            for name in ("nc_chime", "nc_try"):
+                self.assertIn({"name": name, "description": capture.devices[name], "current": False}, listed)
+            # Typed, not saved: the chime opens that device itself (the node plays on another).
+            field = W.fresh(lambda: row("audio.device").find_element(By.ID, "s-audio-device"))
+            field.clear()
+            field.send_keys("nc_try")
+            W.wait_for(lambda: row("audio.device").find_element(By.CSS_SELECTOR, '[data-nc="device-description"]').text
+                       == capture.devices["nc_try"], what="the typed device's description")
+            click(row("audio.device").find_element(By.CSS_SELECTOR, '[data-nc="audio-test"]'))
+            result = W.wait_for(lambda: (lambda e: e if e.get_attribute("data-ok") else None)(W.hook("audio-test-result")),
+                                what="the test chime's answer")
+            self.assertEqual(result.get_attribute("data-ok"), "true", result.text)
+            self.assertIn("Played on nc_try", result.text)
+            self.assertIn("No mixer to read", result.text)
+            W.wait_for(lambda: chime_heard("nc_try"), what="the chime on nc_try")
+            self.assertEqual(settings()["values"]["audio.device"], "null_noiseclock_test")
+            # Saved: the node's engine moves to the device at once, no restart (~/audio says so).
+            field = W.fresh(lambda: row("audio.device").find_element(By.ID, "s-audio-device"))
+            field.clear()
+            field.send_keys("nc_chime")
+            mark = audio.count()
+            saved = time.monotonic()
+            click(row("audio.device").find_element(By.CSS_SELECTOR, "button[type=submit]"))
+            audio.json(lambda a: a["device"] == "nc_chime" and a["status"] == "ok", timeout=3, after=mark)
+            took = time.monotonic() - saved
+            self.assertLess(took, 2.0)
+            answer = settings()
+            self.assertEqual((answer["values"]["audio.device"], answer["sources"]["audio.device"], answer["applies"]["audio.device"]),
+                             ("nc_chime", "web", "now"))
+            W.wait_for(lambda: "nc_chime plays" in W.hook("audio-status").text, what="the output line")
+            # Its chime now goes through the node's engine, which holds the device.
+            self.assertIsNone(chime_heard("nc_chime"))
+            click(W.fresh(lambda: row("audio.device").find_element(By.CSS_SELECTOR, '[data-nc="audio-test"]')))
+            W.wait_for(lambda: W.hook("audio-test-result").get_attribute("data-ok") == "true"
+                       and "Played on nc_chime" in W.hook("audio-test-result").text, what="the engine's chime answer")
+            W.wait_for(lambda: chime_heard("nc_chime"), what="the chime on nc_chime, through the engine")
+            W.MEASURED["settings page: sound device saved to ~/audio ok"] = f"{took:.2f} s"
+        finally:
+            mark = audio.count()
+            moved = settings()["values"]["audio.device"] != "null_noiseclock_test"
+            W.api("/api/settings/reset", json.dumps({"keys": ["audio.device"]}).encode())
+            try:
+                if moved:  # back on the missing device, as every other test expects
+                    audio.json(lambda a: a["device"] == "null_noiseclock_test" and a["status"] == "unavailable", timeout=3, after=mark)
+            finally:
+                audio.stop()
+
+    def test_b_a_device_that_does_not_open_says_why_and_a_bad_request_is_refused(self):
+        status, body = W.api("/api/audio/test", json.dumps({"device": "nc_missing"}).encode())
+        answer = json.loads(body)
+        self.assertEqual((status, answer["ok"], answer["error"]["code"]), (400, False, "audio_unavailable"))
+        self.assertIn("nc_missing", answer["error"]["message"])
+        status, body = W.api("/api/audio/test", json.dumps({"device": 5}).encode())
+        self.assertEqual((status, json.loads(body)["error"]["field"]), (400, "device"))
+        status, body = W.api("/api/audio/test", json.dumps({"volume": 100}).encode())
+        self.assertEqual((status, json.loads(body)["error"]["field"]), (400, "volume"))
+
+    def test_c_a_sounds_folder_saved_on_the_page_is_read_and_watched_at_once(self):
+        folder = tempfile.mkdtemp(prefix="sounds-", dir=W.TMP.name)
+        write_wav(os.path.join(folder, "Rain Night.wav"))
+        sounds = W.NODE.subscribe("sounds")
+        ids = lambda s: {x["id"] for x in s["noise"]}
+        try:
+            open_settings()
+            mark = sounds.count()
+            saved = time.monotonic()
+            edit("audio.sounds_dir", folder)
+            sounds.json(lambda s: "rain_night" in ids(s), timeout=3, after=mark)
+            took = time.monotonic() - saved
+            self.assertLess(took, 2.0)
+            self.assertEqual(settings()["applies"]["audio.sounds_dir"], "now")
+            # The new folder is watched: a file added there is listed too.
+            mark = sounds.count()
+            added = time.monotonic()
+            write_wav(os.path.join(folder, "Creek.wav"))
+            sounds.json(lambda s: {"rain_night", "creek"} <= ids(s), timeout=3, after=mark)
+            W.MEASURED["settings page: sounds folder saved to ~/sounds"] = (
+                f"{took:.2f} s; a file added there {time.monotonic() - added:.2f} s")
+        finally:
+            mark = sounds.count()
+            W.api("/api/settings/reset", json.dumps({"keys": ["audio.sounds_dir"]}).encode())
+            try:
+                sounds.json(lambda s: "rain_night" not in ids(s), timeout=3, after=mark)
+            finally:
+                sounds.stop()
+
+    def test_d_the_output_line_says_when_the_mixer_is_muted(self):
+        open_settings()
+        status = lambda: W.hook("audio-status").text  # noqa: E731
+        W.wait_for(lambda: "null_noiseclock_test does not open" in status(), what="the output line")
+        self.assertNotIn("Nothing would be heard", status())
+        # The readiness check's output_muted (a real mixer's is AlarmReadiness' own test), as ~/alarm carries it.
+        W.DRIVER.execute_script("""NC.put('alarm', Object.assign({}, NC.state.alarm, {ready: {ok: false, problems: [
+            {code: 'output_muted', message: "the mixer's Master playback switch is off"}]}}))""")
+        W.wait_for(lambda: "Nothing would be heard: the mixer's Master playback switch is off." in status(), what="the muted mixer")
+
+
+def write_wav(path, seconds=0.5):
+    """A 440 Hz mono 16-bit WAV at 48 kHz, written beside and renamed in (one event for the watcher)."""
+    import math
+    import struct
+    import wave
+    staging = path + ".part"
+    with wave.open(staging, "wb") as f:
+        f.setnchannels(1)
+        f.setsampwidth(2)
+        f.setframerate(48000)
+        f.writeframes(b"".join(struct.pack("<h", int(8000 * math.sin(2 * math.pi * 440 * i / 48000)))
+                               for i in range(int(48000 * seconds))))
+    os.rename(staging, path)
+
+
+class N_FirstStart(unittest.TestCase):
+    """First start (issue 30, part 6): settings never touched and a sound device that does not open."""
+
+    def test_a_set_up_this_clock_shows_until_a_setting_is_saved(self):
+        stored = os.path.join(W.NODE.state_dir, "settings.json")
+        aside = stored + ".aside"
+        os.rename(stored, aside)
+        try:
+            W.open_page("/")
+            link = W.wait_for(lambda: (lambda e: e if e.is_displayed() else None)(W.hook("setup")), what="Set up this clock")
+            self.assertEqual(link.text, "Set up this clock")
+            click(link)
+            W.wait_for(lambda: W.DRIVER.current_url == W.NODE.url + "/settings", what="the settings page")
+        finally:
+            os.rename(aside, stored)
+        # A node with settings: once the face has the node's state (its audio still unavailable), no link.
+        W.open_page("/")
+        W.wait_for(lambda: W.DRIVER.execute_script("return !!(NC.state.node && NC.state.audio)"), what="the face's state")
+        self.assertEqual(W.DRIVER.execute_script("return [NC.state.node.first_start, NC.state.audio.status]"), [False, "unavailable"])
+        self.assertFalse(W.hook("setup").is_displayed())

@@ -59,6 +59,15 @@ def setUpModule():
     for name, value in (("type", "Battery"), ("capacity", "82"), ("status", "Charging")):
         with open(os.path.join(battery, name), "w") as f:
             f.write(value + "\n")
+    # Sound devices the settings page can pick and read back (test_settings.py): the node plays on
+    # none until a test saves one as audio.device.
+    NODE.capture = rig.CapturePCMs(TMP.name, {"nc_chime": "NoiseClock test speaker", "nc_try": "NoiseClock test headphones"})
+    NODE.environment.update(NODE.capture.environment)
+    # A node set up already (it has a settings.json): the face's first-start "Set up this clock" is
+    # test_settings.py's own test; every other test sees the face without it.
+    os.makedirs(NODE.state_dir)
+    with open(os.path.join(NODE.state_dir, "settings.json"), "w") as f:
+        f.write('{"version": 1, "values": {}}\n')
     NODE.start()
     DRIVER = rig.browser()
     sign_in()
@@ -961,8 +970,11 @@ K_FaceLayout.__module__ = __name__
 if __name__ == "__main__":
     unittest.main()
 # The settings page (v1.3): values, sources, refusals, the locked keys, backup and restore (test_settings.py).
-from test_settings import L_SettingsPage  # noqa: E402
+from test_settings import L_SettingsPage, M_SoundSettings, N_FirstStart  # noqa: E402
 L_SettingsPage.__module__ = __name__
+# The Sound section (device list, live device, test chime) and the face's first start (test_settings.py).
+M_SoundSettings.__module__ = __name__
+N_FirstStart.__module__ = __name__
 # No lock-out (v1.3): the broker and the web address changed from the page, rolled back unless they work (test_settings_lockout.py).
 from test_settings_lockout import M_SettingsLockout  # noqa: E402
 M_SettingsLockout.__module__ = __name__

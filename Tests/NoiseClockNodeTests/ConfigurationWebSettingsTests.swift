@@ -97,6 +97,9 @@ import Testing
         // The broker's connection and the web address apply live (on trial); topics at the next start.
         #expect(view["applies"]?["mqtt.host"] == "now" && view["applies"]?["web.port"] == "now")
         #expect(view["applies"]?["mqtt.base_topic"] == "restart")
+        // The sound device and the sounds folder apply at once too (issue 30: the engine and the watcher move).
+        #expect(view["applies"]?["audio.device"] == "now")
+        #expect(view["applies"]?["audio.sounds_dir"] == "now")
         #expect(view["values"]?.objectValue?.keys.count == ConfigurationSchema.keys.count)
         #expect(try NodeConfiguration.loadNow(path: node.path, environment: [:], hostName: "bed").loaded.configuration.timezone == "Asia/Seoul")
         // null takes a key back too, and leaves nothing of it in settings.json.

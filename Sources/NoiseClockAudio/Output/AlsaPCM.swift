@@ -26,11 +26,13 @@ final class AlsaPCM {
     /// usual four. The buffer does not make a new sound late: an utterance, an alarm's ring or a
     /// preview is written over what is queued (`OutputWriter.rewrite`), and the thread waits on
     /// its wake signal, so it hears of them at once.
-    /// `nonBlocking`: a busy device fails at once (`-EBUSY`) instead of waiting (`noiseclock doctor`).
+    /// `nonBlocking`: a busy device fails at once (`-EBUSY`) instead of waiting (`noiseclock doctor`,
+    /// the web app's test chime); its writes block as usual.
     init(device: String, sampleRate: Int, latencyMicroseconds: UInt32 = 300_000, periods: UInt32 = 2, nonBlocking: Bool = false) throws(Failure) {
         var pcm: OpaquePointer?
         let opened = snd_pcm_open(&pcm, device, SND_PCM_STREAM_PLAYBACK, nonBlocking ? SND_PCM_NONBLOCK : 0)
         guard opened >= 0, let pcm else { throw Failure("cannot open \(device)", opened) }
+        if nonBlocking { snd_pcm_nonblock(pcm, 0) }
         let configured = Self.configure(pcm, sampleRate: UInt32(sampleRate), latency: latencyMicroseconds, periods: periods)
         guard configured >= 0 else {
             snd_pcm_close(pcm)

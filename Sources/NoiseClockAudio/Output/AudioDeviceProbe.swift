@@ -44,13 +44,18 @@ public enum AudioDeviceProbe {
                 return result
             }
         }
-        if let control = AlsaMixerCheck.decisiveControl(mixer: AlsaMixerCheck.mixerName(device: device, card: card)) {
-            let span = control.maximum - control.minimum
-            let volume = control.volumes.max().map { span > 0 ? ($0 - control.minimum) * 100 / span : 100 }
-            result.mixer = Mixer(control: control.name, switchedOn: control.switches.isEmpty ? nil : control.switches.contains(true),
-                                 volumePercent: volume, mutedMessage: control.mutedMessage)
-        }
+        result.mixer = mixer(device: device, card: card)
         return result
+    }
+
+    /// The decisive playback control of `device`'s mixer (its card's when it plays on `card`); nil:
+    /// no mixer to read.
+    public static func mixer(device: String, card: Int32?) -> Mixer? {
+        guard let control = AlsaMixerCheck.decisiveControl(mixer: AlsaMixerCheck.mixerName(device: device, card: card)) else { return nil }
+        let span = control.maximum - control.minimum
+        let volume = control.volumes.max().map { span > 0 ? ($0 - control.minimum) * 100 / span : 100 }
+        return Mixer(control: control.name, switchedOn: control.switches.isEmpty ? nil : control.switches.contains(true),
+                     volumePercent: volume, mutedMessage: control.mutedMessage)
     }
 
     /// `noiseclock doctor`'s check: never waits for a busy device.

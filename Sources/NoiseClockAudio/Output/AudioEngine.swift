@@ -16,7 +16,8 @@ import Glibc
 /// sleeps until a scene with sound arrives, so a quiet node costs no CPU and lets the speaker
 /// (or a Bluetooth link) rest.
 public final class AudioEngine: Sendable {
-    public let device: String
+    /// The device played on now (`changeDevice` moves it).
+    public var device: String { shared.withLock { $0.device } }
     public let sampleRate: Int
     /// Status changes (`~/audio`), in order. Finished by `stop()`.
     public let statuses: AsyncStream<AudioStatus>
@@ -27,6 +28,7 @@ public final class AudioEngine: Sendable {
     public let stationTitles: AsyncStream<StationTitle>
 
     private struct Shared {
+        var device: String
         var scene = AudioScene.silence
         var stopping = false
         var status: AudioStatus
@@ -43,6 +45,8 @@ public final class AudioEngine: Sendable {
         /// Something above changed since the audio thread last looked: it copies the scene (and
         /// compares it with silence) only then, not every period.
         var changed = true
+        /// Test chimes (`playChime`) waiting for their first frames to reach the device.
+        var chimeWaiters: [ChimeWaiter] = []
     }
 
     private let shared: Mutex<Shared>
@@ -74,13 +78,12 @@ public final class AudioEngine: Sendable {
     ) {
         self.ditherSeed = ditherSeed
         self.clock = clock
-        self.device = device
         self.sampleRate = sampleRate
         self.library = library
         self.logger = logger
         self.retryInterval = retryInterval
         self.idleCloseSeconds = idleCloseSeconds
-        shared = Mutex(Shared(status: AudioStatus(device: device, state: .unavailable, error: "not started"), latestLibrary: library))
+        shared = Mutex(Shared(device: device, status: AudioStatus(device: device, state: .unavailable, error: "not started"), latestLibrary: library))
         (statuses, continuation) = AsyncStream.makeStream(of: AudioStatus.self, bufferingPolicy: .bufferingNewest(16))
         (alarmSounds, alarmContinuation) = AsyncStream.makeStream(of: AlarmSoundReport.self, bufferingPolicy: .bufferingNewest(16))
         let (titles, titleContinuation) = AsyncStream.makeStream(of: StationTitle.self, bufferingPolicy: .bufferingNewest(16))
@@ -99,7 +102,7 @@ public final class AudioEngine: Sendable {
         do {
             try thread.start { [self] in runAudioThread() }
         } catch {
-            report(AudioStatus(device: device, state: .unavailable, error: "cannot start audio thread (\(error))"))
+            report(AudioStatus(device: self.device, state: .unavailable, error: "cannot start audio thread (\(error))"))
         }
     }
 
@@ -134,6 +137,35 @@ public final class AudioEngine: Sendable {
         wakeup.signal()
     }
 
+    /// Plays on `device` from now on (the web app's `audio.device`): the audio thread closes the
+    /// old PCM and opens the new one at once, whatever plays goes on there (an alarm included),
+    /// and `statuses` says whether it opened. Thread-safe; the same name again does nothing.
+    public func changeDevice(_ device: String) {
+        let changed = shared.withLock { state -> Bool in
+            guard state.device != device else { return false }
+            state.device = device
+            state.changed = true
+            return true
+        }
+        if changed { wakeup.signal() }
+    }
+
+    /// Plays `samples` (mono, at `sampleRate`) over whatever plays, as an utterance is, and calls
+    /// `done` on the audio thread once frames with it in were written to the device (with the
+    /// card the device is on, for its mixer), or with why not (the device did not open).
+    public func playChime(_ samples: [Int16], volume: Int, done: @escaping @Sendable (Result<Int32?, ChimeFailure>) -> Void) {
+        let accepted = shared.withLock { state -> Bool in
+            guard !state.stopping else { return false }
+            let generation = (state.speech?.generation ?? 0) + 1
+            state.speech = SpeechClip(samples: samples, gain: AudioScene.gain(volume: volume), generation: generation)
+            state.chimeWaiters.append(ChimeWaiter(done: done))
+            state.changed = true
+            return true
+        }
+        guard accepted else { return done(.failure(ChimeFailure(description: "the audio engine is stopping"))) }
+        wakeup.signal()
+    }
+
     /// The sounds directory changed: new voices come from `library`; playing ones go on.
     public func replaceLibrary(_ library: SoundLibrary) {
         shared.withLock { state in
@@ -153,6 +185,10 @@ public final class AudioEngine: Sendable {
         wakeup.signal()
         thread.join()
         refuseChecks()
+        refuseChimes(shared.withLock { state in
+            defer { state.chimeWaiters = [] }
+            return state.chimeWaiters
+        })
         continuation.finish()
         alarmContinuation.finish()
         titleContinuation.finish()
@@ -173,7 +209,7 @@ public final class AudioEngine: Sendable {
     /// Answers the waiting readiness checks (taken by the loop's lock). The device is opened only
     /// when it is not open already, and closed again without a sample written; the mixer is read,
     /// never set. Nothing else: the sound's file is checked off this thread (ReadinessService).
-    private func answerChecks(_ checks: [AudioCheckRequest], pcm: AlsaPCM?) {
+    private func answerChecks(_ checks: [AudioCheckRequest], device: String, pcm: AlsaPCM?) {
         guard !checks.isEmpty else { return }
         let probe = AudioDeviceProbe.probe(device: device, sampleRate: sampleRate, open: pcm)
         let report = ReadinessReport(deviceError: probe.openError, muted: probe.mixer?.mutedMessage)
@@ -197,9 +233,9 @@ public final class AudioEngine: Sendable {
         }
         guard changed else { return }
         if status.state == .ok {
-            logger.info("audio device open", metadata: ["device": "\(device)"])
+            logger.info("audio device open", metadata: ["device": "\(status.device)"])
         } else {
-            logger.warning("audio device unavailable", metadata: ["device": "\(device)", "error": "\(status.error ?? "")"])
+            logger.warning("audio device unavailable", metadata: ["device": "\(status.device)", "error": "\(status.error ?? "")"])
         }
         continuation.yield(status)
     }
@@ -224,6 +260,10 @@ public final class AudioEngine: Sendable {
         var speech = SpeechPlayer(sampleRate: sampleRate)
         var scene = AudioScene.silence, sceneIsSilence = true, stopping = false
         var fineUntil = 0.0
+        // The device as the thread plays on it; `reopen`: a new one, opened at once (even with
+        // nothing to play) so `statuses` says whether it works.
+        var device = self.device, reopen = false
+        var chimeWaiters: [ChimeWaiter] = []
         func lose(_ output: AlsaPCM, _ error: AlsaPCM.Failure) {
             output.close()
             pcm = nil
@@ -254,17 +294,28 @@ public final class AudioEngine: Sendable {
                     state.library = nil
                     state.checks = []
                     state.prepared = PreparedSources()
+                    state.chimeWaiters = []
                 }
                 return state
             }
             if let news {
+                if news.device != device {
+                    // What the old device has queued is dropped; the scene goes on on the new one.
+                    device = news.device
+                    pcm?.close()
+                    pcm = nil
+                    reportedAlarm = nil
+                    silentSince = nil
+                    reopen = true
+                }
+                chimeWaiters += news.chimeWaiters
                 let previous = scene
                 scene = news.scene
                 sceneIsSilence = scene == .silence
                 stopping = news.stopping
                 if let library = news.library { mixer.library = library }
                 mixer.offer(news.prepared, for: scene)
-                answerChecks(news.checks, pcm: pcm)
+                answerChecks(news.checks, device: device, pcm: pcm)
                 let newUtterance = speech.offer(news.speech)
                 // A new ring or preview, or an utterance, is heard now, not behind what is queued.
                 let newSound = !stopping && (scene.alarm.map { $0.key != previous.alarm?.key } ?? false
@@ -287,12 +338,13 @@ public final class AudioEngine: Sendable {
                 stopDeadline = deadline
                 if pcm == nil || mixer.isSilent || Clocks.monotonicSeconds() > deadline { break }
             }
-            if pcm == nil, sceneIsSilence, !speech.isActive, !stopping, status.state == .ok {
+            if pcm == nil, sceneIsSilence, !speech.isActive, !stopping, !reopen, status.state == .ok {
                 // Closed while idle: nothing to play, so sleep until a scene brings sound.
                 wakeup.wait(seconds: 3600)
                 continue
             }
             guard let output = pcm else {
+                reopen = false
                 do {
                     let opened = try AlsaPCM(device: device, sampleRate: sampleRate)
                     pcm = opened
@@ -303,6 +355,8 @@ public final class AudioEngine: Sendable {
                 } catch {
                     reportedAlarm = nil
                     report(AudioStatus(device: device, state: .unavailable, error: error.description))
+                    refuseChimes(chimeWaiters, error.description)
+                    chimeWaiters = []
                     waitBeforeRetry()
                 }
                 continue
@@ -327,6 +381,11 @@ public final class AudioEngine: Sendable {
                 continue
             }
             pacer.wrote(frames: frames, available: output.available())
+            if !chimeWaiters.isEmpty {
+                let card = output.card
+                for waiter in chimeWaiters { waiter.done(.success(card)) }
+                chimeWaiters = []
+            }
             confirmAlarm()
             reportStreamFailure()
             if sceneIsSilence && mixer.isSilent && !speech.isActive && !stopping {
@@ -343,6 +402,11 @@ public final class AudioEngine: Sendable {
         }
         pcm?.drainAndClose()
         refuseChecks()
+        refuseChimes(chimeWaiters)
+    }
+
+    private func refuseChimes(_ waiters: [ChimeWaiter], _ why: String = "the audio engine has stopped") {
+        for waiter in waiters { waiter.done(.failure(ChimeFailure(description: why))) }
     }
 
     /// How long the audio thread writes in fine steps after the device opens or a new sound is
@@ -362,4 +426,15 @@ public final class AudioEngine: Sendable {
         parameters.sched_priority = 10
         _ = pthread_setschedparam(pthread_self(), SCHED_FIFO, &parameters)
     }
+}
+
+/// A test chime waiting for the audio thread (`AudioEngine.playChime`).
+struct ChimeWaiter: Sendable {
+    var done: @Sendable (Result<Int32?, ChimeFailure>) -> Void
+}
+
+/// Why a test chime was not played.
+public struct ChimeFailure: Error, Sendable, CustomStringConvertible {
+    public var description: String
+    public init(description: String) { self.description = description }
 }

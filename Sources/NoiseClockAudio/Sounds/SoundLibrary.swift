@@ -15,7 +15,7 @@ public final class SoundLibrary: Sendable {
     public let customSounds: [String: CustomSound]
     let loudness: LoudnessStore?
     /// What a rescan starts from: the built-in definitions and the watched directory.
-    private let definitions: [SoundDefinition]
+    let definitions: [SoundDefinition]
     public let soundsDirectory: String?
     /// Where each new noise source's seed comes from (tests pass a fixed one).
     public let seeds: NoiseSeeds

@@ -45,6 +45,12 @@ enum WebSettings {
         return nil
     }
 
+    /// No `settings.json`: nothing was ever set (or reset) from the web app (a first start).
+    static func neverTouched(stateDirectory: String) -> Bool {
+        var info = stat()
+        return stat(stateDirectory + "/" + fileName, &info) != 0 && errno == ENOENT
+    }
+
     /// What `settings.json` holds (empty when there is none); an unreadable one is a warning and
     /// counts as empty: the web app's settings never keep the node from starting.
     static func stored(stateDirectory: String, warnings: inout [ConfigurationWarning]) -> [String: JSONValue] {

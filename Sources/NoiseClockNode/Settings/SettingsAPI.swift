@@ -12,7 +12,8 @@ struct SettingsAPI: Sendable {
     static let resetCommand = "settings/reset"
 
     /// Keys whose change the node takes at once (`applies: now`); the others on its next start.
-    static let live: Set<String> = Set(["timezone", "locale"]).union(BrokerSwitch.keys).union(WebSwitch.keys)
+    static let live: Set<String> = Set(["timezone", "locale", "audio.device", "audio.sounds_dir"]).union(BrokerSwitch.keys)
+        .union(WebSwitch.keys)
 
     let configPath: String
     let environment: [String: String]

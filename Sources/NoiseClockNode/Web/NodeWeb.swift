@@ -49,7 +49,7 @@ public enum NodeWeb {
 
     static func server(
         _ configuration: NodeConfiguration, zone: ZoneRules, inbox: NodeInbox, now: @escaping @Sendable () -> Instant,
-        settings: SettingsAPI? = nil, probe: BrokerProbe? = nil, logger: Logger
+        settings: SettingsAPI? = nil, audio: AudioDesk? = nil, probe: BrokerProbe? = nil, logger: Logger
     ) throws(ConfigurationError) -> WebServer {
         let web = configuration.web
         let token = try token(web)
@@ -59,10 +59,11 @@ public enum NodeWeb {
         }
         let site = siteDirectory().map(WebSite.load) ?? WebSite(files: [:])
         if site.files["/"] == nil { logger.warning("web pages not found (Resources/web); the API works, the pages do not") }
-        let node = WebStateView.NodeInfo(
+        var node = WebStateView.NodeInfo(
             nodeID: configuration.nodeID, version: NoiseClockVersion.current,
             timezone: zone.identifier, locale: configuration.locale.rawValue
         )
+        node.firstStart = { [directory = configuration.stateDirectory] in WebSettings.neverTouched(stateDirectory: directory) }
         var options = WebServer.Options(host: web.host, port: web.port, node: node)
         options.announcedURL = baseURL(web)
         let domains = SearchDomains()
@@ -75,7 +76,7 @@ public enum NodeWeb {
             ),
             backend: InboxWebBackend(
                 inbox: inbox, backups: BackupSource(stateDirectory: configuration.stateDirectory, nodeID: configuration.nodeID, now: now),
-                settingsAPI: settings, probe: probe),
+                settingsAPI: settings, audio: audio, probe: probe),
             logger: logger
         )
         probe?.server.withLock { $0 = server }
@@ -91,11 +92,17 @@ struct InboxWebBackend: WebBackend {
     var backups: BackupSource?
     /// `/api/settings` (nil: not offered).
     var settingsAPI: SettingsAPI?
+    /// `/api/audio/devices` and `/api/audio/test` (nil: not offered).
+    var audio: AudioDesk?
     /// `POST /api/mqtt/test`, answered from a thread of its own (nil: not offered).
     var probe: BrokerProbe?
 
     /// `restore` is the machine's own input (`NodeInput.restore`): it is no command of MQTT's.
     func submit(id: UInt64, command: String, payload: [UInt8]) -> Bool {
+        if command == AudioDesk.testCommand, let audio {
+            audio.test(id: id, body: payload)
+            return true
+        }
         if command == BrokerProbe.command, let probe {
             probe.start(id: id, body: payload)
             return true
@@ -113,6 +120,10 @@ struct InboxWebBackend: WebBackend {
         settingsAPI?.current() ?? .error(404, code: "unknown_command", "no settings here")
     }
 
+    func audioDevices() -> HTTPResponse {
+        audio?.devices() ?? .error(404, code: "unknown_command", "no sound devices here")
+    }
+
     /// `settings/confirm` must come through the new address; the rest does not ask where from.
     func answerHere(_ command: String, body: [UInt8], via address: String) -> HTTPResponse? {
         if command == WebSwitch.confirmCommand, let web = settingsAPI?.web { return web.confirm(via: address) }
@@ -120,6 +131,7 @@ struct InboxWebBackend: WebBackend {
     }
 
     func answerHere(_ command: String, body: [UInt8]) -> HTTPResponse? {
+        if command == AudioDesk.testCommand { return AudioDesk.refusal(body) }
         guard let settingsAPI else { return nil }
         switch command {
         case SettingsAPI.changeCommand: return settingsAPI.change(body)

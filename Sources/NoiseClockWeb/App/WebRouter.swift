@@ -16,6 +16,8 @@ public enum WebAction: Equatable, Sendable {
     case backup(secrets: Bool)
     /// `GET /api/settings`: the backend reads the configuration's layers.
     case settings
+    /// `GET /api/audio/devices`: the backend lists the machine's sound devices.
+    case audioDevices
 }
 
 /// Decides each request from its head (the body is read only once this lets it through): the
@@ -107,6 +109,8 @@ public struct WebRouter: Sendable {
             return request.method == "GET" || request.method == "HEAD" ? .state : .respond(methodNotAllowed("GET, HEAD"))
         case "/api/settings" where request.method == "GET" || request.method == "HEAD":
             return .settings
+        case "/api/audio/devices" where request.method == "GET" || request.method == "HEAD":
+            return .audioDevices
         case "/api/backup":
             guard request.method == "GET" || request.method == "HEAD" else { return .respond(methodNotAllowed("GET, HEAD")) }
             return .backup(secrets: request.queryValue("secrets") == "1")

@@ -9,6 +9,9 @@ public enum WebStateView {
         public var version: String
         public var timezone: String
         public var locale: String
+        /// Whether the node's settings were never touched (no `settings.json`), asked at each
+        /// snapshot: with a sound device that does not open, the face offers "Set up this clock".
+        public var firstStart: @Sendable () -> Bool = { false }
 
         public init(nodeID: String, version: String, timezone: String, locale: String) {
             self.nodeID = nodeID
@@ -20,8 +23,12 @@ public enum WebStateView {
         var json: [UInt8] {
             JSONValue.object(JSONObject([
                 ("node_id", .string(nodeID)), ("version", .string(version)),
-                ("timezone", .string(timezone)), ("locale", .string(locale)),
+                ("timezone", .string(timezone)), ("locale", .string(locale)), ("first_start", .bool(firstStart())),
             ])).bytes
+        }
+
+        public static func == (lhs: NodeInfo, rhs: NodeInfo) -> Bool {
+            (lhs.nodeID, lhs.version, lhs.timezone, lhs.locale) == (rhs.nodeID, rhs.version, rhs.timezone, rhs.locale)
         }
     }
 

@@ -19,10 +19,14 @@ public protocol WebBackend: Sendable {
     func answerHere(_ command: String, body: [UInt8]) -> HTTPResponse?
     /// The same, knowing the listening address the request came through (`host:port`).
     func answerHere(_ command: String, body: [UInt8], via address: String) -> HTTPResponse?
+    /// `GET /api/audio/devices`, answered on the server's thread (ALSA's hints: a few ms).
+    func audioDevices() -> HTTPResponse
 }
 
 extension WebBackend {
     public func answerHere(_ command: String, body: [UInt8], via address: String) -> HTTPResponse? {
         answerHere(command, body: body)
     }
+
+    public func audioDevices() -> HTTPResponse { .error(404, code: "unknown_command", "no sound devices here") }
 }

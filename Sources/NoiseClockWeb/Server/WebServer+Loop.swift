@@ -174,6 +174,8 @@ extension WebServer {
             answer(connection, backend.backup(secrets: secrets))
         case .settings:
             answer(connection, backend.settings())
+        case .audioDevices:
+            answer(connection, backend.audioDevices())
         case .state:
             connection.phase = .waiting
             requestSnapshot(for: connection)

@@ -73,6 +73,26 @@ final class SoundFiles: Sendable {
         }
     }
 
+    /// `audio.sounds_dir` saved in the web app: read `directory` (nil: none) on the thread in place
+    /// of the old folder and, if that changes the recordings, report the new library.
+    func folderMoved(to directory: String?, stateDirectory: String?) {
+        thread.submit { [self] in
+            let base = libraries.withLock { $0.newest }
+            guard let base, base.soundsDirectory != directory else { return }
+            let next = base.moved(to: directory, stateDirectory: stateDirectory, logger: logger)
+            let changed = next.customSounds != base.customSounds
+            let generation = libraries.withLock { state -> UInt64 in
+                state.newest = next
+                guard changed else { return 0 }
+                state.generation += 1
+                state.waiting[state.generation] = next
+                return state.generation
+            }
+            logger.info("sounds directory moved", metadata: ["directory": "\(directory ?? "none")", "recordings": "\(next.customSounds.count)"])
+            if changed { inbox.send(.soundsChanged(SoundLibrarySummary(generation: generation, catalog: next.catalog))) }
+        }
+    }
+
     /// The machine's `useSounds`: the waiting library of `generation` becomes the one in use
     /// (older waiting ones are dropped); nil if there is none (already taken over).
     func use(_ generation: UInt64) -> SoundLibrary? {

@@ -2,14 +2,16 @@ import Logging
 import NoiseClockPlatform
 import ServiceLifecycle
 
-/// Runs the sound-files thread (`SoundFiles`) and, when `audio.sounds_dir` is watched, turns each
+/// Runs the sound-files thread (`SoundFiles`) and, while `audio.sounds_dir` is watched, turns each
 /// burst of changes into a rescan there, so `~/sounds` and the pickers follow without a restart.
+/// When the web app moves the folder (`SoundsFolder`), the new one is read and watched instead.
 /// This task only forwards: the folder is read on the sound-files thread, and the new library is
 /// taken over when the machine says (`NodeEffect.useSounds`).
 struct SoundsWatchService: Service {
     let files: SoundFiles
-    /// nil: no folder to watch (only the readiness check uses the thread).
-    let watcher: DirectoryWatcher?
+    let folder: SoundsFolder
+    /// Where a new folder's loudness is remembered.
+    let stateDirectory: String?
     let logger: Logger
     /// How long a burst of changes (a copy, an editor's save) is left to settle.
     var settleSeconds = 0.25
@@ -25,20 +27,38 @@ struct SoundsWatchService: Service {
             return
         }
         defer { files.stop() }
-        guard let watcher else {
-            try? await gracefulShutdown()
-            return
+        var directory = folder.directory
+        // One iterator for the node's life: ended by the graceful shutdown.
+        var moves = folder.moves.cancelOnGracefulShutdown().makeAsyncIterator()
+        while true {
+            let watcher = watch(directory)
+            let moved = await withDiscardingTaskGroup { group -> String?? in
+                if let watcher {
+                    group.addTask { [files, settleSeconds] in
+                        for await _ in watcher.changes { files.folderChanged(settleSeconds: settleSeconds) }
+                    }
+                }
+                let next = await moves.next()
+                group.cancelAll()
+                watcher?.stop()
+                return next
+            }
+            guard case .some(let next) = moved else { return }
+            directory = next
+            files.folderMoved(to: next, stateDirectory: stateDirectory)
         }
+    }
+
+    /// A started watcher of `directory`, or nil (none set, or it cannot be watched: logged).
+    private func watch(_ directory: String?) -> DirectoryWatcher? {
+        guard let directory else { return nil }
         do {
+            let watcher = try DirectoryWatcher(directory: directory)
             try watcher.start()
+            return watcher
         } catch {
-            logger.warning("sounds directory not watched", metadata: ["error": "\(error)"])
-            try? await gracefulShutdown()
-            return
+            logger.warning("sounds directory not watched; added files need a restart", metadata: ["directory": "\(directory)", "error": "\(error)"])
+            return nil
         }
-        for await _ in watcher.changes.cancelOnGracefulShutdown() {
-            files.folderChanged(settleSeconds: settleSeconds)
-        }
-        watcher.stop()
     }
 }
