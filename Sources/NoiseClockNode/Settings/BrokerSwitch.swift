@@ -69,7 +69,7 @@ final class BrokerSwitch: Sendable {
             // A second change during a trial keeps the first one's way back: the last broker that worked.
             let previous = state.trial?.previous ?? Dictionary(uniqueKeysWithValues: Self.keys.map { ($0, before[$0]) })
             let options = NodeApplication.mqttOptions(target, topics: topics)
-            let generation = client.retarget(to: options, farewell: (topics.topic("availability"), Array("offline".utf8), true))
+            let generation = client.retarget(to: options, farewell: farewell)
             let trial = Trial(generation: generation, broker: Self.address(target.mqtt), startedAt: .now,
                               startedOnNodeClock: clock.now(), previous: previous,
                               wanted: Dictionary(uniqueKeysWithValues: Self.keys.map { ($0, after[$0]) }))
@@ -131,7 +131,8 @@ final class BrokerSwitch: Sendable {
             "broker": "\(trial.broker)", "reason": "\(reason)", "back_to": "\(Self.address(good.mqtt))",
         ])
         // settings.json has kept the old values (`keep(previous)` at the start): nothing to undo there.
-        _ = client.retarget(to: NodeApplication.mqttOptions(good, topics: topics), farewell: nil)
+        // `offline` there too, should the new broker have connected in the last moment.
+        _ = client.retarget(to: NodeApplication.mqttOptions(good, topics: topics), farewell: farewell)
     }
 
     /// The keys as `values` in `settings.json`.
@@ -140,6 +141,9 @@ final class BrokerSwitch: Sendable {
             logger.error("web app: could not write settings.json", metadata: ["error": "\(failed)"])
         }
     }
+
+    /// `offline` (retained) for the broker the client leaves.
+    private var farewell: (topic: String, payload: [UInt8], retain: Bool) { (topics.topic("availability"), Array("offline".utf8), true) }
 
     static func address(_ mqtt: NodeConfiguration.MQTT) -> String {
         mqtt.hosts.isEmpty ? "\(mqtt.host):\(mqtt.port)" : mqtt.hosts.map { "\($0.host):\($0.port)" }.joined(separator: ", ")

@@ -55,6 +55,14 @@ final class WebSwitch: Sendable {
 
     static func address(_ web: NodeConfiguration.Web) -> WebServer.Address { WebServer.Address(host: web.host, port: web.port) }
 
+    /// Where to listen during a trial: the old address and the new one, or the new one alone when
+    /// only the host changes (`0.0.0.0:8080` cannot be bound beside `127.0.0.1:8080`).
+    static func addresses(from good: NodeConfiguration.Web, to target: NodeConfiguration.Web) -> [WebServer.Address] {
+        let old = address(good)
+        let new = address(target)
+        return old == new ? [old] : old.port == new.port ? [new] : [old, new]
+    }
+
     static func same(_ one: NodeConfiguration.Web, _ other: NodeConfiguration.Web) -> Bool {
         one.host == other.host && one.port == other.port && one.auth == other.auth
     }
@@ -86,9 +94,7 @@ final class WebSwitch: Sendable {
             let trial = Trial(target: target, token: token, serial: state.serial, startedAt: .now, startedOnNodeClock: clock.now(),
                               previous: previous, wanted: Dictionary(uniqueKeysWithValues: Self.keys.map { ($0, after[$0]) }))
             state.trial = trial
-            let old = Self.address(state.good)
-            let new = Self.address(target)
-            server.listen(on: old == new ? [old] : [old, new])
+            server.listen(on: Self.addresses(from: state.good, to: target))
             server.setAccess(token: token)
             return trial
         }

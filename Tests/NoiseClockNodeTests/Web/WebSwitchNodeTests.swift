@@ -67,6 +67,18 @@ import Testing
         let open = try await WebTestClient.request(port: second, "POST", "/api/settings/confirm", body: "{}")
         #expect(open.status == 200, "\(open.text)")
         #expect(try JSONParser().parse(open.body)["result"]?["state"] == "confirmed")
+
+        // Only the host: the new address alone (it cannot be bound beside the old on one port), confirmed through it.
+        #expect(try await post(second, "settings", #"{"web.host": "0.0.0.0"}"#).0 == 200)
+        // The server moves at its next turn: a connection queued on the old socket meanwhile is dropped.
+        var wide: WebReply?
+        let deadline = Date().addingTimeInterval(5)
+        while wide == nil, Date() < deadline {
+            wide = try? await WebTestClient.request(port: second, "POST", "/api/settings/confirm", body: "{}")
+        }
+        #expect(wide?.status == 200, "\(wide?.text ?? "no answer")")
+        let host = try JSONParser().parse(try await WebTestClient.request(port: second, "GET", "/api/settings").body)["values"]?["web.host"]
+        #expect(host == "0.0.0.0")
     }
 
     /// `/healthz` answers on `port` (within 5 s: the server binds at its next turn).
