@@ -22,6 +22,8 @@
     const current = form.sound.value || 'digital';
     form.sound.textContent = '';
     (s.alarm || []).forEach((x) => form.sound.append(el('option', { value: x.id, text: x.name })));
+    const stations = () => el('optgroup', { label: t('radio') }, (s.radio || []).map((x) => el('option', { value: x.id, text: x.name })));
+    if ((s.radio || []).length) form.sound.append(stations()); // v1.3: the radio stations
     form.sound.append(el('option', { value: 'none', text: t('silent') }));
     form.sound.value = current;
     if (!form.sound.value && form.sound.options.length) form.sound.selectedIndex = 0;
@@ -29,6 +31,7 @@
     form.pre_alarm_sound.textContent = '';
     form.pre_alarm_sound.append(el('option', { value: 'none', text: t('off') }));
     (s.noise || []).forEach((x) => form.pre_alarm_sound.append(el('option', { value: x.id, text: x.name })));
+    if ((s.radio || []).length) form.pre_alarm_sound.append(stations());
     form.pre_alarm_sound.value = pre;
   }
 

@@ -80,6 +80,8 @@ const NC = (() => {
       signin_title: 'NoiseClock sign-in', signin_prompt: 'Enter this node\'s web token.',
       signin_hint: 'Run {c} on the node for an address that carries it.',
       token: 'Token', open: 'Open',
+      /* radio (v1.3): the menu, the pickers' group, the face's now playing (radio.js has the page's own words) */
+      radio: 'Radio', now_playing: 'Now playing',
     },
     ko: {
       clock: '시계', alarms: '알람', noise: '소음', style: '스타일', device: '기기',
@@ -149,6 +151,7 @@ const NC = (() => {
       signin_title: 'NoiseClock 로그인', signin_prompt: '이 노드의 웹 토큰을 입력하세요.',
       signin_hint: '노드에서 {c}을 실행하면 토큰이 포함된 주소가 나옵니다.',
       token: '토큰', open: '열기',
+      radio: '라디오', now_playing: '지금 재생 중',
     },
   };
 
@@ -277,7 +280,7 @@ const NC = (() => {
   let source = null;
   const TOPICS = ['availability', 'time', 'style', 'alarm', 'alarms', 'alarm/event', 'alarm/fired', 'noise',
     'sounds', 'battery', 'audio', 'node', 'routines', 'timers', 'timer/presets', 'response',
-    'routine/event', 'timer/event', 'light', 'buttons', 'button/event', 'speech'];
+    'routine/event', 'timer/event', 'light', 'buttons', 'button/event', 'speech', 'stations'];
   async function loadState() {
     try {
       const r = await fetch('/api/state', { cache: 'no-store' });
@@ -474,7 +477,7 @@ const NC = (() => {
 
   /* The settings pages' top bar: one link per page, the current one marked. */
   function topbar(current) {
-    const pages = [['/', 'clock'], ['/alarms', 'alarms'], ['/noise', 'noise'], ['/style', 'style'], ['/device', 'device'],
+    const pages = [['/', 'clock'], ['/alarms', 'alarms'], ['/noise', 'noise'], ['/radio', 'radio'], ['/style', 'style'], ['/device', 'device'],
       ['/routines', 'routines'], ['/timers', 'timers'], ['/settings', 'settings']];
     const nav = el('nav', { 'aria-label': 'NoiseClock' }, pages.map(([href, key]) =>
       el('a', { href, 'data-i18n': key, 'aria-current': key === current ? 'page' : null, text: t(key) })));

@@ -121,5 +121,27 @@
   }
   NC.on('node', drawSetup);
   NC.on('audio', drawSetup);
+  /* Radio (v1.3): while the noise plays a station, its name and the stream's title (~/noise
+     `station`, `title`) on a line of their own above the next alarm. */
+  const nowPlaying = NC.el('p', { class: 'now-playing', 'data-nc': 'now-playing', hidden: true });
+  root.insertBefore(nowPlaying, root.querySelector('.overlay.bottom'));
+  function drawNowPlaying() {
+    const n = NC.state.noise;
+    const on = !!(n && n.playing && n.station);
+    nowPlaying.hidden = !on;
+    if (!on) { nowPlaying.textContent = ''; return; }
+    const station = (NC.state.stations || []).find((s) => s.id === n.station);
+    const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    svg.setAttribute('viewBox', '0 0 24 24');
+    svg.setAttribute('aria-hidden', 'true');
+    svg.innerHTML = '<path fill="currentColor" d="M12 3v10.55A4 4 0 1 0 14 17V7h4V3h-6Z"/>';
+    nowPlaying.textContent = '';
+    nowPlaying.append(svg, NC.el('span', { class: 'text' }, NC.el('span', { class: 'visually-hidden', text: NC.t('now_playing') + ': ' }),
+      NC.el('span', { 'data-nc': 'now-playing-station', text: station ? station.name : n.station }),
+      n.title ? [' · ', NC.el('span', { 'data-nc': 'now-playing-title', text: n.title })] : null));
+  }
+  NC.on('noise', drawNowPlaying);
+  NC.on('stations', drawNowPlaying);
+  NC.on('node', drawNowPlaying);
   NC.start();
 })();

@@ -14,6 +14,8 @@ NP.mixes(document.getElementById('mixes'));
     toggle.textContent = t(n.playing ? 'stop' : 'play');
     toggle.setAttribute('aria-pressed', String(!!n.playing));
     $('#stops').textContent = n.stops_at ? t('stops_at', { t: NC.clockOf(n.stops_at) }) : '';
+    // v1.3: a station's current title while it plays.
+    $('#now').textContent = n.playing && n.title ? t('now_playing') + ': ' + n.title : '';
     const radio = document.querySelector(`#sounds input[value="${CSS.escape(n.sound)}"]`);
     if (radio) radio.checked = true;
     if (document.activeElement !== $('#volume')) { $('#volume').value = n.volume; $('#volume-out').value = n.volume; }
@@ -29,7 +31,8 @@ NP.mixes(document.getElementById('mixes'));
     if (!s) return;
     const box = $('#sounds');
     box.querySelectorAll('label').forEach((l) => l.remove());
-    (s.noise || []).forEach((x) => box.append(el('label', {},
+    // v1.3: the radio stations after the mixes (~/sounds `radio`).
+    (s.noise || []).concat(s.radio || []).forEach((x) => box.append(el('label', {},
       el('input', { type: 'radio', name: 'sound', value: x.id }),
       el('span', {}, x.name, el('small', { text: x.category })))));
     draw();

@@ -12,11 +12,15 @@ const NP = (() => {
     select.textContent = '';
     noise.filter((x) => withMixes || x.category !== 'mix').forEach((x) => select.append(el('option', {
       value: x.id, text: x.category === 'mix' ? x.name + ' (' + t('mix') + ')' : x.name })));
+    // v1.3: the radio stations, where mixes are taken too (a routine's sound; never a mix's layer).
+    const radio = (withMixes && NC.state.sounds && NC.state.sounds.radio) || [];
+    if (radio.length) select.append(el('optgroup', { label: t('radio') }, radio.map((x) => el('option', { value: x.id, text: x.name }))));
     if (current) select.value = current;
     if (!select.value && select.options.length) select.selectedIndex = 0;
   }
   function soundName(id) {
-    const all = [].concat((NC.state.sounds && NC.state.sounds.noise) || [], (NC.state.sounds && NC.state.sounds.alarm) || []);
+    const s = NC.state.sounds || {};
+    const all = [].concat(s.noise || [], s.alarm || [], s.radio || []);
     const found = all.find((x) => x.id === id);
     return found ? found.name : id === 'none' ? t('silent') : id;
   }

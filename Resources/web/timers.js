@@ -51,6 +51,7 @@
     const sound = el('select', { id: id + 's', name: 'sound' });
     const s = NC.state.sounds || {};
     (s.alarm || []).forEach((x) => sound.append(el('option', { value: x.id, text: x.name })));
+    if ((s.radio || []).length) sound.append(el('optgroup', { label: t('radio') }, s.radio.map((x) => el('option', { value: x.id, text: x.name }))));
     sound.append(el('option', { value: 'none', text: t('silent') }));
     sound.value = p.sound || 'chime';
     const row = el('div', { class: 'preset-row', 'data-id': p.id || '' },

@@ -21,8 +21,10 @@ import test_web as W
 AXE = os.path.join(os.path.dirname(os.path.abspath(__file__)), ".axe-core", "axe.min.js")
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 SIZES = ((390, 844), (1280, 900))
-# "/#ringing": the face while the alarm rings (alarm/test), with the test node's "not heard" warning.
-SIGNED_IN_PAGES = ("/", "/alarms", "/noise", "/style", "/device", "/routines", "/timers", "/settings", "/no-such-page", "/#ringing")
+# "/#ringing": the face while the alarm rings (alarm/test), with the test node's "not heard" warning;
+# "/#radio": the face while the noise plays a station (v1.3), with its "now playing" line.
+SIGNED_IN_PAGES = ("/", "/alarms", "/noise", "/radio", "/style", "/device", "/routines", "/timers", "/settings", "/#radio",
+                   "/no-such-page", "/#ringing")
 # Signed out every page is the sign-in form; once more with a wrong token (its alert and no retry).
 SIGNED_OUT_PAGES = ("/alarms", "/style?token=wrong-token")
 
@@ -48,7 +50,8 @@ return {lang: document.documentElement.lang, main: document.querySelectorAll('ma
 
 
 def seed(node):
-    """An alarm, a routine and a running timer on the node, so the pages show their rows and buttons."""
+    """An alarm, a routine, a running timer and a radio station on the node, so the pages show their rows and buttons."""
+    node.publish("station/add", json.dumps({"id": "audit_jazz", "name": "Jazz", "url": "http://127.0.0.1:9/jazz.mp3"}))
     node.publish("alarm/add", json.dumps({"id": "audit_work", "time": "06:45", "repeat": "weekdays", "label": "Work"}))
     node.publish("routine/add", json.dumps({"id": "audit_nap", "label": "Nap", "start": "14:00",
                                             "duration_minutes": 30, "repeat": ["sun"], "sound": "rain", "volume": 30}))
@@ -60,7 +63,8 @@ def seed(node):
             state = json.loads(response.read())
         return any(a.get("id") == "audit_work" for a in state.get("alarms", [])) and \
             any(r.get("id") == "audit_nap" for r in state.get("routines", [])) and \
-            any(t.get("label") == "Audit" for t in state.get("timers", []))
+            any(t.get("label") == "Audit" for t in state.get("timers", [])) and \
+            any(s.get("id") == "audit_jazz" for s in state.get("stations", []))
     W.wait_for(seeded, what="the alarm, the routine and the timer in the node's state")
 
 
@@ -69,6 +73,7 @@ def unseed(node):
     node.publish("timer/cancel", "all")
     node.publish("routine/delete", "audit_nap")
     node.publish("alarm/delete", "audit_work")
+    node.publish("station/delete", "audit_jazz")
 
 
 class H_Accessibility(unittest.TestCase):
@@ -141,10 +146,17 @@ class H_Accessibility(unittest.TestCase):
             W.wait_for(lambda: complete() and driver.execute_script(
                 "return typeof NC !== 'undefined' && !!(NC.state.node && NC.state.time && NC.state.alarms && NC.state.style)"),
                 what=f"{path} with the node's state")
+        if path == "/#radio":
+            node.publish("noise/set", json.dumps({"playing": True, "sound": "radio:audit_jazz"}))
+            W.wait_for(lambda: driver.find_element(By.CSS_SELECTOR, '[data-nc="now-playing"]').is_displayed(), timeout=8,
+                       what="the face with its now playing line")
+        if path == "/no-such-page":
+            node.publish("noise/set", "OFF")
         if path == "/#ringing":
             node.publish("alarm/test", "audit_work")  # the not-heard warning is an event: the face must be open
             W.wait_for(lambda: driver.find_element(By.ID, "ring-failed").is_displayed(), timeout=8,
                        what="the ringing face with its not-heard warning")
-        rows = {"/alarms": "alarm-row", "/routines": "routine-row", "/timers": "timer-row", "/settings": "setting"}.get(path) if signed_in else None
+        rows = {"/alarms": "alarm-row", "/routines": "routine-row", "/timers": "timer-row", "/settings": "setting",
+                "/radio": "station-row"}.get(path) if signed_in else None
         if rows:
             W.wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, f'[data-nc="{rows}"]'), what=f"the rows of {path}")

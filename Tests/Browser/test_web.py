@@ -237,7 +237,7 @@ class A_Access(unittest.TestCase):
         for path in ("/", "/alarms", "/noise", "/style", "/device", "/app.css", "/app.js", "/face.js",
                      "/icon.svg", "/manifest.webmanifest", "/routines", "/timers", "/programmes.js", "/programmes.css",
                      "/index.js", "/alarms.js", "/noise.js", "/style.js", "/device.js", "/buttons.js", "/routines.js", "/timers.js",
-                     "/signin.css", "/signin.js"):
+                     "/signin.css", "/signin.js", "/radio", "/radio.js"):
             status, body = api(path)
             self.assertEqual(status, 200, path)
             served += len(body)
@@ -717,7 +717,7 @@ class C_Alarms(unittest.TestCase):
 
 
 class D_Settings(unittest.TestCase):
-    PAGES = ("/alarms", "/noise", "/style", "/device", "/routines", "/timers", "/settings")
+    PAGES = ("/alarms", "/noise", "/radio", "/style", "/device", "/routines", "/timers", "/settings")
 
     def test_every_control_has_a_label_and_a_44px_target_on_a_phone(self):
         script = """
@@ -820,7 +820,7 @@ class D_Settings(unittest.TestCase):
         for path in self.PAGES:
             open_page(path, 320, 640)
             links = wait_for(lambda: DRIVER.find_elements(By.CSS_SELECTOR, ".topbar a"), what="the top bar")
-            self.assertEqual(len(links), 8)  # v1.1: Routines and Timers too; v1.3: Settings
+            self.assertEqual(len(links), 9)  # v1.1: Routines and Timers too; v1.3: Settings and Radio
             problems = DRIVER.execute_script("""
               const out = [], nav = document.querySelector('.topbar nav');
               if (nav.scrollWidth > nav.clientWidth) out.push('the bar scrolls');
@@ -978,3 +978,6 @@ N_FirstStart.__module__ = __name__
 # No lock-out (v1.3): the broker and the web address changed from the page, rolled back unless they work (test_settings_lockout.py).
 from test_settings_lockout import M_SettingsLockout  # noqa: E402
 M_SettingsLockout.__module__ = __name__
+# Radio (v1.3): the radio page, the stations in the pickers, now playing on the face (test_radio.py).
+from test_radio import O_Radio  # noqa: E402
+O_Radio.__module__ = __name__

@@ -70,6 +70,16 @@ struct HomeAssistantNodeCommandTests {
         let speakTime = try entity("switch", "alarm_\(id)_speak_time")
         try await rig.use(speakTime, try T.turn(speakTime, on: true), expect: "alarms") { Self.alarm(id, in: $0)?["speak_time"] == true }
         try await rig.use(speakTime, try T.turn(speakTime, on: false), expect: "alarms") { Self.alarm(id, in: $0)?["speak_time"] == false }
+        // v1.3: a station added joins the alarm's sound select (its config published again); picking it sets the alarm's sound.
+        let stationMark = rig.client.messages.count
+        #expect(try await rig.command("station/add", #"{"id": "jazz", "name": "Jazz", "url": "http://127.0.0.1:9/jazz.mp3"}"#)["ok"] == true)
+        let announced = try await rig.client.waitFor(rig.configTopic("select", "alarm_\(id)_sound"), timeout: 10, after: stationMark, where: {
+            $0.json?["options"]?.arrayValue?.contains("radio:jazz") == true
+        })
+        let alarmSound = try #require(announced.json?.objectValue)
+        try await rig.use(alarmSound, try T.payload(alarmSound, value: "radio:jazz"), expect: "alarms") {
+            Self.alarm(id, in: $0)?["sound"] == "radio:jazz"
+        }
 
         // Speech: the "Speak time" button, and the notify entity's message said as written (one that
         // looks like JSON too).

@@ -19,6 +19,7 @@ struct HomeAssistantNodeDiscoveryTests {
             "sensor/timer_end", "button/timer_cancel_all",
             "number/alarm_\(id)_light_minutes", "switch/alarm_\(id)_speak_time", "light/light", "button/speak_time", "notify/say",
                 "sensor/speech_status",
+            "sensor/now_playing", "select/alarm_\(id)_sound",
         ]
     }
 
@@ -89,7 +90,7 @@ struct HomeAssistantNodeDiscoveryTests {
         try await rig.client.waitFor(time, timeout: 10, after: mark, where: { $0.payload.isEmpty })
         configs = try await rig.retainedConfigs()
         #expect(configs[enabled] == nil && configs[time] == nil)
-        #expect(configs.count == Self.expectedObjects(alarm: id).count - 4)
+        #expect(configs.count == Self.expectedObjects(alarm: id).count - 5)
     }
 }
 

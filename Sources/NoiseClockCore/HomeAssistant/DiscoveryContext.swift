@@ -22,6 +22,8 @@ public struct DiscoveryContext: Sendable {
     public var timerPresets: [TimerPreset]
     /// The configured buttons' ids: each gesture of each is a device trigger.
     public var buttons: [String] = []
+    /// The catalog's alarm sounds and the radio stations (v1.3): the options of each alarm's sound select, besides `none`.
+    public var alarmSounds: [SoundCatalog.Entry] = []
 
     public init(
         nodeID: String, root: String, prefix: String = "homeassistant", softwareVersion: String,

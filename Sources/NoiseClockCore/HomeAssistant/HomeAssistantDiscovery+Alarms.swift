@@ -63,8 +63,8 @@ extension HomeAssistantDiscovery {
     /// The object id of one alarm's entities: `alarm_<id>_<what>` (alarm ids are `[A-Za-z0-9_-]`).
     public static func alarmObjectID(_ alarmID: String, _ what: String) -> String { "alarm_\(alarmID)_\(what)" }
 
-    /// Enabled switch, time text, sunrise minutes and speak-time switch for one alarm; both read `~/alarms` and pick the alarm by id,
-    /// both write `~/alarm/update` with only the field they change. Names follow the label.
+    /// Enabled switch, time text, sunrise minutes, speak-time switch and sound select for one alarm; all read
+    /// `~/alarms` and pick the alarm by id, all write `~/alarm/update` with only the field they change. Names follow the label.
     static func perAlarmEntities(_ alarm: Alarm, _ context: DiscoveryContext) -> [DiscoveryEntity] {
         let alarms = JSONValue.string(context.topic("alarms"))
         let update = JSONValue.string(context.topic("alarm/update"))
@@ -95,6 +95,8 @@ extension HomeAssistantDiscovery {
             ]),
             // v1.2: say the time and the label when it rings.
             alarmSwitch(id, "speak_time", name: alarm.label + " speak time", icon: "mdi:account-voice", alarms: alarms, update: update),
+            // v1.3: its sound, the radio stations among the options.
+            alarmSoundSelect(alarm, context),
         ]
     }
 

@@ -13,7 +13,7 @@ public enum HomeAssistantDiscovery {
 
     /// Every discovery config the node should have retained now, in a stable order.
     public static func configs(_ context: DiscoveryContext) -> [DiscoveryConfig] {
-        var entities = noiseEntities(context) + alarmEntities(context) + styleEntities(context)
+        var entities = noiseEntities(context) + radioEntities(context) + alarmEntities(context) + styleEntities(context)
         entities += context.alarms.flatMap { perAlarmEntities($0, context) }
         entities += programmeEntities(context)
         if context.batteryPresent { entities += batteryEntities(context) }

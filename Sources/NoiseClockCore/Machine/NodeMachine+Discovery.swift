@@ -6,6 +6,7 @@ struct DiscoveryInputs: Equatable, Sendable {
     var routines: [Routine] = []
     var timerPresets: [TimerPreset] = []
     var buttons: [String] = []
+    var alarmSounds: [SoundCatalog.Entry] = []
 }
 
 extension NodeMachine.Draft {
@@ -13,7 +14,8 @@ extension NodeMachine.Draft {
         DiscoveryInputs(
             alarms: core.alarms.book.alarms, noiseSounds: core.soundCatalog.noiseEntries,
             batteryPresent: core.battery.lastPublished?.present ?? false,
-            routines: core.routines.routines, timerPresets: core.timers.presets, buttons: machine.features.buttons.definitions.map(\.id)
+            routines: core.routines.routines, timerPresets: core.timers.presets, buttons: machine.features.buttons.definitions.map(\.id),
+            alarmSounds: core.soundCatalog.alarm + core.soundCatalog.radioEntries
         )
     }
 
@@ -41,6 +43,7 @@ extension NodeMachine.Draft {
                 routines: inputs.routines, timerPresets: inputs.timerPresets
             )
             context.buttons = inputs.buttons
+            context.alarmSounds = inputs.alarmSounds
             let configs = HomeAssistantDiscovery.configs(context)
             for config in configs {
                 let bytes = config.payload.bytes

@@ -1,0 +1,123 @@
+/* The radio page's own script (radio.html, v1.3): the stations of ~/stations, each with Listen (the
+   noise set to radio:<id> and started; Stop while it plays), Test (station/test: "First audio in
+   N ms · codec · bitrate · title", or why not) and Delete; and the form that adds one (station/add). */
+'use strict';
+(() => {
+  const { el, $ } = NC;
+  NC.topbar('radio');
+  NC.audioNotice();
+  const WORDS = {
+    en: {
+      intro: 'Internet radio the node plays as noise, as an alarm, in a routine or at a timer’s end. '
+        + 'When a station is down as an alarm rings, the fallback tone rings instead.',
+      add_station: 'Add a station', name: 'Name', url: 'Address', add: 'Add station',
+      url_note: 'A stream (http:// or https://) or a playlist (.m3u, .pls, .m3u8). Test it before you rely on it for an alarm.',
+      no_stations: 'No stations yet: add one below.', listen: 'Listen',
+      testing: 'Testing…', first_audio: 'First audio in {n} ms', kbps: '{n} kb/s',
+      failed: 'No audio: {c}', confirm_delete: 'Delete the station “{l}”?',
+      c_dns: 'the name is not found', c_refused: 'the connection is refused', c_timeout: 'no answer', c_tls: 'the secure connection failed',
+      c_no_audio: 'no audio came', c_undecodable: 'a format the node cannot play', c_silent: 'only silence', c_http: 'the server answered HTTP {s}',
+    },
+    ko: {
+      intro: '노드가 소음, 알람, 루틴, 타이머 종료 소리로 재생하는 인터넷 라디오입니다. '
+        + '알람이 울릴 때 방송국이 응답하지 않으면 대신 예비 알림음이 울립니다.',
+      add_station: '방송국 추가', name: '이름', url: '주소', add: '방송국 추가',
+      url_note: '스트림(http:// 또는 https://) 또는 재생 목록(.m3u, .pls, .m3u8). 알람에 쓰기 전에 테스트해 보세요.',
+      no_stations: '방송국이 없습니다: 아래에서 추가하세요.', listen: '듣기',
+      testing: '테스트 중…', first_audio: '첫 소리까지 {n} ms', kbps: '{n} kb/s',
+      failed: '소리 없음: {c}', confirm_delete: '“{l}” 방송국을 삭제할까요?',
+      c_dns: '주소를 찾을 수 없음', c_refused: '연결이 거부됨', c_timeout: '응답 없음', c_tls: '보안 연결 실패',
+      c_no_audio: '소리가 오지 않음', c_undecodable: '재생할 수 없는 형식', c_silent: '무음뿐임', c_http: '서버 응답 HTTP {s}',
+    },
+  };
+  function w(key, vars) { // the page's own words, else the app's (Stop, Test, Delete, Playing)
+    let s = (WORDS[NC.lang()] || WORDS.en)[key] || WORDS.en[key] || NC.t(key);
+    for (const k in vars || {}) s = s.replace('{' + k + '}', vars[k]);
+    return s;
+  }
+  const results = {}; // station id → the last test's {ok, text} (or {pending}), kept across redraws
+
+  /* station/test's answer as one line: what was heard, or why nothing was. */
+  function testLine(answer) {
+    if (answer.ok) {
+      const r = answer.result || {};
+      return [w('first_audio', { n: r.first_audio_ms }), r.codec ? String(r.codec).toUpperCase() : null,
+        r.bitrate_kbps ? w('kbps', { n: r.bitrate_kbps }) : null, r.title || null].filter(Boolean).join(' · ');
+    }
+    const e = answer.error || {};
+    if (e.code !== 'stream_unavailable') return e.message || e.code || 'error';
+    const http = /^http_(\d+)$/.exec(e.cause || '');
+    const words = http ? w('c_http', { s: http[1] }) : WORDS.en['c_' + e.cause] ? w('c_' + e.cause) : e.cause;
+    return w('failed', { c: words }) + ' (' + e.cause + ')';
+  }
+
+  async function test(s) {
+    results[s.id] = { pending: true };
+    draw();
+    const answer = await NC.post('station/test', s.id);
+    results[s.id] = { ok: !!answer.ok, text: testLine(answer) };
+    draw();
+  }
+
+  function row(s) {
+    const n = NC.state.noise || {};
+    const playing = !!(n.playing && n.station === s.id);
+    const err = el('p', { class: 'error', hidden: true });
+    const result = results[s.id];
+    const send = async (command, payload) => NC.report(err, await NC.post(command, payload));
+    return el('div', { class: 'station', 'data-nc': 'station-row', 'data-id': s.id, 'data-playing': String(playing) },
+      el('div', { class: 'what' }, el('b', { text: s.name }), el('small', { class: 'url', text: s.url }),
+        playing ? el('small', { class: 'now', 'data-nc': 'station-now', text: w('playing') + (n.title ? ' · ' + n.title : '') }) : null,
+        playing && n.error ? el('small', { class: 'error', 'data-nc': 'station-error', text: n.error }) : null), // ~/noise says the stream is down
+      el('div', { class: 'tools' },
+        el('button', { type: 'button', class: 'btn' + (playing ? ' primary' : ''), 'data-nc': 'station-listen', 'aria-pressed': String(playing),
+          text: w(playing ? 'stop' : 'listen'), 'aria-label': w(playing ? 'stop' : 'listen') + ': ' + s.name,
+          onclick: () => send('noise/set', playing ? 'OFF' : { playing: true, sound: 'radio:' + s.id }) }),
+        el('button', { type: 'button', class: 'btn', 'data-nc': 'station-test-button', text: w('test'), 'aria-label': w('test') + ': ' + s.name,
+          disabled: !!(result && result.pending), onclick: () => test(s) }),
+        el('button', { type: 'button', class: 'btn danger', 'data-nc': 'station-delete', text: w('delete'), 'aria-label': w('delete') + ': ' + s.name,
+          onclick: () => { if (confirm(w('confirm_delete', { l: s.name }))) send('station/delete', s.id); } })),
+      result ? el('p', { class: result.pending ? 'note' : result.ok ? 'note ok-text' : 'error', 'data-nc': 'station-test',
+        'data-ok': result.pending ? null : String(result.ok), role: 'status', text: result.pending ? w('testing') : result.text }) : null,
+      err);
+  }
+
+  function draw() {
+    $('#intro').textContent = w('intro');
+    $('#form-title').textContent = w('add_station');
+    $('#name-label').textContent = w('name');
+    $('#url-label').textContent = w('url');
+    $('#url-note').textContent = w('url_note');
+    $('#submit').textContent = w('add');
+    const list = $('#list');
+    const stations = NC.state.stations || [];
+    // A redraw keeps the focus on the same button of the same station (a keyboard user's Listen, Test).
+    const focused = document.activeElement && list.contains(document.activeElement)
+      ? [document.activeElement.dataset.nc, document.activeElement.closest('[data-id]').dataset.id] : null;
+    list.textContent = '';
+    if (!stations.length) list.append(el('p', { class: 'note', text: w('no_stations') }));
+    stations.forEach((s) => list.append(row(s)));
+    if (focused) {
+      const again = [...list.querySelectorAll(`[data-nc="${focused[0]}"]`)].find((b) => b.closest('[data-id]').dataset.id === focused[1]);
+      if (again) again.focus();
+    }
+  }
+  /* ~/noise comes with every change of the noise: redraw only when what the rows show changed. */
+  let shownNoise = '';
+  function noiseChanged(n) {
+    const key = JSON.stringify([n && n.playing, n && n.station, n && n.title, n && n.error]);
+    if (key !== shownNoise) { shownNoise = key; draw(); }
+  }
+
+  const form = $('#form');
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const field = (name) => form.elements[name].value.trim(); // not form.name: that is the form's own name
+    await NC.sendForm(form, 'station/add', { name: field('name'), url: field('url') }, () => form.reset());
+  });
+  NC.on('stations', draw);
+  NC.on('noise', noiseChanged);
+  NC.on('node', draw);
+  draw();
+  NC.start();
+})();
