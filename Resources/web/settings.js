@@ -189,7 +189,8 @@
         el('section', { class: 'card', 'data-nc': 'settings-section', 'aria-labelledby': hid }, keys.map(row),
           title === 's_time' ? clockRow() : null));
     });
-    document.dispatchEvent(new Event('nc-settings-drawn')); // settings-sound.js adds its part
+    // settings-sound.js and settings-lockout.js add their parts (the latter reads the answer: detail).
+    document.dispatchEvent(new CustomEvent('nc-settings-drawn', { detail: current }));
   }
 
   async function load() {
@@ -227,6 +228,7 @@
     }
   });
 
+  NC.settingsReload = load;
   // A change of locale (here or anywhere) arrives as ~/node: the page redraws in that language.
   NC.on('node', draw);
   draw();

@@ -64,6 +64,17 @@ public final class MQTTClient: @unchecked Sendable {
         var libraryError: String?
         /// Why the last attempt to connect failed, or the connection was lost; nil once connected.
         var lastFailure: String?
+        /// Another broker to go to (`retarget`), taken by the network thread at its next turn.
+        var retarget: MQTTOptions?
+        /// Counts the retargets the network thread has taken: `isConnected(generation:)`.
+        var generation = 0
+        var requestedGeneration = 0
+        /// The farewell published to the broker being left (`retarget`), and whether it was acknowledged.
+        var farewell: (topic: String, payload: [UInt8], retain: Bool)?
+        var farewellID: Int32?
+        var farewellDone = false
+        /// `retarget` published the farewell itself (which wakes the network thread at once).
+        var farewellSent = false
     }
 
     public static let outboxLimit = 1000
@@ -76,7 +87,9 @@ public final class MQTTClient: @unchecked Sendable {
         var correlationData: [UInt8]?
     }
 
-    public let options: MQTTOptions
+    /// How the broker is reached now; `retarget` changes it (on the network thread).
+    public var options: MQTTOptions { currentOptions.withLock { $0 } }
+    private let currentOptions: Mutex<MQTTOptions>
     public let subscriptions: [String]
     let logger: Logger
     let mosq: OpaquePointer
@@ -109,7 +122,7 @@ public final class MQTTClient: @unchecked Sendable {
         MQTTLibrary.initialize()
         handler = onEvent
         self.payloadCap = payloadCap
-        self.options = options
+        currentOptions = Mutex(options)
         self.subscriptions = subscriptions
         self.logger = logger
         guard let handle = mosquitto_new(options.clientID, options.cleanSession, nil) else {
@@ -183,7 +196,7 @@ public final class MQTTClient: @unchecked Sendable {
         var socketOpen = false
         var everConnected = false
         // With several brokers (`failover`) each failure moves to the next, round the list.
-        let brokers = options.brokers
+        var brokers = options.brokers
         var index = 0
         var identity = ClientIdentity(stable: options.clientID)
         var current: String { "\(brokers[index].host):\(brokers[index].port)" }
@@ -191,6 +204,16 @@ public final class MQTTClient: @unchecked Sendable {
             if state.withLock({ $0.stopping }) {
                 if socketOpen { finishGracefully() }
                 break
+            }
+            if let (next, generation, farewell) = takeRetarget() {
+                leave(socketOpen: socketOpen, farewell: farewell)
+                switchOptions(to: next, generation: generation)
+                socketOpen = false
+                everConnected = false
+                brokers = next.brokers
+                index = 0
+                identity = ClientIdentity(stable: next.clientID)
+                delay = next.reconnectDelay.minimum
             }
             if !socketOpen {
                 let broker = current
@@ -267,7 +290,8 @@ public final class MQTTClient: @unchecked Sendable {
     /// Re-initialises the handle under a new client id (libmosquitto has no other way to change it):
     /// the same options, will and callbacks; the QoS 1 publications it held unacknowledged go to
     /// the front of the outbox, to leave after the next connect.
-    private func reinitialise(as clientID: String) {
+    /// `because`: the warning to log (nil: none, a retarget logs its own line).
+    private func reinitialise(as clientID: String, because reason: String? = "the broker refused the session") {
         sending.withLock { unacknowledged in
             let held = unacknowledged.takeAll()
             mosquitto_reinitialise(mosq, clientID, options.cleanSession, Unmanaged.passUnretained(self).toOpaque())
@@ -280,7 +304,8 @@ public final class MQTTClient: @unchecked Sendable {
                 state.clientID = clientID
                 state.outbox = Array((held + state.outbox).suffix(Self.outboxLimit))
             }
-            logger.warning("connecting under a new client id: the broker refused the session", metadata: [
+            guard let reason else { return }
+            logger.warning("connecting under a new client id: \(reason)", metadata: [
                 "client_id": "\(clientID)", "requeued": "\(held.count)",
             ])
         }
@@ -321,9 +346,9 @@ public final class MQTTClient: @unchecked Sendable {
         }
     }
 
-    /// The back-off wait; `shutdown` signals `wakeup`, so stopping never waits for it.
+    /// The back-off wait; `shutdown` and `retarget` signal `wakeup`, so neither waits for it.
     private func pause(seconds: Double) {
-        guard !state.withLock({ $0.stopping }) else { return }
+        guard !state.withLock({ $0.stopping || $0.retarget != nil }) else { return }
         wakeup.wait(seconds: seconds)
     }
 
@@ -373,6 +398,88 @@ public final class MQTTClient: @unchecked Sendable {
         if publishHere, let finalMessage { publishFinalMessage(finalMessage) }
         wakeup.signal()
         thread.join()
+    }
+
+    // MARK: Another broker
+
+    /// Moves the client to another broker (the web app's settings): `farewell` is published to the
+    /// broker it leaves while connected (`offline`: a clean DISCONNECT suppresses the will), which
+    /// also wakes the network thread; that waits up to a second for it, disconnects, takes `options`
+    /// and connects as at the start (`.disconnected`, then `.connected` there). Not connected, the
+    /// thread's back-off ends at once (inside `mosquitto_loop` it notices within its 1 s timeout).
+    /// Returns the generation to ask `isConnected(generation:)` about.
+    public func retarget(to options: MQTTOptions, farewell: (topic: String, payload: [UInt8], retain: Bool)?) -> Int {
+        let (generation, publishHere) = state.withLock { state in
+            state.retarget = options
+            state.farewell = farewell
+            state.farewellSent = false
+            state.requestedGeneration += 1
+            return (state.requestedGeneration, farewell != nil && state.connected && !state.flushing)
+        }
+        if publishHere, let farewell { sendFarewell(farewell) }
+        wakeup.signal()
+        return generation
+    }
+
+    /// Publishes the farewell at QoS 1 and records its id under `sending`, which `didPublish` takes
+    /// first: its PUBACK cannot be seen before the id is stored.
+    private func sendFarewell(_ farewell: (topic: String, payload: [UInt8], retain: Bool)) {
+        sending.withLock { _ in
+            var mid: Int32 = 0
+            let rc = farewell.payload.withUnsafeBytes {
+                mosquitto_publish(mosq, &mid, farewell.topic, Int32($0.count), $0.baseAddress, 1, farewell.retain)
+            }
+            state.withLock { state in
+                state.farewellID = rc == MOSQ_ERR_SUCCESS.rawValue ? mid : nil
+                state.farewellDone = false
+                state.farewellSent = rc == MOSQ_ERR_SUCCESS.rawValue
+            }
+        }
+    }
+
+    /// Connected (subscriptions acknowledged) under the options of retarget `generation` or a later one.
+    public func isConnected(generation: Int) -> Bool {
+        state.withLock { $0.connected && $0.generation >= generation }
+    }
+
+    /// The latest retarget asked for (a later one replaces an earlier one not yet taken).
+    private func takeRetarget() -> (MQTTOptions, Int, (topic: String, payload: [UInt8], retain: Bool)?)? {
+        state.withLock { state in
+            guard let next = state.retarget else { return nil }
+            defer {
+                state.retarget = nil
+                state.farewell = nil
+            }
+            return (next, state.requestedGeneration, state.farewell)
+        }
+    }
+
+    /// Leaves the current broker for a retarget: `farewell` first while connected, then DISCONNECT.
+    private func leave(socketOpen: Bool, farewell: (topic: String, payload: [UInt8], retain: Bool)?) {
+        guard socketOpen else { return }
+        if isConnected, let farewell {
+            if !state.withLock({ $0.farewellSent }) { sendFarewell(farewell) }
+            for _ in 0..<10 where state.withLock({ $0.farewellSent && !$0.farewellDone }) {
+                if mosquitto_loop(mosq, 100, 1) != MOSQ_ERR_SUCCESS.rawValue { break }
+            }
+        }
+        mosquitto_disconnect(mosq)
+        for _ in 0..<3 where mosquitto_loop(mosq, 20, 1) == MOSQ_ERR_SUCCESS.rawValue {}
+        markDisconnected()
+    }
+
+    /// Takes the retarget's options: the handle set up again for them (its id, user, TLS, will).
+    private func switchOptions(to next: MQTTOptions, generation: Int) {
+        currentOptions.withLock { $0 = next }
+        reinitialise(as: next.clientID, because: nil)
+        state.withLock { state in
+            state.farewellID = nil
+            state.farewellSent = false
+            state.generation = generation
+            state.failuresLogged = []
+            state.lastFailure = nil
+        }
+        logger.notice("MQTT broker changed; connecting", metadata: ["broker": "\(next)"])
     }
 
     // MARK: Publishing and subscribing
@@ -529,6 +636,7 @@ public final class MQTTClient: @unchecked Sendable {
     func didPublish(messageID: Int32) {
         sending.withLock { $0.acknowledged(messageID) }
         state.withLock { state in
+            if state.farewellID == messageID { state.farewellDone = true }
             if state.finalMessageID == messageID {
                 state.finalMessageDone = true
             } else if state.stopping {

@@ -81,20 +81,6 @@ public enum NodeApplication {
         // Local buttons need their reader threads (none yet, perhaps: the web app may bind some);
         // MQTT buttons arrive with the commands.
         let buttons = ButtonService(board: board, inbox: inbox)
-        let server = web.enabled ? try NodeWeb.server(
-            configuration, zone: prepared.zone, inbox: inbox, now: clock.now,
-            settings: SettingsAPI(
-                configPath: prepared.configFile, environment: environment, stateDirectory: configuration.stateDirectory,
-                applied: { [inbox] changed in
-                    audioDesk.use(changed.audio.device)
-                    soundsFolder.move(to: changed.audio.soundsDirectory)
-                    inbox.send(.rebind(changed.bindings))
-                    // The zone was checked by the loader; one that cannot be read now stays for the restart.
-                    guard let zone = try? ZoneLoader.load(changed.timezone) else { return }
-                    _ = inbox.send(.timeSettings(zone: zone, locale: changed.locale))
-                }),
-            audio: audioDesk, logger: logger) : nil
-        if let server { audioDesk.attach(server) }
         let mqtt = try MQTTClient(
             options: mqttOptions(configuration, topics: topics),
             subscriptions: topics.commandSubscriptions + [topics.groupRingSubscription] + discovery.subscriptions(nodeID: topics.nodeID)
@@ -106,6 +92,24 @@ public enum NodeApplication {
         // Re-bound while the node runs (`NodeEffect.subscribe`): the devices' and MQTT buttons' topics.
         mqtt.subscribe(group: SubscriptionGroup.devices.rawValue, topics: configuration.devices.stateTopics)
         mqtt.subscribe(group: SubscriptionGroup.buttons.rawValue, topics: board.mqttTopics)
+        // Settings changed in the web app: a new broker is tried live, rolled back unless it connects.
+        let broker = BrokerSwitch(client: mqtt, running: configuration, clock: clock, logger: logger)
+        let webSwitch = try web.enabled ? WebSwitch(running: configuration, token: NodeWeb.token(web), clock: clock, logger: logger,
+                                                    record: { [lock] running in lock?.record(RunningWeb.record(running)) }) : nil
+        let server = web.enabled ? try NodeWeb.server(
+            configuration, zone: prepared.zone, inbox: inbox, now: clock.now,
+            settings: SettingsAPI(
+                configPath: prepared.configFile, environment: environment, stateDirectory: configuration.stateDirectory,
+                applied: { [inbox] changed in
+                    audioDesk.use(changed.audio.device)
+                    soundsFolder.move(to: changed.audio.soundsDirectory)
+                    inbox.send(.rebind(changed.bindings))
+                    // The zone was checked by the loader; one that cannot be read now stays for the restart.
+                    guard let zone = try? ZoneLoader.load(changed.timezone) else { return }
+                    _ = inbox.send(.timeSettings(zone: zone, locale: changed.locale))
+                }, broker: broker, web: webSwitch),
+            audio: audioDesk, probe: BrokerProbe(running: configuration, logger: logger), logger: logger) : nil
+        if let server { audioDesk.attach(server) }
         let timer = try WakeTimer(clock: clock) { event in
             switch event {
             case .wake: inbox.send(.wake)

@@ -986,6 +986,9 @@ L_SettingsPage.__module__ = __name__
 # The Sound section (device list, live device, test chime) and the face's first start (test_settings.py).
 M_SoundSettings.__module__ = __name__
 N_FirstStart.__module__ = __name__
+# No lock-out (v1.3): the broker and the web address changed from the page, rolled back unless they work (test_settings_lockout.py).
+from test_settings_lockout import M_SettingsLockout  # noqa: E402
+M_SettingsLockout.__module__ = __name__
 # Radio (v1.3): the radio page, the stations in the pickers, now playing on the face (test_radio.py).
 from test_radio import O_Radio  # noqa: E402
 O_Radio.__module__ = __name__

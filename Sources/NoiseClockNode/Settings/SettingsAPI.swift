@@ -13,6 +13,7 @@ struct SettingsAPI: Sendable {
 
     /// Keys whose change the node takes at once (`applies: now`); the others on its next start.
     static let live: Set<String> = Set(["timezone", "locale", "audio.device", "audio.sounds_dir"]).union(rebound)
+        .union(BrokerSwitch.keys).union(WebSwitch.keys)
 
     /// The lamp, the shaker and the buttons, re-bound at once (`NodeInput.rebind`).
     static let rebound: Set<String> = Set(ConfigurationSchema.keys.map(\.path).filter {
@@ -24,10 +25,14 @@ struct SettingsAPI: Sendable {
     let stateDirectory: String
     /// Told the configuration after each saved change, to apply what applies now.
     var applied: @Sendable (NodeConfiguration) -> Void = { _ in }
+    /// Tries a new broker live and rolls it back when it does not connect (nil: the broker keys apply at the next start).
+    var broker: BrokerSwitch?
+    /// Puts a new web address or access on trial until confirmed (nil: they apply at the next start).
+    var web: WebSwitch?
 
     func current() -> HTTPResponse {
         do {
-            return Self.answer(try NodeConfiguration.loadNow(path: configPath, environment: environment).values)
+            return Self.answer(try NodeConfiguration.loadNow(path: configPath, environment: environment).values, extra: lockoutStatus)
         } catch {
             return Self.refusal(CommandError(.invalidField, field: error.key, "\(error.key): \(error.message)"))
         }
@@ -73,15 +78,23 @@ struct SettingsAPI: Sendable {
         } catch {
             return Self.refusal(CommandError(.invalidField, field: error.key, "\(error.key): \(error.message)"))
         }
-        do {
-            let store = StateStore(directory: stateDirectory)
-            try store.prepare()
-            try store.write(WebSettings.fileName, WebSettings.document(candidate))
-        } catch {
-            return Self.refusal(CommandError(.storageError, "could not save the settings: \(error.description)"))
+        let before = stored()
+        let store = StateStore(directory: stateDirectory)
+        // One writer at a time: a roll-back (BrokerSwitch, WebSwitch) writes the file too.
+        let failure = SettingsFileLock.lock.withLock { _ -> String? in
+            do {
+                try store.prepare()
+                try store.write(WebSettings.fileName, WebSettings.document(candidate))
+                return nil
+            } catch {
+                return "\(error)"
+            }
         }
+        if let failure { return Self.refusal(CommandError(.storageError, "could not save the settings: \(failure)")) }
         applied(checked.loaded.configuration)
-        return Self.answer(checked.values)
+        broker?.changed(to: checked.loaded.configuration, before: before, after: candidate)
+        web?.changed(to: checked.loaded.configuration, before: before, after: candidate)
+        return Self.answer(checked.values, extra: lockoutStatus)
     }
 
     /// Why `key` cannot be set from the web app (nil: it can).
@@ -103,7 +116,12 @@ struct SettingsAPI: Sendable {
 
     /// `{"values", "sources", "applies", "not_settable"}`: every key, in the table's order. A
     /// change of `live` keys applies at once (`now`), of the others when the node next starts.
-    static func answer(_ values: ConfigurationValues) -> HTTPResponse {
+    /// The live changes' trials (`broker`: connecting, connected or rolled back, and why).
+    var lockoutStatus: [(String, JSONValue)] {
+        (broker?.status.map { [("broker", $0)] } ?? []) + (web?.status.map { [("web", $0)] } ?? [])
+    }
+
+    static func answer(_ values: ConfigurationValues, extra: [(String, JSONValue)] = []) -> HTTPResponse {
         var shown = JSONObject()
         var sources = JSONObject()
         var applies = JSONObject()
@@ -115,7 +133,7 @@ struct SettingsAPI: Sendable {
         let fixed = JSONObject(WebSettings.notSettable.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) })
         let body = JSONValue.object(JSONObject([
             ("values", .object(shown)), ("sources", .object(sources)), ("applies", .object(applies)), ("not_settable", .object(fixed)),
-        ]))
+        ] + extra))
         return HTTPResponse(status: 200, headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")], body: body.bytes)
     }
 

@@ -49,7 +49,7 @@ public enum NodeWeb {
 
     static func server(
         _ configuration: NodeConfiguration, zone: ZoneRules, inbox: NodeInbox, now: @escaping @Sendable () -> Instant,
-        settings: SettingsAPI? = nil, audio: AudioDesk? = nil, logger: Logger
+        settings: SettingsAPI? = nil, audio: AudioDesk? = nil, probe: BrokerProbe? = nil, logger: Logger
     ) throws(ConfigurationError) -> WebServer {
         let web = configuration.web
         let token = try token(web)
@@ -67,7 +67,7 @@ public enum NodeWeb {
         var options = WebServer.Options(host: web.host, port: web.port, node: node)
         options.announcedURL = baseURL(web)
         let domains = SearchDomains()
-        return WebServer(
+        let server = WebServer(
             options: options,
             router: WebRouter(
                 gate: AccessGate(token: token), site: site, locale: configuration.locale.rawValue,
@@ -76,9 +76,12 @@ public enum NodeWeb {
             ),
             backend: InboxWebBackend(
                 inbox: inbox, backups: BackupSource(stateDirectory: configuration.stateDirectory, nodeID: configuration.nodeID, now: now),
-                settingsAPI: settings, audio: audio),
+                settingsAPI: settings, audio: audio, probe: probe),
             logger: logger
         )
+        probe?.server.withLock { $0 = server }
+        settings?.web?.server.withLock { $0 = server }
+        return server
     }
 }
 
@@ -91,11 +94,17 @@ struct InboxWebBackend: WebBackend {
     var settingsAPI: SettingsAPI?
     /// `/api/audio/devices` and `/api/audio/test` (nil: not offered).
     var audio: AudioDesk?
+    /// `POST /api/mqtt/test`, answered from a thread of its own (nil: not offered).
+    var probe: BrokerProbe?
 
     /// `restore` is the machine's own input (`NodeInput.restore`): it is no command of MQTT's.
     func submit(id: UInt64, command: String, payload: [UInt8]) -> Bool {
         if command == AudioDesk.testCommand, let audio {
             audio.test(id: id, body: payload)
+            return true
+        }
+        if command == BrokerProbe.command, let probe {
+            probe.start(id: id, body: payload)
             return true
         }
         let request = LocalRequest(id: id, command: command, payload: payload)
@@ -113,6 +122,12 @@ struct InboxWebBackend: WebBackend {
 
     func audioDevices() -> HTTPResponse {
         audio?.devices() ?? .error(404, code: "unknown_command", "no sound devices here")
+    }
+
+    /// `settings/confirm` must come through the new address; the rest does not ask where from.
+    func answerHere(_ command: String, body: [UInt8], via address: String) -> HTTPResponse? {
+        if command == WebSwitch.confirmCommand, let web = settingsAPI?.web { return web.confirm(via: address) }
+        return answerHere(command, body: body)
     }
 
     func answerHere(_ command: String, body: [UInt8]) -> HTTPResponse? {

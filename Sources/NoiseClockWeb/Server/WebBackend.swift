@@ -17,10 +17,16 @@ public protocol WebBackend: Sendable {
     /// A `POST /api/<command>` the backend answers itself, on the server's thread, never through
     /// the node's loop (`settings`, `settings/reset`); nil: a command for the node.
     func answerHere(_ command: String, body: [UInt8]) -> HTTPResponse?
+    /// The same, knowing the listening address the request came through (`host:port`).
+    func answerHere(_ command: String, body: [UInt8], via address: String) -> HTTPResponse?
     /// `GET /api/audio/devices`, answered on the server's thread (ALSA's hints: a few ms).
     func audioDevices() -> HTTPResponse
 }
 
 extension WebBackend {
+    public func answerHere(_ command: String, body: [UInt8], via address: String) -> HTTPResponse? {
+        answerHere(command, body: body)
+    }
+
     public func audioDevices() -> HTTPResponse { .error(404, code: "unknown_command", "no sound devices here") }
 }

@@ -30,6 +30,8 @@ final class WebConnection {
     /// A stream's first event batch (the whole state) is not lag: a reader falls behind only by
     /// what comes after it (a large `~/sounds` closed every stream right after its head, issue 31).
     var stateBytes = 0
+    /// The listening address it came through (`host:port`): a change of address is confirmed from the new one.
+    var via = ""
 
     init(id: UInt64, fd: Int32, address: String, deadline: Int64) {
         self.id = id

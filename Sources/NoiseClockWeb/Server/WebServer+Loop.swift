@@ -12,7 +12,8 @@ extension WebServer {
         while !mailbox.withLock({ $0.stopping }) {
             bindIfDue()
             var fds = [pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)]
-            if state.listener >= 0 { fds.append(pollfd(fd: state.listener, events: Int16(POLLIN), revents: 0)) }
+            let listening = state.listeners.filter { $0.fd >= 0 }
+            for listener in listening { fds.append(pollfd(fd: listener.fd, events: Int16(POLLIN), revents: 0)) }
             let connections = Array(state.connections.values)
             for connection in connections {
                 var events = Int16(POLLIN)
@@ -26,8 +27,10 @@ extension WebServer {
                 _ = read(wakeFD, &count, 8)
                 deliverMail()
             }
-            if state.listener >= 0, fds[1].revents != 0 { acceptAll() }
-            let offset = state.listener >= 0 ? 2 : 1
+            for (index, listener) in listening.enumerated() where fds[1 + index].revents != 0 && state.listeners.contains(listener) {
+                acceptAll(listener)
+            }
+            let offset = 1 + listening.count
             for (index, connection) in connections.enumerated() where fds[offset + index].revents != 0 {
                 guard state.connections[connection.id] != nil else { continue }
                 service(connection, events: fds[offset + index].revents)
@@ -36,25 +39,27 @@ extension WebServer {
         }
         answerPendingCommands()
         for connection in Array(state.connections.values) { drop(connection) }
-        if state.listener >= 0 { close(state.listener) }
+        for listener in state.listeners where listener.fd >= 0 { close(listener.fd) }
     }
 
     // MARK: Listening
 
     func bindIfDue() {
-        guard state.listener < 0, clock() >= state.nextBindAttempt else { return }
-        do {
-            state.listener = try ListeningSocket.open(host: options.host, port: options.port)
-            logger.info("web app listening; `noiseclock web-url` prints the address with its token", metadata: [
-                "address": "\(options.host):\(options.port)", "url": "\(options.announcedURL ?? "")",
-            ])
-        } catch {
-            state.nextBindAttempt = clock() + options.bindRetryMilliseconds
-            // The web app never costs an alarm: everything else runs on; this is retried.
-            let retry = options.bindRetryMilliseconds / 1000
-            logger.error("web.port: cannot listen; the web app is off until this is fixed (retrying every \(retry) s)", metadata: [
-                "key": "web.port", "address": "\(options.host):\(options.port)", "error": "\(error.description)",
-            ])
+        for index in state.listeners.indices where state.listeners[index].fd < 0 && clock() >= state.listeners[index].nextAttempt {
+            let address = state.listeners[index].address
+            do {
+                state.listeners[index].fd = try ListeningSocket.open(host: address.host, port: address.port)
+                logger.info("web app listening; `noiseclock web-url` prints the address with its token", metadata: [
+                    "address": "\(address)", "url": "\(options.announcedURL ?? "")",
+                ])
+            } catch {
+                state.listeners[index].nextAttempt = clock() + options.bindRetryMilliseconds
+                // The web app never costs an alarm: everything else runs on; this is retried.
+                let retry = options.bindRetryMilliseconds / 1000
+                logger.error("web.port: cannot listen; the web app is off until this is fixed (retrying every \(retry) s)", metadata: [
+                    "key": "web.port", "address": "\(address)", "error": "\(error.description)",
+                ])
+            }
         }
     }
 
@@ -62,8 +67,8 @@ extension WebServer {
     /// gets 503 at once and is closed; past the global one it takes the slot of a half-sent
     /// request of a heavier client (`ConnectionBudget`), or gets 503. So neither one address nor
     /// many of them stalling requests can keep a whole request (a `/healthz` probe) out.
-    func acceptAll() {
-        while let (fd, address) = ListeningSocket.accept(state.listener) {
+    func acceptAll(_ listener: Listener) {
+        while let (fd, address) = ListeningSocket.accept(listener.fd) {
             var one: Int32 = 1
             setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
             let group = ClientGroup.of(address)
@@ -80,6 +85,7 @@ extension WebServer {
             }
             let connection = WebConnection(id: state.nextConnectionID, fd: fd, address: address, deadline: clock() + options.headerMilliseconds)
             state.nextConnectionID += 1
+            connection.via = listener.address.description
             state.connections[connection.id] = connection
         }
     }
@@ -189,7 +195,7 @@ extension WebServer {
             connection.phase = .streamStarting(snapshot: requestSnapshot(for: connection))
             flush(connection)
         case .command(let suffix, let body):
-            if let response = backend.answerHere(suffix, body: body) {
+            if let response = backend.answerHere(suffix, body: body, via: connection.via) {
                 answer(connection, response)
                 return
             }
@@ -277,6 +283,11 @@ extension WebServer {
             case .reply(let id, let response):
                 guard state.pendingCommands.removeValue(forKey: id) != nil, let connection = state.connections[id] else { continue }
                 answer(connection, WebRouter.commandResponse(response))
+            case .listen(let addresses):
+                listen(addresses)
+            case .access(let token):
+                let router = state.router
+                state.router = WebRouter(gate: AccessGate(token: token), site: router.site, locale: router.locale, hosts: router.hosts)
             }
         }
         if overflowed {
@@ -323,7 +334,7 @@ extension WebServer {
     func pollTimeout() -> Int32 {
         let now = clock()
         var next = now + 60_000
-        if state.listener < 0 { next = min(next, state.nextBindAttempt) }
+        for listener in state.listeners where listener.fd < 0 { next = min(next, listener.nextAttempt) }
         for connection in state.connections.values where connection.phase != .waiting {
             next = min(next, connection.deadline)
         }

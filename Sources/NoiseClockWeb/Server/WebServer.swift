@@ -50,6 +50,10 @@ public final class WebServer: @unchecked Sendable {
         case snapshot(UInt64, [Observation])
         /// A command's response; the id is the waiting connection's.
         case reply(UInt64, Response)
+        /// The addresses to listen on from now (`listen(on:)`).
+        case listen([Address])
+        /// The token from now (`setAccess(token:)`).
+        case access(String?)
     }
 
     struct Mailbox {
@@ -82,6 +86,7 @@ public final class WebServer: @unchecked Sendable {
         self.clock = clock
         wakeFD = eventfd(0, Int32(EFD_NONBLOCK) | Int32(EFD_CLOEXEC))
         state = ServerState(router: router)
+        state.listeners = [Listener(address: Address(host: options.host, port: options.port))]
     }
 
     deinit {
@@ -144,8 +149,8 @@ public final class WebServer: @unchecked Sendable {
 /// What the server thread owns.
 final class ServerState {
     var router: WebRouter
-    var listener: Int32 = -1
-    var nextBindAttempt: Int64 = 0
+    /// Where the server listens: one address, two while a change of address waits for its confirmation.
+    var listeners: [WebServer.Listener] = []
     var connections: [UInt64: WebConnection] = [:]
     var nextConnectionID: UInt64 = 1
     var nextSnapshotID: UInt64 = 1

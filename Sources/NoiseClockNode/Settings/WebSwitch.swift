@@ -1,0 +1,192 @@
+import Logging
+import NoiseClockCore
+import NoiseClockPlatform
+import NoiseClockWeb
+import Synchronization
+
+/// A change of `web.port`, `web.host` or `web.auth` from the web app, as a screen's resolution
+/// changes: it takes effect at once (the server listens on the new address too, with the new
+/// access), and goes back by itself unless `POST /api/settings/confirm` comes through the new
+/// address within `limitSeconds` (timed on the monotonic clock and on the node's, which tests
+/// move). Confirmed, the old address closes; not, the new one does (docs/web.md, "No lock-out").
+/// `settings.json` keeps the old values until the confirmation: a node restarted meanwhile comes
+/// back at the address that worked.
+final class WebSwitch: Sendable {
+    static let keys: Set<String> = ["web.port", "web.host", "web.auth"]
+    static let limitSeconds: Int64 = 60
+    static let confirmCommand = "settings/confirm"
+
+    struct Trial: Sendable {
+        var target: NodeConfiguration.Web
+        var token: String?
+        var serial: Int
+        var startedAt: ContinuousClock.Instant
+        var startedOnNodeClock: Instant
+        /// The keys' values in `settings.json` before the trial and as changed (nil: not there).
+        var previous: [String: JSONValue?]
+        var wanted: [String: JSONValue?]
+    }
+
+    struct State: Sendable {
+        var good: NodeConfiguration.Web
+        var goodToken: String?
+        var trial: Trial?
+        var serial = 0
+        /// The last trial's end, for `GET /api/settings`.
+        var outcome: JSONValue?
+    }
+
+    let server = Mutex<WebServer?>(nil)
+    let clock: NodeClock
+    let stateDirectory: String
+    /// Tells `node.lock` where the web app listens now (`noiseclock web-url`, `restore`).
+    let record: @Sendable (NodeConfiguration.Web) -> Void
+    let logger: Logger
+    private let state: Mutex<State>
+
+    init(running: NodeConfiguration, token: String?, clock: NodeClock, logger: Logger,
+         record: @escaping @Sendable (NodeConfiguration.Web) -> Void) {
+        self.clock = clock
+        stateDirectory = running.stateDirectory
+        self.record = record
+        self.logger = logger
+        state = Mutex(State(good: running.web, goodToken: token))
+    }
+
+    static func address(_ web: NodeConfiguration.Web) -> WebServer.Address { WebServer.Address(host: web.host, port: web.port) }
+
+    /// Where to listen during a trial: the old address and the new one, or the new one alone when
+    /// only the host changes (`0.0.0.0:8080` cannot be bound beside `127.0.0.1:8080`).
+    static func addresses(from good: NodeConfiguration.Web, to target: NodeConfiguration.Web) -> [WebServer.Address] {
+        let old = address(good)
+        let new = address(target)
+        return old == new ? [old] : old.port == new.port ? [new] : [old, new]
+    }
+
+    static func same(_ one: NodeConfiguration.Web, _ other: NodeConfiguration.Web) -> Bool {
+        one.host == other.host && one.port == other.port && one.auth == other.auth
+    }
+
+    /// Called after a change was saved: a new address or access is put on trial.
+    func changed(to configuration: NodeConfiguration, before: [String: JSONValue], after: [String: JSONValue]) {
+        guard Self.keys.contains(where: { before[$0] != after[$0] }) else { return }
+        let target = configuration.web
+        guard let server = server.withLock({ $0 }) else { return }
+        let token: String?
+        do {
+            token = try NodeWeb.token(target)
+        } catch {
+            logger.error("web app: the new access cannot be used", metadata: ["error": "\(error)"])
+            return
+        }
+        let started = state.withLock { state -> Trial? in
+            guard !Self.same(target, state.trial?.target ?? state.good) else { return nil }
+            state.serial += 1
+            if Self.same(target, state.good) {
+                // Changed back during a trial: nothing left to confirm.
+                state.trial = nil
+                state.outcome = nil
+                server.listen(on: [Self.address(state.good)])
+                server.setAccess(token: state.goodToken)
+                return nil
+            }
+            let previous = state.trial?.previous ?? Dictionary(uniqueKeysWithValues: Self.keys.map { ($0, before[$0]) })
+            let trial = Trial(target: target, token: token, serial: state.serial, startedAt: .now, startedOnNodeClock: clock.now(),
+                              previous: previous, wanted: Dictionary(uniqueKeysWithValues: Self.keys.map { ($0, after[$0]) }))
+            state.trial = trial
+            server.listen(on: Self.addresses(from: state.good, to: target))
+            server.setAccess(token: token)
+            return trial
+        }
+        guard let started else { return }
+        keep(started.previous)
+        logger.notice("web app: new address on trial; confirm from it within \(Self.limitSeconds) s", metadata: [
+            "address": "\(Self.address(target))", "auth": "\(target.auth.rawValue)",
+        ])
+        TrialThread.start { [self] in watch(started.serial) }
+    }
+
+    /// `{"state": "pending", "address", "seconds_left"}` during a trial; after it `confirmed` or
+    /// `reverted` (with `reason`); nil before any change.
+    var status: JSONValue? {
+        state.withLock { state in
+            guard let trial = state.trial else { return state.outcome }
+            let left = max(0, Self.limitSeconds * 1000 - elapsedMilliseconds(trial))
+            return ["state": "pending", "address": .string(NodeWeb.baseURL(trial.target)), "seconds_left": .int((left + 999) / 1000)]
+        }
+    }
+
+    /// `POST /api/settings/confirm`, which must come through the new address (`via`).
+    func confirm(via: String) -> HTTPResponse {
+        let answer = state.withLock { state -> Result<(JSONValue, Trial), CommandError> in
+            guard let trial = state.trial else {
+                return .failure(CommandError(.notFound, "nothing to confirm: no change of web.port, web.host or web.auth is waiting"))
+            }
+            let new = Self.address(trial.target)
+            guard new == Self.address(state.good) || via == new.description else {
+                return .failure(.invalidField("address", "confirm from the new address, \(NodeWeb.baseURL(trial.target))"))
+            }
+            state.good = trial.target
+            state.goodToken = trial.token
+            state.trial = nil
+            let outcome: JSONValue = ["state": "confirmed", "address": .string(NodeWeb.baseURL(trial.target))]
+            state.outcome = outcome
+            return .success((outcome, trial))
+        }
+        switch answer {
+        case .failure(let error):
+            return SettingsAPI.refusal(error, command: Self.confirmCommand)
+        case .success(let (outcome, trial)):
+            let web = trial.target
+            server.withLock { $0 }?.listen(on: [Self.address(web)])
+            keep(trial.wanted)
+            record(web)
+            logger.notice("web app: new address confirmed", metadata: ["address": "\(Self.address(web))"])
+            return WebRouter.commandResponse(Response(command: Self.confirmCommand, requestID: nil, outcome: .success(outcome)))
+        }
+    }
+
+    private func elapsedMilliseconds(_ trial: Trial) -> Int64 {
+        let monotonic = (ContinuousClock.now - trial.startedAt).components
+        let real = monotonic.seconds * 1000 + monotonic.attoseconds / 1_000_000_000_000_000
+        return max(real, clock.now().milliseconds - trial.startedOnNodeClock.milliseconds)
+    }
+
+    private func watch(_ serial: Int) {
+        while true {
+            TrialThread.sleep(milliseconds: 100)
+            guard let trial = state.withLock({ $0.trial }), trial.serial == serial else { return }
+            if elapsedMilliseconds(trial) >= Self.limitSeconds * 1000 {
+                revert(trial)
+                return
+            }
+        }
+    }
+
+    /// Back to the address and access that worked; the keys back in `settings.json`.
+    private func revert(_ trial: Trial) {
+        let good = state.withLock { state -> (NodeConfiguration.Web, String?)? in
+            guard state.trial?.serial == trial.serial else { return nil }
+            state.trial = nil
+            let reason = "not confirmed from \(NodeWeb.baseURL(trial.target)) within \(Self.limitSeconds) s; back to \(NodeWeb.baseURL(state.good))"
+            state.outcome = ["state": "reverted", "address": .string(NodeWeb.baseURL(state.good)), "reason": .string(reason)]
+            return (state.good, state.goodToken)
+        }
+        guard let (web, token) = good else { return }
+        if let server = server.withLock({ $0 }) {
+            server.listen(on: [Self.address(web)])
+            server.setAccess(token: token)
+        }
+        logger.warning("web app: the new address was not confirmed; reverted", metadata: [
+            "address": "\(Self.address(trial.target))", "back_to": "\(Self.address(web))",
+        ])
+        // settings.json has kept the old values (`keep(previous)` at the start): nothing to undo there.
+    }
+
+    /// The keys as `values` in `settings.json`.
+    private func keep(_ values: [String: JSONValue?]) {
+        if let failed = SettingsFileLock.put(values, stateDirectory: stateDirectory) {
+            logger.error("web app: could not write settings.json", metadata: ["error": "\(failed)"])
+        }
+    }
+}
