@@ -52,4 +52,13 @@ extension NodeMachine.Draft {
         next.noise.state.title = title
         commit(next, outbox: [])
     }
+
+    /// A station playing as noise went down or came back: `~/noise` says `error` while it is down.
+    mutating func stationOutage(_ outage: StationOutage) {
+        let next = outage.cause == nil ? nil : outage
+        guard core.noise.state.outage != next else { return }
+        var draft = core
+        draft.noise.state.outage = next
+        commit(draft, outbox: [])
+    }
 }
