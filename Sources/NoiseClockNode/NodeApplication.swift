@@ -131,7 +131,8 @@ public enum NodeApplication {
             inbox: inbox, machine: machine, store: store,
             effects: EffectPerformer(
                 mqtt: mqtt, timer: timer, audio: audio, web: server, readiness: probeContinuation, buttons: buttons, speech: speech,
-                sounds: soundFiles, stations: StationProber(inbox: inbox, userAgent: configuration.stream.userAgent, caFile: configuration.stream.caFile),
+                sounds: soundFiles,
+                stations: StationProber(inbox: inbox, userAgent: configuration.stream.userAgent, caFile: configuration.stream.caFile),
                 logger: logger),
             notifier: notifier, clock: clock.now, logger: logger
         )

@@ -96,7 +96,8 @@ struct SleepRadioNodeTests {
         let brownStep = Self.largestStep(all[(brown + AudioCapture.frames(2.5))..<(backFrame - cutFrame - AudioCapture.frames(3))])
         let transitions = max(Self.largestStep(all[0..<(brown + AudioCapture.frames(2.5))]),
                               Self.largestStep(all[(backFrame - cutFrame - AudioCapture.frames(3))...]))
-        print("sleep radio: largest step across the transitions \(transitions * 32768) LSB; steady station \(stationStep * 32768), brown \(brownStep * 32768)")
+        print("sleep radio: largest step across the transitions \(transitions * 32768) LSB; "
+            + "steady station \(stationStep * 32768), brown \(brownStep * 32768)")
         #expect(transitions <= max(stationStep, brownStep) + Self.ditherSteps, "no step louder than the steady level")
         try await harness.command("noise/set", "OFF")
     }

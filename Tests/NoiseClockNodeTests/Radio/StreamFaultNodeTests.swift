@@ -116,8 +116,9 @@ struct StreamRingNodeTests {
         try await harness.command("alarm/dismiss", "")
     }
 
-    /// The preroll: the node's clock is moved to 3 s before the alarm's minute (inside its 30 s
-    /// preroll), the station answers only after 1.5 s, and the ring is still heard at the minute.
+    /// The preroll: the node's clock is moved to 6 s before the alarm's minute (inside its 30 s
+    /// preroll; 3 s was too little for the first ring's connection while the whole stage ran side
+    /// by side: 521 ms), the station answers only after 1.5 s, and the ring is still heard at the minute.
     @Test func anAlarmOnAStationIsHeardAtTheMinuteThanksToItsPreroll() async throws {
         let (station, proxy) = try await Self.station()
         defer { proxy.stop(); station.stop() }
@@ -135,7 +136,7 @@ struct StreamRingNodeTests {
             let added = try await harness.command("alarm/add", #"{"time": "\#(time)", "sound": "radio:jazz", "volume": 80, "ramp_seconds": 0}"#)
             let id = try #require(added.response["result"]?["id"]?.stringValue)
             let index = harness.client.messages.count
-            try await harness.node.setClock(to: boundary.addingTimeInterval(-3))
+            try await harness.node.setClock(to: boundary.addingTimeInterval(-6))
             let verdict = try await Failsafe.verdict(harness, after: index, timeout: 10)
             let latency = harness.node.nodeTime(of: verdict.at).timeIntervalSince(boundary)
             latencies.append(latency)
