@@ -41,6 +41,9 @@ public final class StationSource: SoundSource, Sendable {
         /// The consumer's cause (`stalled`: the ring dry 5 s; `silent`): cleared by audible audio.
         let renderCause = Atomic<Int>(0)
         let played = Atomic<Bool>(false)
+        /// When decoded audio last arrived (monotonic milliseconds): 5 s before now is a stall,
+        /// however much the ring still holds.
+        let lastDelivery = Atomic<Int>(0)
         let dryFrames = Atomic<Int>(0)
         /// The consumer plays from the ring (else it waits for `primeSeconds` in it).
         let primed = Atomic<Bool>(false)
@@ -154,8 +157,8 @@ public final class StationSource: SoundSource, Sendable {
         return done
     }
 
-    /// The consumer's view of the station: audible or quiet, a stall (the ring dry 5 s once it
-    /// played), digital silence.
+    /// The consumer's view of the station: audible or quiet, a stall (once it played: 5 s without
+    /// decoded audio arriving, or the ring dry 5 s), digital silence.
     private func track(_ out: UnsafeMutablePointer<Float>, done: Int, frames: Int) {
         var peak: Float = 0
         for index in 0..<(2 * done) { peak = max(peak, abs(out[index])) }
@@ -176,6 +179,8 @@ public final class StationSource: SoundSource, Sendable {
             }
         }
         guard shared.played.load(ordering: .relaxed) else { return }
+        let silentFor = Int(Clocks.monotonicSeconds() * 1000) - shared.lastDelivery.load(ordering: .relaxed)
+        if silentFor >= Self.stallSeconds * 1000 { shared.renderCause.store(Self.index(of: "stalled"), ordering: .relaxed) }
         if done == frames {
             shared.dryFrames.store(0, ordering: .relaxed)
         } else {
@@ -288,6 +293,7 @@ public final class StationSource: SoundSource, Sendable {
                 }
                 converted.withUnsafeBufferPointer { _ = shared.ring.write($0.baseAddress!, count: written) }
             }
+            shared.lastDelivery.store(Int(Clocks.monotonicSeconds() * 1000), ordering: .relaxed)
             if !shared.played.load(ordering: .relaxed) { shared.played.store(true, ordering: .releasing) }
             // A connection that delivers audio again ends the last one's failure.
             if shared.cause.load(ordering: .relaxed) != 0 { shared.cause.store(0, ordering: .releasing) }
