@@ -117,6 +117,37 @@ struct StreamRingNodeTests {
         try await harness.command("alarm/dismiss", "")
     }
 
+    /// A station that turns to digital silence while ringing: 10 s of it at the player's output
+    /// (after what its ring still held) and the fallback tone rings, `silent`.
+    @Test func aStationTurningToSilenceMidRingGivesTheFallbackTone() async throws {
+        let (station, plain) = try await Self.station()
+        plain.stop()
+        let proxy = try FaultProxy(upstreamPort: station.port, silence: try FaultProxy.silentMP3())
+        defer { proxy.stop(); station.stop() }
+        let capture = try AudioCapture(device: "nc_midring_silence")
+        let harness = try await AudioNodeHarness(capture: capture, environment: capture.environment)
+        defer { harness.shutdown() }
+        try await harness.waitForAudio("ok")
+        try await harness.command("station/add", #"{"id": "jazz", "name": "Jazz", "url": "\#(proxy.url("/jazz.mp3"))"}"#)
+        let added = try await harness.command("alarm/add", #"{"time": "03:00", "sound": "radio:jazz", "volume": 80, "ramp_seconds": 0}"#)
+        let id = try #require(added.response["result"]?["id"]?.stringValue)
+        let (_, verdict, _) = try await Failsafe.ring(harness, id)
+        #expect(verdict.json?["event"] == "sounding" && verdict.json?["fallback"] == false, "\(verdict.text)")
+        try await capture.waitForFrames(capture.frames + AudioCapture.frames(1))
+
+        let index = harness.client.messages.count
+        let silent = Date()
+        proxy.mode = .silence
+        let fallback = try await Failsafe.verdict(harness, after: index, timeout: 15)
+        let seconds = fallback.at.timeIntervalSince(silent)
+        print("silence mid-ring → fallback sounding \(Int(seconds * 1000)) ms: \(fallback.text)")
+        #expect(fallback.json?["fallback"] == true && fallback.json?["cause"] == "silent", "\(fallback.text)")
+        // The rule's 10 s at the player's output, plus what its ring still held of the station
+        // (~0.5 s), the tone's confirmation and the message: 11.6 s measured.
+        #expect(seconds >= 10 && seconds < 13, "10 s of digital silence at the player's output, plus what its ring held")
+        try await harness.command("alarm/dismiss", "")
+    }
+
     /// The preroll: the node's clock is moved to 6 s before the alarm's minute (inside its 30 s
     /// preroll; 3 s was too little for the first ring's connection while the whole stage ran side
     /// by side: 521 ms), the station answers only after 1.5 s, and the ring is still heard at the minute.
