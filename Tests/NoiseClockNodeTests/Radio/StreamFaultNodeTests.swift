@@ -82,7 +82,8 @@ struct StreamRingNodeTests {
     static func station() async throws -> (LiveStation, FaultProxy) {
         let station = try LiveStation(burstSize: 4096)
         try station.startSource()
-        for _ in 0..<20 {
+        // Up to 15 s: the stream stage starts several Icecasts and encoders at once on a loaded machine.
+        for _ in 0..<60 {
             if await ReadinessService.probeStation(station.url("/jazz.mp3")) == nil {
                 return (station, try FaultProxy(upstreamPort: station.port, silence: []))
             }
@@ -137,8 +138,20 @@ struct StreamRingNodeTests {
 
         let index = harness.client.messages.count
         let silent = Date()
+        let switched = capture.frames
         proxy.mode = .silence
-        let fallback = try await Failsafe.verdict(harness, after: index, timeout: 15)
+        let fallback: TestClient.Received
+        do {
+            fallback = try await Failsafe.verdict(harness, after: index, timeout: 15)
+        } catch {
+            // What the speaker had meanwhile, second by second (peak), and the node's last words.
+            let peaks = try (0..<14).map { second in
+                try Failsafe.peak(capture, switched + AudioCapture.frames(Double(second)), switched + AudioCapture.frames(Double(second + 1)))
+            }
+            print("silence mid-ring: no verdict; peaks per second since the switch \(peaks)\n"
+                + harness.node.log.split(separator: "\n").suffix(15).joined(separator: "\n"))
+            throw error
+        }
         let seconds = fallback.at.timeIntervalSince(silent)
         print("silence mid-ring → fallback sounding \(Int(seconds * 1000)) ms: \(fallback.text)")
         #expect(fallback.json?["fallback"] == true && fallback.json?["cause"] == "silent", "\(fallback.text)")
