@@ -88,9 +88,13 @@ extension NodeConfiguration {
             rate: try values.required(keys.speechRate), volume: try values.required(keys.speechVolume),
             confirmButtons: try values.required(keys.speechConfirmButtons))
         let fallbackNoise = try values.required(keys.streamFallbackNoise)
+        let streamCAFile = try values.value(keys.streamCAFile)
+        if let file = streamCAFile, let problem = ConfigurationFileSystem.problemReading(file) {
+            throw values.error(keys.streamCAFile, "cannot read \(file): \(problem)")
+        }
         configuration.stream = StreamSettings(
             prerollSeconds: try values.required(keys.streamPrerollSeconds), timeoutSeconds: try values.required(keys.streamTimeoutSeconds),
-            fallbackNoise: fallbackNoise == StreamSettings.noFallbackNoise ? nil : fallbackNoise, caFile: try values.value(keys.streamCAFile),
+            fallbackNoise: fallbackNoise == StreamSettings.noFallbackNoise ? nil : fallbackNoise, caFile: streamCAFile,
             userAgent: try values.value(keys.streamUserAgent) ?? StreamSettings.defaultUserAgent)
         configuration.buttons = try readButtons(values)
         configuration.buttonTiming = ButtonTiming(
