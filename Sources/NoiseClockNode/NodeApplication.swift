@@ -63,7 +63,7 @@ public enum NodeApplication {
         )
         let audio = library.map {
             AudioEngine(device: configuration.audio.device, sampleRate: configuration.audio.sampleRate, library: $0, logger: logger, clock: clock.now,
-                        userAgent: "NoiseClock/\(NoiseClockVersion.current)")
+                        userAgent: configuration.stream.userAgent, caFile: configuration.stream.caFile)
         }
         if library == nil {
             let error = "no sound catalog (sounds.json not found or unusable)"
@@ -144,7 +144,8 @@ public enum NodeApplication {
             inbox: inbox, machine: machine, store: store,
             effects: EffectPerformer(
                 mqtt: mqtt, timer: timer, audio: audio, web: server, readiness: probeContinuation, buttons: buttons, speech: speech,
-                sounds: soundFiles, stations: StationProber(inbox: inbox, userAgent: "NoiseClock/\(NoiseClockVersion.current)"),
+                sounds: soundFiles,
+                stations: StationProber(inbox: inbox, userAgent: configuration.stream.userAgent, caFile: configuration.stream.caFile),
                 logger: logger),
             notifier: notifier, clock: clock.now, logger: logger
         )
@@ -161,7 +162,8 @@ public enum NodeApplication {
             pollSeconds: min(5, configuration.battery.intervalSeconds)
         ))
         services.append(ClockSyncService(clock: clock, inbox: inbox))
-        services.append(ReadinessService(audio: audio, sounds: soundFiles, clock: clock, inbox: inbox, probes: probes))
+        services.append(ReadinessService(
+            audio: audio, sounds: soundFiles, clock: clock, inbox: inbox, probes: probes, stream: configuration.stream))
         if let interval = notifier.watchdogInterval { services.append(WatchdogService(interval: interval, inbox: inbox)) }
         if let server { services.append(WebService(server: server)) }
         services.append(audioDesk)

@@ -201,6 +201,8 @@ struct ConfigurationLoadingTests {
         #expect(names.contains("NOISECLOCK_SPEECH_VOLUME"))
         #expect(names.contains("NOISECLOCK_SPEECH_CONFIRM_BUTTONS"))
         #expect(names.contains("NOISECLOCK_STREAM_TIMEOUT_SECONDS"))
-        #expect(names.count == 43)
+        #expect(names.contains("NOISECLOCK_STREAM_PREROLL_SECONDS"))
+        #expect(names.contains("NOISECLOCK_STREAM_USER_AGENT"))
+        #expect(names.count == 47)
     }
 }

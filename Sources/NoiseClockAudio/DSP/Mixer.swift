@@ -5,7 +5,7 @@ import NoiseClockCore
 /// the noise is ducked while an alarm rings and muted while a preview plays. Not thread-safe:
 /// one thread (the audio thread, or the offline renderer) owns it.
 public final class Mixer {
-    enum Role { case noise, alarm, preview, preAlarm }
+    enum Role { case noise, alarm, preview, preAlarm, preroll }
 
     private struct Voice {
         var role: Role
@@ -58,6 +58,8 @@ public final class Mixer {
     static let maxAlarmDelay: Int64 = 1000
     private let scratch: UnsafeMutablePointer<Float>
     private var sampleRate: Int { library.sampleRate }
+    /// Where a sleep radio's outages go (the engine's stream; called on this mixer's thread).
+    public var onStationOutage: @Sendable (StationOutage) -> Void = { _ in }
 
     /// Seconds for a swing from silence to full gain, per role.
     static func rampSeconds(_ role: Role) -> Float {
@@ -67,6 +69,8 @@ public final class Mixer {
         case .preview: 0.2
         // The pre-alarm sound gives way to the alarm's over about this long: a crossfade, not a cut.
         case .preAlarm: 2.0
+        // Never heard: a station connected ahead of its ring, at zero gain.
+        case .preroll: 0.1
         }
     }
 
@@ -101,7 +105,8 @@ public final class Mixer {
             update(scene, at: end)
             let block = out + 2 * done
             block.update(repeating: 0, count: count * 2)
-            for index in voices.indices where !voices[index].ramp.isSilent {
+            // A preroll's station is rendered unheard: its ring stays at the live edge for the ring.
+            for index in voices.indices where !voices[index].ramp.isSilent || voices[index].role == .preroll {
                 voices[index].source.render(into: scratch, frames: count)
                 voices[index].ramp.mix(scratch, into: block, frames: count)
                 if let key = voices[index].key, alarmPlayback?.key == key, alarmPlayback?.audible == false,
@@ -149,8 +154,11 @@ public final class Mixer {
             if let preview = scene.preview, now < preview.until { noiseGain = 0 }
         }
         // Keep the noise voice (at zero) while muted, so it resumes seamlessly after a preview.
-        setVoice(.noise, sound: scene.noise?.sound, layers: scene.noise?.layers ?? [], gain: noiseGain)
+        setVoice(.noise, sound: scene.noise?.sound, layers: scene.noise?.layers ?? [], gain: noiseGain,
+                 stationFallback: scene.noise?.stationFallback)
         setAlarmVoice(scene.alarm, gain: scene.alarm?.gain(at: now.adding(milliseconds: -alarmDelay)) ?? 0)
+        // After the alarm's voice, which takes over a preroll's station when the ring comes.
+        setVoice(.preroll, sound: scene.alarm == nil ? scene.preroll?.sound : nil, gain: 0)
         let preAlarm = scene.alarm == nil ? scene.preAlarm : nil
         setVoice(.preAlarm, sound: preAlarm?.sound, layers: preAlarm?.layers ?? [], gain: scene.preAlarm?.gain(at: now) ?? 0)
         let preview = scene.preview.flatMap { now < $0.until ? $0 : nil }
@@ -176,7 +184,7 @@ public final class Mixer {
             return
         }
         var fallback = false
-        var source = makeSource(alarm.sound)
+        var source = takePreroll(alarm.sound) ?? makeSource(alarm.sound)
         if source == nil {
             fallback = true
             source = makeSource(Self.fallbackSound)
@@ -189,13 +197,19 @@ public final class Mixer {
         voices.append(Voice(role: .alarm, sound: alarm.sound, layers: [], source: source, ramp: ramp, retiring: false, key: alarm.key))
     }
 
+    /// The station connected ahead of this ring (`AudioScene.preroll`), taken out of its voice.
+    private func takePreroll(_ sound: String) -> (any SoundSource)? {
+        guard let index = voices.firstIndex(where: { $0.role == .preroll && !$0.retiring && $0.sound == sound }) else { return nil }
+        return voices.remove(at: index).source
+    }
+
     private func peak(_ samples: UnsafeMutablePointer<Float>, count: Int) -> Float {
         var peak: Float = 0
         for i in 0..<count { peak = max(peak, abs(samples[i])) }
         return peak
     }
 
-    private func setVoice(_ role: Role, sound: String?, layers: [AudioScene.Layer] = [], gain: Float) {
+    private func setVoice(_ role: Role, sound: String?, layers: [AudioScene.Layer] = [], gain: Float, stationFallback: String? = nil) {
         let index = voices.firstIndex { $0.role == role && !$0.retiring }
         if let index, voices[index].sound == sound, voices[index].layers == layers {
             voices[index].ramp.target = gain
@@ -205,7 +219,13 @@ public final class Mixer {
             voices[index].retiring = true
             voices[index].ramp.target = 0
         }
-        guard let sound, let source = makeSource(sound, layers: layers) else { return }
+        guard let sound, var source = makeSource(sound, layers: layers) else { return }
+        // A station as the noise: covered by `stream.fallback_noise` while it is down.
+        if role == .noise, let station = source as? StationSource {
+            let fallback = stationFallback.flatMap { makeSource($0) }
+            source = StationNoiseSource(station: station, sound: sound, fallbackID: stationFallback, fallback: fallback,
+                                        sampleRate: sampleRate, maxFrames: maxFrames, report: onStationOutage)
+        }
         let ramp = GainRamp(current: 0, target: gain, fullScaleSeconds: Self.rampSeconds(role), sampleRate: sampleRate)
         voices.append(Voice(role: role, sound: sound, layers: layers, source: source, ramp: ramp, retiring: false, key: nil))
     }

@@ -26,6 +26,8 @@ public final class AudioEngine: Sendable {
     public let alarmSounds: AsyncStream<AlarmSoundReport>
     /// The titles a playing station's stream announces (ICY), from its player's thread.
     public let stationTitles: AsyncStream<StationTitle>
+    /// A station playing as noise went down (10 s without audio) or came back, from the audio thread.
+    public let stationOutages: AsyncStream<StationOutage>
 
     private struct Shared {
         var device: String
@@ -57,6 +59,7 @@ public final class AudioEngine: Sendable {
     private let alarmContinuation: AsyncStream<AlarmSoundReport>.Continuation
     private let radio: RadioSettings
     private let titleContinuation: AsyncStream<StationTitle>.Continuation
+    private let outageContinuation: AsyncStream<StationOutage>.Continuation
     private let library: SoundLibrary
     private let logger: Logger
     private let retryInterval: Double
@@ -74,7 +77,7 @@ public final class AudioEngine: Sendable {
     public init(
         device: String, sampleRate: Int, library: SoundLibrary, logger: Logger, retryInterval: Double = 3,
         idleCloseSeconds: Double = 5, clock: @escaping @Sendable () -> Instant = AudioEngine.realtimeClock,
-        ditherSeed: UInt64? = nil, userAgent: String = "NoiseClock"
+        ditherSeed: UInt64? = nil, userAgent: String = "NoiseClock", caFile: String? = nil
     ) {
         self.ditherSeed = ditherSeed
         self.clock = clock
@@ -89,7 +92,12 @@ public final class AudioEngine: Sendable {
         let (titles, titleContinuation) = AsyncStream.makeStream(of: StationTitle.self, bufferingPolicy: .bufferingNewest(16))
         stationTitles = titles
         self.titleContinuation = titleContinuation
-        radio = RadioSettings(userAgent: userAgent) { sound, title in titleContinuation.yield(StationTitle(sound: sound, title: title)) }
+        let (outages, outageContinuation) = AsyncStream.makeStream(of: StationOutage.self, bufferingPolicy: .bufferingNewest(16))
+        stationOutages = outages
+        self.outageContinuation = outageContinuation
+        radio = RadioSettings(userAgent: userAgent, caFile: caFile, onTitle: { sound, title in
+            titleContinuation.yield(StationTitle(sound: sound, title: title))
+        }, onOutage: { outageContinuation.yield($0) })
         noiseclock_alsa_silence_errors()
     }
 
@@ -192,6 +200,7 @@ public final class AudioEngine: Sendable {
         continuation.finish()
         alarmContinuation.finish()
         titleContinuation.finish()
+        outageContinuation.finish()
     }
 
     /// Queues a readiness check for the audio thread; false when the engine is stopping.
@@ -246,6 +255,7 @@ public final class AudioEngine: Sendable {
         AudioThreadMark.markCurrentThread()
         Self.requestRealtimePriority()
         let mixer = Mixer(library: library, maxFrames: 1024)
+        mixer.onStationOutage = radio.onOutage
         let maxFrames = 8192
         let writer = OutputWriter(sampleRate: sampleRate, maxFrames: maxFrames, ditherSeed: ditherSeed)
         var pcm: AlsaPCM?

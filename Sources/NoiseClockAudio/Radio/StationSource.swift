@@ -21,17 +21,41 @@ public final class StationSource: SoundSource, Sendable {
     static let primeSeconds = 0.3
     static let causes = ["", "dns", "refused", "timeout", "tls", "no_audio", "undecodable", "silent", "stalled"]
 
+    /// Digital silence (every sample below one 16-bit step) for this long once the station was
+    /// heard is `silent`; before it was ever heard, for `silentFirstSeconds` (the probe's rule).
+    static let silentSeconds = 10
+    static let silentFirstSeconds = 1
+    /// Each run of the ring's audio starts and ends with a fade this long (5 ms at 48 kHz), so a
+    /// stall or a return is never a click: the end is held back this much while playing.
+    static let edgeFrames = 240
+    static let audibleThreshold: Float = 1.0 / 32768
+
     private final class Shared: Sendable {
         let ring: FrameRing
         let stopping = Atomic<Bool>(false)
-        /// An index into `causes` (0: none yet); the first failure stays.
+        /// The player's cause (an index into `causes`, -1: `httpStatus`; 0: none): set when a
+        /// connection fails, cleared when a connection delivers decoded audio again.
         let cause = Atomic<Int>(0)
         /// An HTTP error's status (`http_<status>`), when `cause` says so.
         let httpStatus = Atomic<Int>(0)
+        /// The consumer's cause (`stalled`: the ring dry 5 s; `silent`): cleared by audible audio.
+        let renderCause = Atomic<Int>(0)
         let played = Atomic<Bool>(false)
+        /// When decoded audio last arrived (monotonic milliseconds): 5 s before now is a stall,
+        /// however much the ring still holds.
+        let lastDelivery = Atomic<Int>(0)
         let dryFrames = Atomic<Int>(0)
         /// The consumer plays from the ring (else it waits for `primeSeconds` in it).
         let primed = Atomic<Bool>(false)
+        /// How far the current run's fade-in has gone (`edgeFrames`: done).
+        let fadeIn = Atomic<Int>(0)
+        /// Frames rendered since the last audible one (dry, silent or not yet connected).
+        let quietFrames = Atomic<Int>(0)
+        /// Frames of decoded digital silence in a row.
+        let silentFrames = Atomic<Int>(0)
+        /// Frames rendered audible in a row.
+        let audibleFrames = Atomic<Int>(0)
+        let everAudible = Atomic<Bool>(false)
         let wake = WakeSignal()
 
         init(capacity: Int) { ring = FrameRing(capacity: capacity) }
@@ -42,23 +66,24 @@ public final class StationSource: SoundSource, Sendable {
                 httpStatus.store(status, ordering: .releasing)
                 return
             }
-            let index = StationSource.causes.firstIndex(of: cause) ?? StationSource.causes.firstIndex(of: "no_audio")!
-            _ = self.cause.compareExchange(expected: 0, desired: index, ordering: .acquiringAndReleasing)
+            _ = self.cause.compareExchange(expected: 0, desired: StationSource.index(of: cause), ordering: .acquiringAndReleasing)
         }
 
         var stopped: Bool { stopping.load(ordering: .relaxed) }
     }
+
+    static func index(of cause: String) -> Int { causes.firstIndex(of: cause) ?? causes.firstIndex(of: "no_audio")! }
 
     private let shared: Shared
     private let thread = DedicatedThread(name: "station-player")
     private let outputRate: Int
 
     /// Starts the player; `onTitle` is called on its thread with each ICY title (nil: none).
-    init(url: String, outputRate: Int, userAgent: String, onTitle: @escaping @Sendable (String?) -> Void) {
+    init(url: String, outputRate: Int, userAgent: String, caFile: String? = nil, onTitle: @escaping @Sendable (String?) -> Void) {
         let shared = Shared(capacity: Int(Self.bufferSeconds * Double(outputRate)))
         self.shared = shared
         self.outputRate = outputRate
-        let player = StationPlayer(url: url, outputRate: outputRate, userAgent: userAgent, onTitle: onTitle)
+        let player = StationPlayer(url: url, outputRate: outputRate, userAgent: userAgent, caFile: caFile, onTitle: onTitle)
         do {
             try thread.start { player.run(shared) }
         } catch {
@@ -72,41 +97,111 @@ public final class StationSource: SoundSource, Sendable {
         thread.detach()
     }
 
-    /// Why the station cannot be heard (a contract cause), nil while it can.
+    /// Why the station cannot be heard now (a contract cause), nil while it can: the connection's
+    /// failure until a connection delivers audio again, else a stall or silence at the ring's end
+    /// until audible audio plays again.
     public var failure: String? {
         let index = shared.cause.load(ordering: .acquiring)
         if index == -1 { return "http_\(shared.httpStatus.load(ordering: .acquiring))" }
-        return index > 0 ? Self.causes[index] : nil
+        if index > 0 { return Self.causes[index] }
+        let rendered = shared.renderCause.load(ordering: .relaxed)
+        return rendered > 0 ? Self.causes[rendered] : nil
     }
 
+    /// Seconds rendered since the last audible frame (dry, silent, or never connected).
+    var quietSeconds: Double { Double(shared.quietFrames.load(ordering: .relaxed)) / Double(outputRate) }
+
+    /// Seconds rendered audible in a row (0 after any block without a sample above one 16-bit step).
+    var audibleSeconds: Double { Double(shared.audibleFrames.load(ordering: .relaxed)) / Double(outputRate) }
+
     public func render(into out: UnsafeMutablePointer<Float>, frames: Int) {
-        if !shared.primed.load(ordering: .relaxed), shared.ring.available >= Int(Self.primeSeconds * Double(outputRate)) {
-            shared.primed.store(true, ordering: .relaxed)
-        }
-        let done = shared.primed.load(ordering: .relaxed) ? shared.ring.read(into: out, count: frames) : 0
-        if done < frames { shared.primed.store(false, ordering: .relaxed) }
+        let done = readRing(into: out, frames: frames)
         if done < frames { (out + 2 * done).update(repeating: 0, count: 2 * (frames - done)) }
+        track(out, done: done, frames: frames)
+    }
+
+    /// Reads what the ring has for this block: nothing until `primeSeconds` are in it; the first
+    /// `edgeFrames` of a run faded in; when the ring holds less than the block and the held-back
+    /// edge, what is left with its end faded out, and the run ends (no click either way).
+    private func readRing(into out: UnsafeMutablePointer<Float>, frames: Int) -> Int {
+        let edge = Self.edgeFrames
+        if !shared.primed.load(ordering: .relaxed) {
+            guard shared.ring.available >= Int(Self.primeSeconds * Double(outputRate)) else { return 0 }
+            shared.primed.store(true, ordering: .relaxed)
+            shared.fadeIn.store(0, ordering: .relaxed)
+        }
+        let available = shared.ring.available
+        let done: Int
+        if available >= frames + edge {
+            done = shared.ring.read(into: out, count: frames)
+        } else {
+            done = shared.ring.read(into: out, count: min(frames, available))
+            let fade = min(done, edge)
+            for index in 0..<fade {
+                let gain = Float(fade - 1 - index) / Float(edge)
+                out[2 * (done - fade + index)] *= gain
+                out[2 * (done - fade + index) + 1] *= gain
+            }
+            shared.primed.store(false, ordering: .relaxed)
+        }
+        let position = shared.fadeIn.load(ordering: .relaxed)
+        if position < edge {
+            let count = min(done, edge - position)
+            for index in 0..<count {
+                let gain = Float(position + index) / Float(edge)
+                out[2 * index] *= gain
+                out[2 * index + 1] *= gain
+            }
+            shared.fadeIn.store(position + count, ordering: .relaxed)
+        }
+        return done
+    }
+
+    /// The consumer's view of the station: audible or quiet, a stall (once it played: 5 s without
+    /// decoded audio arriving, or the ring dry 5 s), digital silence.
+    private func track(_ out: UnsafeMutablePointer<Float>, done: Int, frames: Int) {
+        var peak: Float = 0
+        for index in 0..<(2 * done) { peak = max(peak, abs(out[index])) }
+        if peak >= Self.audibleThreshold {
+            shared.quietFrames.store(0, ordering: .relaxed)
+            shared.silentFrames.store(0, ordering: .relaxed)
+            shared.audibleFrames.store(shared.audibleFrames.load(ordering: .relaxed) + frames, ordering: .relaxed)
+            shared.everAudible.store(true, ordering: .relaxed)
+            shared.renderCause.store(0, ordering: .relaxed)
+        } else {
+            shared.quietFrames.store(shared.quietFrames.load(ordering: .relaxed) + frames, ordering: .relaxed)
+            shared.audibleFrames.store(0, ordering: .relaxed)
+            if done > 0 {
+                let silent = shared.silentFrames.load(ordering: .relaxed) + done
+                shared.silentFrames.store(silent, ordering: .relaxed)
+                let limit = shared.everAudible.load(ordering: .relaxed) ? Self.silentSeconds : Self.silentFirstSeconds
+                if silent >= limit * outputRate { shared.renderCause.store(Self.index(of: "silent"), ordering: .relaxed) }
+            }
+        }
         guard shared.played.load(ordering: .relaxed) else { return }
+        let silentFor = Int(Clocks.monotonicSeconds() * 1000) - shared.lastDelivery.load(ordering: .relaxed)
+        if silentFor >= Self.stallSeconds * 1000 { shared.renderCause.store(Self.index(of: "stalled"), ordering: .relaxed) }
         if done == frames {
             shared.dryFrames.store(0, ordering: .relaxed)
         } else {
             let dry = shared.dryFrames.load(ordering: .relaxed) + frames - done
             shared.dryFrames.store(dry, ordering: .relaxed)
-            if dry >= Self.stallSeconds * outputRate { shared.fail("stalled") }
+            if dry >= Self.stallSeconds * outputRate { shared.renderCause.store(Self.index(of: "stalled"), ordering: .relaxed) }
         }
     }
 
     /// The player's side: one connection after the other until told to stop.
     private final class StationPlayer: @unchecked Sendable {
         // @unchecked Sendable: made here, then used by the player thread alone.
-        let url: String, outputRate: Int, userAgent: String
+        let url: String, outputRate: Int, userAgent: String, caFile: String?
         let onTitle: @Sendable (String?) -> Void
         private var resampler: Resampler?
         private var stereo: [Float] = []
         private var converted: [Float] = []
 
-        init(url: String, outputRate: Int, userAgent: String, onTitle: @escaping @Sendable (String?) -> Void) {
+        init(url: String, outputRate: Int, userAgent: String, caFile: String?, onTitle: @escaping @Sendable (String?) -> Void) {
             self.url = url
+            self.caFile = caFile
             self.outputRate = outputRate
             self.userAgent = userAgent
             self.onTitle = onTitle
@@ -146,7 +241,7 @@ public final class StationSource: SoundSource, Sendable {
             var heard = false
             var playlist: [UInt8] = []
             var redirect: String?
-            let connection = StreamConnection(url: address, userAgent: userAgent, stallSeconds: StationSource.stallSeconds)
+            let connection = StreamConnection(url: address, userAgent: userAgent, caFile: caFile, stallSeconds: StationSource.stallSeconds)
             let end = connection.run(library: library, onHead: { head in
                 type = head.contentType ?? ""
                 return true
@@ -198,7 +293,10 @@ public final class StationSource: SoundSource, Sendable {
                 }
                 converted.withUnsafeBufferPointer { _ = shared.ring.write($0.baseAddress!, count: written) }
             }
+            shared.lastDelivery.store(Int(Clocks.monotonicSeconds() * 1000), ordering: .relaxed)
             if !shared.played.load(ordering: .relaxed) { shared.played.store(true, ordering: .releasing) }
+            // A connection that delivers audio again ends the last one's failure.
+            if shared.cause.load(ordering: .relaxed) != 0 { shared.cause.store(0, ordering: .releasing) }
         }
     }
 }

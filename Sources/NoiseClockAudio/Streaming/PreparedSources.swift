@@ -80,7 +80,7 @@ struct SceneVoices: Equatable {
         var sounds: [String] { layers.isEmpty ? [sound] : layers.map(\.sound) }
     }
 
-    enum Role { case noise, alarm, preAlarm, preview }
+    enum Role { case noise, alarm, preAlarm, preview, preroll }
 
     let slots: [Slot]
     /// The scene's stations' addresses (`radio:<id>` → URL).
@@ -96,6 +96,8 @@ struct SceneVoices: Equatable {
         if let preview = scene.preview {
             slots.append(Slot(role: .preview, sound: preview.sound, layers: preview.layers, previewUntil: preview.until))
         }
+        // As the mixer: a preroll's player runs until the ring's voice takes it over.
+        if scene.alarm == nil, let preroll = scene.preroll { slots.append(Slot(role: .preroll, sound: preroll.sound, layers: [])) }
         self.slots = slots
     }
 
@@ -114,9 +116,11 @@ struct SceneVoices: Equatable {
     func prepare(after previous: SceneVoices, library: SoundLibrary, radio: RadioSettings? = nil) -> PreparedSources {
         var prepared = PreparedSources()
         for slot in slots where !previous.slots.contains(slot) {
+            // The ring's station was connected ahead (its preroll): the ring's voice takes that player.
+            if slot.role == .alarm, previous.slots.contains(where: { $0.role == .preroll && $0.sound == slot.sound }) { continue }
             for sound in slot.sounds {
                 if let url = stations[sound], let radio {
-                    let source = StationSource(url: url, outputRate: library.sampleRate, userAgent: radio.userAgent) { title in
+                    let source = StationSource(url: url, outputRate: library.sampleRate, userAgent: radio.userAgent, caFile: radio.caFile) { title in
                         radio.onTitle(sound, title)
                     }
                     prepared.append(source, for: sound)

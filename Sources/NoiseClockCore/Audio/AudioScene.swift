@@ -14,6 +14,9 @@ public struct AudioScene: Sendable, Equatable {
         /// What `sound` plays: one layer for a plain noise, 2–4 for a mix (`SoundCatalog.noiseLayers`).
         /// Empty: `sound` alone at full gain.
         public var layers: [Layer] = []
+        /// A station's outage is covered by this noise (`stream.fallback_noise`), nil: silence.
+        /// Only for a station (`radio:<id>`).
+        public var stationFallback: String?
 
         public init(sound: String, volume: Int, fadeOut: FadeWindow? = nil) {
             self.sound = sound
@@ -117,10 +120,24 @@ public struct AudioScene: Sendable, Equatable {
         }
     }
 
+    /// A station an alarm will ring at `at`, connected `stream.preroll_seconds` ahead so its first
+    /// sample plays at the minute: the engine starts its player now, unheard, and the ring's voice
+    /// takes it over.
+    public struct Preroll: Sendable, Equatable {
+        public var sound: String
+        public var at: Instant
+
+        public init(sound: String, at: Instant) {
+            self.sound = sound
+            self.at = at
+        }
+    }
+
     public var noise: Noise?
     public var alarm: Alarm?
     public var preview: Preview?
     public var preAlarm: PreAlarm?
+    public var preroll: Preroll?
     /// The address of each station (`radio:<id>`) the scene plays: the engine's stream player
     /// connects to it (the catalog of stations is the core's, not the engine's).
     public var stations: [String: String] = [:]

@@ -34,6 +34,8 @@ public enum NodeInput: Sendable, Equatable {
     case stationProbed(StationProbeOutcome)
     /// A playing station's stream announced a title (`AudioEngine.stationTitles`).
     case stationTitle(StationTitle)
+    /// A station playing as noise went down (10 s without audio) or came back (`AudioEngine.stationOutages`).
+    case stationOutage(StationOutage)
     /// The sounds on disk changed: the adapter built a new library (off the loop and the
     /// cooperative pool) and holds it until `NodeEffect.useSounds` says to take it over.
     case soundsChanged(SoundLibrarySummary)

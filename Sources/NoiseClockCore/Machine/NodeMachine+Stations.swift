@@ -52,4 +52,15 @@ extension NodeMachine.Draft {
         next.noise.state.title = title
         commit(next, outbox: [])
     }
+
+    /// A station playing as noise went down or came back: `~/noise` says `error` while it is down.
+    mutating func stationOutage(_ outage: StationOutage) {
+        // Only the noise's own station: a preview's or an old voice's word is not news.
+        guard outage.cause == nil || outage.sound == core.noise.state.sound else { return }
+        let next = outage.cause == nil ? nil : outage
+        guard core.noise.state.outage != next else { return }
+        var draft = core
+        draft.noise.state.outage = next
+        commit(draft, outbox: [])
+    }
 }

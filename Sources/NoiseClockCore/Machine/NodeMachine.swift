@@ -85,6 +85,7 @@ public struct NodeMachine: Sendable {
         case .spoken(let outcome): draft.spoken(outcome)
         case .stationProbed(let outcome): draft.stationProbed(outcome)
         case .stationTitle(let title): draft.stationTitle(title)
+        case .stationOutage(let outage): draft.stationOutage(outage)
         case .soundsChanged(let summary): draft.soundsChanged(summary)
         case .readiness(let report): draft.readiness(report)
         case .restore(let request): draft.restore(request)

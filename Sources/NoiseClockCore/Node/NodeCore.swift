@@ -124,7 +124,7 @@ public struct NodeCore: Sendable {
         let context = context(now)
         let time = timeCursor ?? now.nextBoundary(every: timePeriodSeconds)
         let due = (features.compactMap { $0.nextDeadline(context: context) } + deviceDeadlines(context: context)).reduce(time, min)
-        let withSound = alarmSoundDeadline.map { min($0, due) } ?? due
+        let withSound = [alarmSoundDeadline, prerollDeadline(now: now)].compactMap { $0 }.reduce(due, min)
         return readinessDeadline.map { min($0, withSound) } ?? withSound
     }
 
@@ -170,6 +170,7 @@ public struct NodeCore: Sendable {
             scene.preAlarm = alarms.preAlarmScene(now: now, zone: settings.zone)
             // A pre-alarm sound may be a mix: it plays as its layers.
             if let sound = scene.preAlarm?.sound { scene.preAlarm?.layers = soundCatalog.noiseLayers(of: sound) ?? [] }
+            scene.preroll = preroll(now: now)
         }
         withStations(&scene)
         return scene

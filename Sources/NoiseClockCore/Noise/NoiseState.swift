@@ -14,6 +14,8 @@ public struct NoiseState: Sendable, Equatable {
     /// The last title a station's stream announced (the engine's stream player); shown while the
     /// noise plays that station. Not persisted.
     public var title: StationTitle?
+    /// The playing station's outage, while it lasts (the engine's word). Not persisted.
+    public var outage: StationOutage?
 
     public init(playing: Bool = false, sound: String = "brown", volume: Int = 40, sleepTimerMinutes: Int? = nil, stopsAt: Instant? = nil) {
         self.playing = playing
@@ -33,10 +35,16 @@ public struct NoiseState: Sendable, Equatable {
             "playing": .bool(playing), "sound": .string(sound), "volume": .int(Int64(volume)),
             "sleep_timer_minutes": .optional(sleepTimerMinutes),
             "stops_at": .optional(stopsAt.map { ISO8601.string($0, in: zone) }),
-            "routine": .optional(routine), "error": .optional(error),
+            "routine": .optional(routine), "error": .optional(error ?? outageMessage),
             // v1.3: the station playing (its id) and its current title (ICY, from the stream player).
             "station": .optional(Station.stationID(ofSound: sound)), "title": .optional(shownTitle),
         ]
+    }
+
+    /// Why the station playing now cannot be heard, while it cannot.
+    var outageMessage: String? {
+        guard playing, let outage, outage.sound == sound else { return nil }
+        return outage.message
     }
 
     /// The title of the station playing now, if its stream named one.

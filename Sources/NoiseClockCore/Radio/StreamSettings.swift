@@ -1,19 +1,33 @@
-/// The `stream:` configuration (v1.3, Radio) the core needs: how long before the ring an
-/// alarm's station is connected, how long a ring waits for its first audible sample before
-/// ringing the fallback tone, and what a sleep radio fades into while its station is down.
+/// The `stream:` configuration (v1.3, Radio): how long before the ring an alarm's station is
+/// connected, how long a ring waits for its first audible sample before ringing the fallback
+/// tone, what a sleep radio fades into while its station is down, and what the stream players
+/// send and trust (`User-Agent`, a CA file besides the system's store).
 public struct StreamSettings: Sendable, Equatable {
     public var prerollSeconds: Int
     public var timeoutSeconds: Int
-    /// A noise sound id, or nil for silence.
+    /// A built-in noise's id, or nil for silence.
     public var fallbackNoise: String?
+    /// A CA certificate file (PEM) trusted besides the system's store; nil: the system's alone.
+    public var caFile: String?
+    public var userAgent: String
 
     public static let prerollRange = 0...120
     public static let timeoutRange = 2...30
+    /// `stream.fallback_noise`'s word for silence (YAML's bare `null` means "not set": `brown`).
+    public static let noFallbackNoise = "none"
+    /// The noises a sleep radio may fall back to: synthesised, so they need neither disk nor network.
+    public static let synthesisedNoises = ["brown", "pink", "white", "rain", "ocean", "fan"]
+    public static var defaultUserAgent: String { "NoiseClock/\(NoiseClockVersion.current)" }
 
-    public init(prerollSeconds: Int = 30, timeoutSeconds: Int = 5, fallbackNoise: String? = "brown") {
+    public init(
+        prerollSeconds: Int = 30, timeoutSeconds: Int = 5, fallbackNoise: String? = "brown", caFile: String? = nil,
+        userAgent: String = StreamSettings.defaultUserAgent
+    ) {
         self.prerollSeconds = prerollSeconds
         self.timeoutSeconds = timeoutSeconds
         self.fallbackNoise = fallbackNoise
+        self.caFile = caFile
+        self.userAgent = userAgent
     }
 
     /// The tone an alarm on a station rings when the station cannot be heard: the engine's own

@@ -97,6 +97,18 @@ struct ConfigurationKeys: Sendable {
     let streamTimeoutSeconds = Key(
         "stream.timeout_seconds", 5, range: StreamSettings.timeoutRange,
         "seconds an alarm on a radio station waits from the ring for the station to be heard before ringing the fallback tone, {range}")
+    let streamPrerollSeconds = Key(
+        "stream.preroll_seconds", 30, range: StreamSettings.prerollRange,
+        "seconds before the ring an alarm's radio station is connected, so its first sample plays at the minute, {range}")
+    let streamFallbackNoise = Key<String>(
+        "stream.fallback_noise", "brown", check: V.fallbackNoise,
+        "what a station playing as noise fades into after 10 s without audio, until it returns: `brown`, `pink`, `white`, `rain`, "
+            + "`ocean`, `fan`, or `none` (silence; a bare `null` means \"not set\", so `brown`)")
+    let streamCAFile = Key<String>(
+        "stream.ca_file", nil, check: V.notEmpty, "a CA certificate file (PEM) stations over HTTPS may be signed by, besides the system's store")
+    let streamUserAgent = Key<String>(
+        "stream.user_agent", nil, computed: "`NoiseClock/<version>`", check: V.userAgent,
+        "the `User-Agent` stream players send, 1–200 printable ASCII characters")
 
     /// The one table.
     static let table = ConfigurationKeys()

@@ -87,7 +87,15 @@ extension NodeConfiguration {
             enabled: try values.required(keys.speechEnabled), voice: try values.value(keys.speechVoice),
             rate: try values.required(keys.speechRate), volume: try values.required(keys.speechVolume),
             confirmButtons: try values.required(keys.speechConfirmButtons))
-        configuration.stream = StreamSettings(timeoutSeconds: try values.required(keys.streamTimeoutSeconds))
+        let fallbackNoise = try values.required(keys.streamFallbackNoise)
+        let streamCAFile = try values.value(keys.streamCAFile)
+        if let file = streamCAFile, let problem = ConfigurationFileSystem.problemReading(file) {
+            throw values.error(keys.streamCAFile, "cannot read \(file): \(problem)")
+        }
+        configuration.stream = StreamSettings(
+            prerollSeconds: try values.required(keys.streamPrerollSeconds), timeoutSeconds: try values.required(keys.streamTimeoutSeconds),
+            fallbackNoise: fallbackNoise == StreamSettings.noFallbackNoise ? nil : fallbackNoise, caFile: streamCAFile,
+            userAgent: try values.value(keys.streamUserAgent) ?? StreamSettings.defaultUserAgent)
         configuration.buttons = try readButtons(values)
         configuration.buttonTiming = ButtonTiming(
             holdSeconds: try values.required(keys.holdSeconds), doubleSeconds: try values.required(keys.doubleSeconds))

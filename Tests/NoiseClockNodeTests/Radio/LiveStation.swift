@@ -13,7 +13,8 @@ final class LiveStation {
 
     static let sourcePassword = "srcpw", adminPassword = "adminpw"
 
-    init() throws {
+    /// `burstSize`: the bytes Icecast sends a new listener at once (65535: about 4 s of 128 kb/s).
+    init(burstSize: Int = 65535) throws {
         port = try Self.freePort()
         var template = Array("/tmp/noiseclock-station-XXXXXX".utf8CString)
         directory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
@@ -21,7 +22,7 @@ final class LiveStation {
         let owner = getuid() == 0 ? "<changeowner><user>icecast2</user><group>icecast</group></changeowner>" : ""
         let config = """
             <icecast><location>test</location><admin>test@localhost</admin>
-            <limits><clients>20</clients><sources>4</sources><source-timeout>10</source-timeout><burst-size>65535</burst-size></limits>
+            <limits><clients>20</clients><sources>4</sources><source-timeout>10</source-timeout><burst-size>\(burstSize)</burst-size></limits>
             <authentication><source-password>\(Self.sourcePassword)</source-password><admin-user>admin</admin-user>
             <admin-password>\(Self.adminPassword)</admin-password></authentication>
             <hostname>127.0.0.1</hostname><listen-socket><port>\(port)</port><bind-address>127.0.0.1</bind-address></listen-socket>

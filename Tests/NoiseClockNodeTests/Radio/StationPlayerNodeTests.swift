@@ -23,7 +23,8 @@ struct StationPlayerNodeTests {
     static func onAir() async throws -> LiveStation {
         let station = try LiveStation()
         try station.startSource()
-        for _ in 0..<20 {
+        // Up to 15 s: the stream stage starts several Icecasts and encoders at once on a loaded machine.
+        for _ in 0..<60 {
             if await ReadinessService.probeStation(station.url("/jazz.mp3")) == nil { return station }
             try await Task.sleep(for: .milliseconds(250))
         }

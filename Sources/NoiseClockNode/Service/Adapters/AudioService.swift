@@ -18,6 +18,9 @@ struct AudioService: Service {
             group.addTask { [engine, inbox] in
                 for await title in engine.stationTitles { inbox.send(.stationTitle(title)) }
             }
+            group.addTask { [engine, inbox] in
+                for await outage in engine.stationOutages { inbox.send(.stationOutage(outage)) }
+            }
             for await status in engine.statuses.cancelOnGracefulShutdown() {
                 inbox.send(.audio(status))
             }

@@ -15,6 +15,8 @@ struct ReadinessService: Service {
     let clock: NodeClock
     let inbox: NodeInbox
     let probes: AsyncStream<ReadinessProbe>
+    /// `stream.user_agent` and `stream.ca_file`, for the station's probe.
+    var stream = StreamSettings()
 
     func run() async throws {
         for await probe in probes.cancelOnGracefulShutdown() {
@@ -29,18 +31,18 @@ struct ReadinessService: Service {
         if let sound = probe.sound, Station.stationID(ofSound: sound) == nil, await sounds.canMake(sound) == false {
             report.soundError = "the sound \"\(sound)\" cannot be played (its file is gone, unreadable or undecodable)"
         }
-        if let url = probe.stationURL { report.streamCause = await Self.probeStation(url) }
+        if let url = probe.stationURL { report.streamCause = await Self.probeStation(url, userAgent: stream.userAgent, caFile: stream.caFile) }
         report.clockSynced = clock.synced()
         return report
     }
 
     /// The station's probe on a thread of its own (it blocks up to 8 s); nil when it was heard.
-    static func probeStation(_ url: String) async -> String? {
+    static func probeStation(_ url: String, userAgent: String = StreamSettings.defaultUserAgent, caFile: String? = nil) async -> String? {
         await withCheckedContinuation { continuation in
             let thread = DedicatedThread(name: "readiness-probe")
             do {
                 try thread.start {
-                    switch StationProbe(url: url, userAgent: "NoiseClock/\(NoiseClockVersion.current)").run() {
+                    switch StationProbe(url: url, userAgent: userAgent, caFile: caFile).run() {
                     case .success: continuation.resume(returning: nil)
                     case .failure(let failure): continuation.resume(returning: failure.cause)
                     }

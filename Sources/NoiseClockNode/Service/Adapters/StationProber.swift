@@ -8,13 +8,15 @@ import NoiseClockThreads
 struct StationProber: Sendable {
     let inbox: NodeInbox
     let userAgent: String
+    /// `stream.ca_file`.
+    var caFile: String? = nil
 
     func probe(_ request: StationProbeRequest) {
         let thread = DedicatedThread(name: "station-probe")
-        let inbox = inbox, userAgent = userAgent
+        let inbox = inbox, userAgent = userAgent, caFile = caFile
         do {
             try thread.start {
-                let result = StationProbe(url: request.url, userAgent: userAgent).run()
+                let result = StationProbe(url: request.url, userAgent: userAgent, caFile: caFile).run()
                     .map(\.json).mapError { StationProbeFailure(cause: $0.cause) }
                 _ = inbox.send(.stationProbed(StationProbeOutcome(id: request.id, result: result)))
             }
