@@ -1,12 +1,13 @@
 import CStream
 
 /// FLAC, native (`audio/flac` over HTTP) or from Ogg packets, through libFLAC's stream decoder.
-/// libFLAC pulls its bytes through a read callback, a stream pushes them: so bytes are kept until
-/// at least `lookahead` wait, more than a frame can hold, and the read callback hands them out a
-/// few KB at a time; a frame is decoded only with the whole of it at hand. Used by one thread.
+/// libFLAC pulls its bytes through a read callback, a stream pushes them, and a starved read loses
+/// the frame: so a native stream's bytes are decoded only while more than `lookahead` wait (more
+/// than a frame can hold; the read callback hands them out a few KB at a time); Ogg's packets are
+/// whole frames and metadata blocks, so they are decoded as they come. Used by one thread.
 final class FLACStreamDecoder: StreamDecoder {
     /// Above FLAC's largest frame in practice (4608 samples, stereo, 24 bits: about 28 KB).
-    static let lookahead = 48 * 1024
+    static let nativeLookahead = 48 * 1024
     static let readChunk = 4096
     private let codecs: noiseclock_codecs
     private var decoder: UnsafeMutablePointer<FLAC__StreamDecoder>?
@@ -16,12 +17,15 @@ final class FLACStreamDecoder: StreamDecoder {
     fileprivate var decodedChannels = 0
     /// Bytes fed since audio last came out: past this, the stream is not FLAC it can decode.
     private var withoutAudio = 0
+    /// Bytes kept back from libFLAC: `nativeLookahead`, or 0 when fed whole frames (Ogg).
+    let lookahead: Int
     let codec = "flac"
     fileprivate(set) var sampleRate = 0
     fileprivate(set) var channels = 0
 
-    init(table: noiseclock_codecs) {
+    init(table: noiseclock_codecs, wholeFrames: Bool) {
         codecs = table
+        lookahead = wholeFrames ? 0 : Self.nativeLookahead
         decoder = table.FLAC__stream_decoder_new()
         let context = Unmanaged.passUnretained(self).toOpaque()
         let status = table.FLAC__stream_decoder_init_stream(
@@ -32,7 +36,7 @@ final class FLACStreamDecoder: StreamDecoder {
         }
     }
 
-    convenience init(codecs: CodecLibrary) { self.init(table: codecs.table) }
+    convenience init(codecs: CodecLibrary) { self.init(table: codecs.table, wholeFrames: false) }
 
     deinit {
         guard let decoder else { return }
@@ -44,7 +48,7 @@ final class FLACStreamDecoder: StreamDecoder {
         guard let decoder else { return false }
         pending += bytes
         withoutAudio += bytes.count
-        while pending.count - readOffset >= Self.lookahead {
+        while pending.count - readOffset > lookahead {
             let before = readOffset
             decoded.removeAll(keepingCapacity: true)
             _ = codecs.FLAC__stream_decoder_process_single(decoder)

@@ -88,7 +88,7 @@ final class OggFLACPacketDecoder: OggPacketDecoder {
     var sampleRate: Int { flac.sampleRate }
     var channels: Int { flac.channels }
 
-    init(codecs: noiseclock_codecs) { flac = FLACStreamDecoder(table: codecs) }
+    init(codecs: noiseclock_codecs) { flac = FLACStreamDecoder(table: codecs, wholeFrames: true) }
 
     func packet(_ packet: UnsafeMutablePointer<ogg_packet>, frames: (UnsafeBufferPointer<Float>, Int) -> Void, title: (String?) -> Void) -> Bool {
         var bytes = UnsafeRawBufferPointer(start: packet.pointee.packet, count: packet.pointee.bytes)
