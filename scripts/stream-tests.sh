@@ -4,4 +4,4 @@
 # (swift build --build-tests first).
 set -u
 cd "$(dirname "$0")/.."
-NOISECLOCK_STREAM_TESTS=1 ${SWIFT:-swift} test --skip-build --filter 'StreamAlarmNodeTests|StationPlayerNodeTests|StreamConnectionTests'
+NOISECLOCK_STREAM_TESTS=1 ${SWIFT:-swift} test --skip-build --filter 'StreamAlarmNodeTests|StationPlayerNodeTests|StationFormatNodeTests|StreamConnectionTests|StreamFormatTests'
