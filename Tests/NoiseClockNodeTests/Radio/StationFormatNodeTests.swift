@@ -59,7 +59,7 @@ struct StationFormatNodeTests {
             }
             try await capture.waitForFrames(mark + AudioCapture.frames(2.5))
             let share = try Self.toneShare(capture, frequency, from: mark + AudioCapture.frames(1.5), seconds: 1)
-            print("radio:\(id): the \(Int(frequency)) Hz tone's share of the captured energy 1.5–2.5 s after noise/set \(share); ~/noise \(titled.text)")
+            print("radio:\(id): the \(Int(frequency)) Hz tone's share of the capture 1.5–2.5 s after noise/set \(share); ~/noise \(titled.text)")
             #expect(share > 0.95, "radio:\(id): the station's tone is at the speaker (\(share))")
             #expect(titled.json?["station"]?.stringValue == id)
         }

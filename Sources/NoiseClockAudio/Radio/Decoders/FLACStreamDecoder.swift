@@ -77,7 +77,8 @@ final class FLACStreamDecoder: StreamDecoder {
 
 /// libFLAC asks for bytes: at most `readChunk` of what is kept; none kept is a starved read (abort).
 private func flacRead(
-    _: UnsafePointer<FLAC__StreamDecoder>?, _ buffer: UnsafeMutablePointer<FLAC__byte>?, _ bytes: UnsafeMutablePointer<Int>?, _ client: UnsafeMutableRawPointer?
+    _: UnsafePointer<FLAC__StreamDecoder>?, _ buffer: UnsafeMutablePointer<FLAC__byte>?, _ bytes: UnsafeMutablePointer<Int>?,
+    _ client: UnsafeMutableRawPointer?
 ) -> FLAC__StreamDecoderReadStatus {
     let decoder = FLACStreamDecoder.context(client)
     guard let buffer, let bytes else { return FLAC__STREAM_DECODER_READ_STATUS_ABORT }

@@ -67,7 +67,10 @@ final class HLSReader {
                     }
                     let ok = demuxer.feed(bytes) { audio in
                         if decoder == nil, let format = demuxer.format { decoder = format.decoder(library: library) }
-                        guard let current = decoder, !broken else { return broken = true }
+                        guard let current = decoder, !broken else {
+                            broken = true
+                            return
+                        }
                         broken = !current.feed(audio, frames: { samples, channels in
                             heard = true
                             hooks.frames(samples, channels, current.sampleRate, current.codec)
