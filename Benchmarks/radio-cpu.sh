@@ -4,8 +4,11 @@
 # the same run; and the node's memory idle, with stations added but never played, and playing.
 # A real Icecast 2 on loopback, fed by FFmpeg with pink noise (stereo, 44.1 kHz) as 128 kb/s MP3
 # and as 64 kb/s AAC (AAC-LC: Debian's FFmpeg has no HE-AAC encoder, see docs/sounds.md). The
-# node on the ALSA null device (it paces itself). CPU: perf's task-clock of each process over
-# PLAY_SECONDS (default 30), ROUNDS times (default 3) in turn; the medians.
+# node on the ALSA null device (it paces itself). CPU over PLAY_SECONDS (default 30), ROUNDS
+# times (default 3) in turn, the medians: FFmpeg's whole process and the node's whole process
+# (perf's task-clock), and the node's decoder alone: its `station-player` thread (network,
+# decoding, resampling; /proc's schedstat, in nanoseconds), what FFmpeg's process does. The
+# node's whole process adds its mixer and output thread, which run for any sound.
 #     Benchmarks/radio-cpu.sh path/to/release/noiseclock
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -52,39 +55,50 @@ for codec in mp3 aac; do
 done
 sleep 2
 added_pss=$(pss_kb "$node_pid")
+player_ns() {  # the node's station-player thread: nanoseconds on a CPU so far
+    local task
+    for task in /proc/"$node_pid"/task/*; do
+        [ "$(cat "$task/comm")" = station-player ] && { cut -d' ' -f1 "$task/schedstat"; return; }
+    done
+    echo 0
+}
 task_clock() {  # pid: % of one core over $PLAY seconds
     perf stat -e task-clock -x, -p "$1" -- sleep "$PLAY" 2>&1 | awk -F, -v s="$PLAY" '$3 == "task-clock" { printf "%.3f", $1 / (10 * s) }'
 }
-cpu_of() {  # codec: "node% ffmpeg%" over the same $PLAY seconds
+cpu_of() {  # codec: "node% player% ffmpeg%" over the same $PLAY seconds
     mosquitto_pub -p "$port" -q 1 -t "$root/noise/set" -m "{\"playing\": true, \"sound\": \"radio:$1\", \"volume\": 40}"
     ffmpeg -nostdin -loglevel error -i "http://127.0.0.1:$ice/$1" -ar 48000 -f f32le -y /dev/null &
     local listener=$!
     sleep 4
     task_clock "$node_pid" >"$work/node.cpu" &
-    local node=$!
+    local node=$! before
+    before=$(player_ns)
     task_clock "$listener" >"$work/ffmpeg.cpu"
+    local player
+    player=$(awk -v a="$before" -v b="$(player_ns)" -v s="$PLAY" 'BEGIN { printf "%.3f", (b - a) / (1e7 * s) }')
     wait "$node"
     kill "$listener"
     wait "$listener" 2>/dev/null || true
-    echo "$(cat "$work/node.cpu") $(cat "$work/ffmpeg.cpu")"
+    echo "$(cat "$work/node.cpu") $player $(cat "$work/ffmpeg.cpu")"
 }
 : >"$work/rounds"
 for round in $(seq "$ROUNDS"); do
-    read -r mp3 mp3_ffmpeg < <(cpu_of mp3)
+    read -r mp3 mp3_player mp3_ffmpeg < <(cpu_of mp3)
     playing_rss=$(bench_rss_kb "$node_pid")
-    read -r aac aac_ffmpeg < <(cpu_of aac)
-    echo "$mp3 $mp3_ffmpeg $aac $aac_ffmpeg" >>"$work/rounds"
-    echo "round $round (load $(cut -d' ' -f1 /proc/loadavg)): MP3 128k node $mp3 % vs ffmpeg $mp3_ffmpeg %; AAC 64k node $aac % vs ffmpeg $aac_ffmpeg %"
+    read -r aac aac_player aac_ffmpeg < <(cpu_of aac)
+    echo "$mp3 $mp3_player $mp3_ffmpeg $aac $aac_player $aac_ffmpeg" >>"$work/rounds"
+    echo "round $round (load $(cut -d' ' -f1 /proc/loadavg)): MP3 128k node $mp3 %, its player $mp3_player %, ffmpeg $mp3_ffmpeg %;" \
+        "AAC 64k node $aac %, its player $aac_player %, ffmpeg $aac_ffmpeg %"
 done
-awk '{ for (i = 1; i <= 4; i++) v[i, NR] = $i } END {
-    split("mp3-node mp3-ffmpeg aac-node aac-ffmpeg", name, " ")
-    for (i = 1; i <= 4; i++) {
+awk '{ for (i = 1; i <= 6; i++) v[i, NR] = $i } END {
+    split("mp3-node mp3-player mp3-ffmpeg aac-node aac-player aac-ffmpeg", name, " ")
+    for (i = 1; i <= 6; i++) {
         n = 0; for (r = 1; r <= NR; r++) a[++n] = v[i, r]
         for (x = 1; x <= n; x++) for (y = x + 1; y <= n; y++) if (a[y] < a[x]) { t = a[x]; a[x] = a[y]; a[y] = t }
         m[i] = a[int((n + 1) / 2)]
         printf "%s median %s %% of a core (range %s-%s)\n", name[i], m[i], a[1], a[n]
     }
-    printf "node/ffmpeg: MP3 %.2fx, AAC %.2fx\n", m[1] / m[2], m[3] / m[4]
+    printf "player/ffmpeg: MP3 %.2fx, AAC %.2fx; whole node/ffmpeg: MP3 %.2fx, AAC %.2fx\n", m[2] / m[3], m[5] / m[6], m[1] / m[3], m[4] / m[6]
 }' "$work/rounds"
 echo "memory: idle PSS $idle_pss kB, with two stations added (never played) $added_pss kB ($((added_pss - idle_pss)) kB);" \
     "RSS idle $idle_rss kB, playing $playing_rss kB (+$(((playing_rss - idle_rss) / 1024)) MB)"
