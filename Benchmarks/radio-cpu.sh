@@ -58,7 +58,7 @@ added_pss=$(pss_kb "$node_pid")
 player_ns() {  # the node's station-player thread: nanoseconds on a CPU so far
     local task
     for task in /proc/"$node_pid"/task/*; do
-        [ "$(cat "$task/comm")" = station-player ] && { cut -d' ' -f1 "$task/schedstat"; return; }
+        [ "$(cat "$task/comm" 2>/dev/null)" = station-player ] && { cut -d' ' -f1 "$task/schedstat"; return; }
     done
     echo 0
 }

@@ -185,16 +185,11 @@ public final class StationSource: SoundSource, Sendable {
         private func deliver(_ samples: UnsafeBufferPointer<Float>, channels: Int, rate: Int, _ shared: Shared) {
             guard channels > 0, rate > 0 else { return }
             let frames = samples.count / channels
-            stereo.removeAll(keepingCapacity: true)
-            for frame in 0..<frames {
-                let left = samples[frame * channels]
-                stereo.append(left)
-                stereo.append(channels > 1 ? samples[frame * channels + 1] : left)
-            }
+            StereoFrames.take(samples, channels: channels, into: &stereo)
             if rate == outputRate {
                 stereo.withUnsafeBufferPointer { _ = shared.ring.write($0.baseAddress!, count: frames) }
             } else {
-                if resampler?.inputRate != rate { resampler = try? Resampler(from: rate, to: outputRate) }
+                if resampler?.inputRate != rate { resampler = try? Resampler(from: rate, to: outputRate, quality: .medium) }
                 guard let resampler else { return }
                 let capacity = resampler.outputCapacity(forInput: frames)
                 if converted.count < 2 * capacity { converted = [Float](repeating: 0, count: 2 * capacity) }

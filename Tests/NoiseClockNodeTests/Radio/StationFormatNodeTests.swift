@@ -44,11 +44,18 @@ struct StationFormatNodeTests {
         let stations = [("opus", station.url("/opus.ogg"), 440.0), ("aac", station.url("/aac"), 550), ("hls", hls, 660)]
         for (id, url, _) in stations {
             try await harness.command("station/add", #"{"id": "\#(id)", "name": "\#(id)", "url": "\#(url)"}"#)
-            // On the air: the node's own probe hears it (the mount or first segment is there).
-            for _ in 0..<40 {
-                if await ReadinessService.probeStation(url) == nil { break }
-                try await pause(0.2)
+        }
+        // On the air: the node's own probe hears each (the mount or a first segment is there), all at once.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (_, url, _) in stations {
+                group.addTask {
+                    for _ in 0..<40 {
+                        if await ReadinessService.probeStation(url) == nil { return }
+                        try await pause(0.2)
+                    }
+                }
             }
+            try await group.waitForAll()
         }
         try station.setTitle(mount: "/aac", song: Self.title)
         for (id, _, frequency) in stations {
