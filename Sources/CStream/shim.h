@@ -55,7 +55,7 @@ struct noiseclock_codecs {
     NOISECLOCK_CODEC(FLAC__stream_decoder_new); NOISECLOCK_CODEC(FLAC__stream_decoder_delete);
     NOISECLOCK_CODEC(FLAC__stream_decoder_init_stream); NOISECLOCK_CODEC(FLAC__stream_decoder_process_single);
     NOISECLOCK_CODEC(FLAC__stream_decoder_flush); NOISECLOCK_CODEC(FLAC__stream_decoder_get_state);
-    NOISECLOCK_CODEC(FLAC__stream_decoder_finish);
+    NOISECLOCK_CODEC(FLAC__stream_decoder_finish); NOISECLOCK_CODEC(FLAC__stream_decoder_set_metadata_respond);
 };
 #undef NOISECLOCK_CODEC
 
@@ -78,7 +78,7 @@ static inline const char *noiseclock_codecs_load(struct noiseclock_codecs *c, vo
     NOISECLOCK_LOAD(flac, FLAC__stream_decoder_new); NOISECLOCK_LOAD(flac, FLAC__stream_decoder_delete);
     NOISECLOCK_LOAD(flac, FLAC__stream_decoder_init_stream); NOISECLOCK_LOAD(flac, FLAC__stream_decoder_process_single);
     NOISECLOCK_LOAD(flac, FLAC__stream_decoder_flush); NOISECLOCK_LOAD(flac, FLAC__stream_decoder_get_state);
-    NOISECLOCK_LOAD(flac, FLAC__stream_decoder_finish);
+    NOISECLOCK_LOAD(flac, FLAC__stream_decoder_finish); NOISECLOCK_LOAD(flac, FLAC__stream_decoder_set_metadata_respond);
 #undef NOISECLOCK_LOAD
     return 0;
 }

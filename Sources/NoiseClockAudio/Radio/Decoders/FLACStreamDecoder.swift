@@ -15,6 +15,8 @@ final class FLACStreamDecoder: StreamDecoder {
     fileprivate var readOffset = 0
     fileprivate var decoded: [Float] = []
     fileprivate var decodedChannels = 0
+    /// A native stream's VORBIS_COMMENT block's title, till handed out (Ogg's are read by the Ogg layer).
+    fileprivate var pendingTitle: String??
     /// Bytes fed since audio last came out: past this, the stream is not FLAC it can decode.
     private var withoutAudio = 0
     /// Bytes kept back from libFLAC: `nativeLookahead`, or 0 when fed whole frames (Ogg).
@@ -28,8 +30,9 @@ final class FLACStreamDecoder: StreamDecoder {
         lookahead = wholeFrames ? 0 : Self.nativeLookahead
         decoder = table.FLAC__stream_decoder_new()
         let context = Unmanaged.passUnretained(self).toOpaque()
+        if !wholeFrames { _ = table.FLAC__stream_decoder_set_metadata_respond(decoder, FLAC__METADATA_TYPE_VORBIS_COMMENT) }
         let status = table.FLAC__stream_decoder_init_stream(
-            decoder, flacRead, nil, nil, nil, nil, flacWrite, nil, flacError, context)
+            decoder, flacRead, nil, nil, nil, nil, flacWrite, wholeFrames ? nil : flacMetadata, flacError, context)
         if status != FLAC__STREAM_DECODER_INIT_STATUS_OK {
             table.FLAC__stream_decoder_delete(decoder)
             decoder = nil
@@ -56,6 +59,10 @@ final class FLACStreamDecoder: StreamDecoder {
             if state == FLAC__STREAM_DECODER_ABORTED || state == FLAC__STREAM_DECODER_END_OF_STREAM {
                 // Starved or lost: start again at the next frame's sync.
                 _ = codecs.FLAC__stream_decoder_flush(decoder)
+            }
+            if let pending = pendingTitle {
+                pendingTitle = nil
+                title(pending)
             }
             if !decoded.isEmpty, decodedChannels > 0 {
                 withoutAudio = 0
@@ -109,6 +116,20 @@ private func flacWrite(
         for channel in 0..<channels { decoder.decoded.append(Float(buffer[channel]?[index] ?? 0) * scale) }
     }
     return FLAC__STREAM_DECODER_WRITE_STATUS_CONTINUE
+}
+
+/// A VORBIS_COMMENT block (the only kind asked for besides STREAMINFO): its title, kept for `feed`.
+private func flacMetadata(
+    _: UnsafePointer<FLAC__StreamDecoder>?, _ metadata: UnsafePointer<FLAC__StreamMetadata>?, _ client: UnsafeMutableRawPointer?
+) {
+    guard let metadata, metadata.pointee.type == FLAC__METADATA_TYPE_VORBIS_COMMENT else { return }
+    let block = metadata.pointee.data.vorbis_comment
+    var entries: [String] = []
+    for index in 0..<Int(min(block.num_comments, 1000)) {
+        guard let comment = block.comments?[index], let bytes = comment.entry else { continue }
+        entries.append(String(decoding: UnsafeBufferPointer(start: bytes, count: Int(comment.length)), as: UTF8.self))
+    }
+    FLACStreamDecoder.context(client).pendingTitle = .some(VorbisComment.title(entries: entries))
 }
 
 /// Lost sync or a bad frame: libFLAC goes on to the next frame by itself.

@@ -14,11 +14,19 @@ enum VorbisComment {
         guard let vendor = length(), vendor <= bytes.count - offset else { return nil }
         offset += vendor
         guard let count = length() else { return nil }
-        var artist: String?, title: String?
+        var entries: [String] = []
         for _ in 0..<min(count, 1000) {
             guard let size = length(), size <= bytes.count - offset else { break }
-            let entry = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + size)]), as: UTF8.self)
+            entries.append(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + size)]), as: UTF8.self))
             offset += size
+        }
+        return title(entries: entries)
+    }
+
+    /// The title from the block's `KEY=value` entries (keys in any case).
+    static func title(entries: [String]) -> String? {
+        var artist: String?, title: String?
+        for entry in entries {
             guard let equals = entry.firstIndex(of: "=") else { continue }
             let value = String(entry[entry.index(after: equals)...]).trimmingWhitespace()
             switch entry[..<equals].uppercased() {
