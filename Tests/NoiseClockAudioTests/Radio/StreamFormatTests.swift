@@ -5,8 +5,8 @@ import Testing
 
 /// Every format and transport a station may use, against real servers on loopback: one Icecast 2
 /// with a mount per codec, each fed by FFmpeg's encoder with a 440 Hz tone (AAC, Ogg Vorbis, Ogg
-/// Opus, Ogg FLAC), an HLS stream FFmpeg writes live (AAC in MPEG-TS, 1 s segments) served over
-/// plain HTTP, and a native FLAC file over plain HTTP. Each is decoded by the player's own path
+/// Opus, Ogg FLAC), two HLS streams FFmpeg writes live (AAC in MPEG-TS, 1 s segments; MP3 in
+/// MPEG-TS behind a master playlist) served over plain HTTP, and a native FLAC file likewise. Each is decoded by the player's own path
 /// (`StreamBodyReader`, `HLSReader`): its tone counted (rising zero crossings), its title read
 /// (ICY through Icecast's admin interface for AAC, Vorbis comments/OpusTags in the stream for Ogg,
 /// `#EXTINF` for HLS, the VORBIS_COMMENT block for native FLAC), and `station/test`'s probe answers its codec. `make stream-test`.
@@ -120,6 +120,13 @@ struct StreamFormatTests {
             "-nostdin", "-loglevel", "error", "-re", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100", "-c:a", "aac", "-b:a", "64k",
             "-f", "hls", "-hls_time", "1", "-hls_list_size", "6", "-hls_flags", "delete_segments", web + "/live.m3u8",
         ])
+        // A second HLS stream: MP3 in MPEG-TS behind a master playlist that names it.
+        mkdir(web + "/mp3", 0o755)
+        try server.start("/usr/bin/ffmpeg", [
+            "-nostdin", "-loglevel", "error", "-re", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100", "-c:a", "libmp3lame",
+            "-b:a", "128k", "-f", "hls", "-hls_time", "1", "-hls_list_size", "6", "-hls_flags", "delete_segments",
+            "-master_pl_name", "master.m3u8", web + "/mp3/live.m3u8",
+        ])
         let flacFile = try server.run("/usr/bin/ffmpeg", [
             "-nostdin", "-loglevel", "error", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100:duration=20", "-c:a", "flac",
         ] + Self.tags + [web + "/tone.flac"])
@@ -130,6 +137,7 @@ struct StreamFormatTests {
         let http = "http://127.0.0.1:\(httpPort)"
         let stations = icecast.map { Station(url: server.url($0.mount), codec: $0.codec, rate: $0.rate, channels: $0.channels) } + [
             Station(url: http + "/live.m3u8", codec: "aac", rate: 44_100, channels: 2),
+            Station(url: http + "/mp3/master.m3u8", codec: "mp3", rate: 44_100, channels: 1),
             Station(url: http + "/tone.flac", codec: "flac", rate: 44_100, channels: 1),
         ]
         let setTitle = server.adminURL + "/metadata?mount=/aac&mode=updinfo&song=Miles%20Davis%20-%20So%20What"
