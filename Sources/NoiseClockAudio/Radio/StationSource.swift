@@ -22,7 +22,7 @@ public final class StationSource: SoundSource, Sendable {
     static let primeSeconds = 0.3
     /// Above this much in the ring the player reads the network every `batchSeconds`, not per packet.
     static let batchAboveSeconds = 2
-    static let batchSeconds = 0.25
+    static let batchSeconds = 0.5
     static let causes = ["", "dns", "refused", "timeout", "tls", "no_audio", "undecodable", "silent", "stalled"]
 
     private final class Shared: Sendable {
@@ -161,7 +161,8 @@ public final class StationSource: SoundSource, Sendable {
                     self.deliver(samples, channels: channels, rate: body.decoder?.sampleRate ?? 0, shared)
                 }, title: onTitle)
                 // With seconds in hand, read in batches: a live server sends each frame as it is
-                // made (~40 a second), and one wake-up per frame was a sixth of the player's CPU.
+                // made (~40 a second), and one wake-up per frame was a sixth of the player's CPU
+                // (docs/performance.md, issue 29).
                 // The socket holds what comes meanwhile; a stop still ends the wait at once.
                 if ok, shared.ring.available > StationSource.batchAboveSeconds * outputRate {
                     _ = shared.wake.wait(seconds: StationSource.batchSeconds)
