@@ -182,3 +182,40 @@ struct StreamFormatTests {
         func get(_ index: Int) -> (Heard, StationProbe.Result?) { lock.withLock { values[index] } }
     }
 }
+
+/// A live Ogg station is a chain: each track a logical stream of its own, with its own headers and
+/// tags. Two short tracks encoded by FFmpeg and joined byte for byte (a valid chained Ogg stream),
+/// Vorbis and then Opus, fed in 1 KB pieces: both tracks' audio comes out, and each track's title
+/// in turn.
+extension StreamFormatTests {
+    @Test(arguments: [("libvorbis", 44_100), ("libopus", 48_000)])
+    func aChainedOggStreamGivesEachTracksTitle(encoder: String, rate: Int) throws {
+        let codecs = try #require(try? CodecLibrary.shared.get())
+        let directory = TestSupport.makeTemporaryDirectory()
+        var chain: [UInt8] = []
+        for title in ["First", "Second"] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+            process.arguments = [
+                "-nostdin", "-loglevel", "error", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=\(rate):duration=1",
+                "-c:a", encoder, "-metadata", "title=\(title)", "-f", "ogg", "\(directory)/\(title).ogg",
+            ]
+            try process.run()
+            process.waitUntilExit()
+            chain += try #require(FileManager.default.contents(atPath: "\(directory)/\(title).ogg"))
+        }
+        let decoder = OggStreamDecoder(codecs: codecs)
+        var titles: [String?] = [], frames = 0
+        for start in stride(from: 0, to: chain.count, by: 1024) {
+            let ok = chain[start..<min(chain.count, start + 1024)].withUnsafeBytes {
+                decoder.feed($0, frames: { samples, channels in frames += samples.count / channels }, title: { titles.append($0) })
+            }
+            try #require(ok)
+        }
+        print("chained \(encoder): \(frames) frames at \(decoder.sampleRate) Hz, titles \(titles)")
+        #expect(titles == ["First", "Second"])
+        // Two 1 s tracks, to the sample: Opus's pre-skip dropped and its last packet cut at the
+        // granule position.
+        #expect(frames == rate * 2, "\(frames)")
+    }
+}

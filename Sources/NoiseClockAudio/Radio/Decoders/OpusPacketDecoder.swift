@@ -3,12 +3,16 @@ import Glibc
 
 /// One Ogg Opus logical stream's packets (OpusHead, OpusTags, then audio) through libopus, at
 /// 48 kHz as Opus always decodes; the head's pre-skip dropped and its output gain applied. Mono
-/// and stereo (channel mapping family 0), what radio sends; surround is `undecodable`.
+/// and stereo (channel mapping family 0), what radio sends; surround is `undecodable`. A track's
+/// end is cut where its last granule position says.
 final class OpusPacketDecoder: OggPacketDecoder {
     private let codecs: noiseclock_codecs
     private var decoder: OpaquePointer?
     private var headers = 0
     private var preSkip = 0
+    /// Samples decoded so far, pre-skip included: the last page's granule position says where the
+    /// track ends, so its last packet's padding is cut (a chain's next track follows seamlessly).
+    private var position = 0
     private var gain: Float = 1
     /// 120 ms at 48 kHz, stereo: Opus's longest packet.
     private var pcm = [Float](repeating: 0, count: 5760 * 2)
@@ -39,10 +43,12 @@ final class OpusPacketDecoder: OggPacketDecoder {
                 return true
             }
         }
-        let count = pcm.withUnsafeMutableBufferPointer {
+        var count = pcm.withUnsafeMutableBufferPointer {
             Int(codecs.opus_decode_float(decoder, packet.pointee.packet, Int32(packet.pointee.bytes), $0.baseAddress, 5760, 0))
         }
         guard count >= 0 else { return false }
+        if packet.pointee.e_o_s != 0, packet.pointee.granulepos >= 0 { count = max(0, min(count, Int(packet.pointee.granulepos) - position)) }
+        position += count
         let skipped = min(preSkip, count)
         preSkip -= skipped
         guard count > skipped else { return true }
