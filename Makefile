@@ -28,10 +28,11 @@ DEB_PACKAGES += python3-pip
 DEB_PACKAGES += rabbitmq-server
 # Speech (issue 20): eSpeak NG's library and voices, and its command line (the tests' reference).
 DEB_PACKAGES += libespeak-ng-dev espeak-ng-data espeak-ng
-# Radio (issue 29): libcurl and libfaad2's headers (the libraries are opened on first use;
-# MP3/Vorbis/Opus/FLAC come with libsndfile's -dev); icecast2 and ffmpeg serve and encode the
-# test stations of `make stream-test`.
-DEB_PACKAGES += libcurl4-openssl-dev libfaad-dev libmpg123-dev icecast2 ffmpeg
+# Radio (issue 29): the headers of libcurl, libfaad2, libmpg123, libogg, libvorbis, libopus and
+# libFLAC (the libraries are opened on first use; the last four are libsndfile's own, named here
+# because CStream includes them); icecast2 and ffmpeg serve and encode the test stations of
+# `make stream-test` (python3 serves its HLS and FLAC over plain HTTP).
+DEB_PACKAGES += libcurl4-openssl-dev libfaad-dev libmpg123-dev libogg-dev libvorbis-dev libopus-dev libflac-dev icecast2 ffmpeg
 .PHONY: axe-core
 axe-core: deps
 	@scripts/axe-core.sh

@@ -34,9 +34,12 @@ let package = Package(
         // Speech (issue 20): eSpeak NG's header only; the library is opened on first use (dlopen), so
         // an idle node never maps it. Its 22.05 kHz is brought to the node's rate by CSoxr above.
         .systemLibrary(name: "CEspeakNG", providers: [.apt(["libespeak-ng-dev"])]),
-        // Radio (issue 29): libcurl's and libfaad2's headers only, opened on first use like eSpeak NG
+        // Radio (issue 29): the stream libraries' headers only, opened on first use like eSpeak NG
         // (docs/sounds.md says why these and not FFmpeg).
-        .systemLibrary(name: "CStream", providers: [.apt(["libcurl4-openssl-dev", "libfaad-dev", "libmpg123-dev"])]),
+        .systemLibrary(
+            name: "CStream",
+            providers: [.apt(["libcurl4-openssl-dev", "libfaad-dev", "libmpg123-dev", "libogg-dev", "libvorbis-dev", "libopus-dev", "libflac-dev"])]
+        ),
         // ALSA's error handler is variadic: only C can implement it.
         .target(name: "CALSASilence", dependencies: ["CALSA"]),
 

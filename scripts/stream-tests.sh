@@ -5,4 +5,4 @@
 # for the integration run.
 set -u
 cd "$(dirname "$0")/.."
-NOISECLOCK_STREAM_TESTS=1 ${SWIFT:-swift} test --skip-build --filter 'StreamAlarmNodeTests|StationPlayerNodeTests|StreamConnectionTests|StreamFaultNodeTests|StreamRingNodeTests|SleepRadioNodeTests|BrokerRollBackRealTimeTests'
+NOISECLOCK_STREAM_TESTS=1 ${SWIFT:-swift} test --skip-build --filter 'StreamAlarmNodeTests|StationPlayerNodeTests|StationFormatNodeTests|StreamFormatTests|StreamConnectionTests|StreamFaultNodeTests|StreamRingNodeTests|SleepRadioNodeTests|BrokerRollBackRealTimeTests'

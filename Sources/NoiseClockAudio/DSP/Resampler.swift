@@ -1,7 +1,9 @@
 import CSoxr
 
 /// Stereo sample-rate conversion with libsoxr (its "high quality": 20-bit precision, images and
-/// aliases > 110 dB down), for files recorded at another rate than the output's. It streams:
+/// aliases > 110 dB down), for files recorded at another rate than the output's; a station's lossy
+/// stream takes `medium` (16-bit precision, as its decoder gives no more; about a third less
+/// CPU, measured by Benchmarks/radio-cpu.sh). It streams:
 /// feed it blocks, it keeps its own filter history, so a recording of any length goes through.
 final class Resampler {
     struct Failure: Error, CustomStringConvertible, Sendable {
@@ -12,9 +14,13 @@ final class Resampler {
     let outputRate: Int
     private let handle: soxr_t
 
-    init(from inputRate: Int, to outputRate: Int) throws(Failure) {
+    enum Quality {
+        case high, medium
+    }
+
+    init(from inputRate: Int, to outputRate: Int, quality: Quality = .high) throws(Failure) {
         var error: soxr_error_t?
-        var quality = soxr_quality_spec(UInt(SOXR_HQ), 0)
+        var quality = soxr_quality_spec(UInt(quality == .high ? SOXR_HQ : SOXR_MQ), 0)
         guard let handle = soxr_create(Double(inputRate), Double(outputRate), 2, &error, nil, &quality, nil), error == nil else {
             throw Failure(description: "soxr: " + (error.map { String(cString: $0) } ?? "cannot create a resampler"))
         }

@@ -1,3 +1,4 @@
+import Glibc
 import NoiseClockCore
 
 /// `station/test` and the readiness check's probe: connects, follows a playlist, decodes 1 s of
@@ -57,55 +58,76 @@ public struct StationProbe: Sendable {
             return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
         }
         var head: StreamConnection.Head?
-        var decoder: MP3StreamDecoder?
-        var firstAudio: Double?
-        var decodedFrames = 0, peak: Float = 0
+        var body: StreamBodyReader?
+        var hearing = Hearing()
         var titles: [String?] = []
-        var failure: StreamProbeFailure?
-        var playlist: [UInt8] = []
         let connection = StreamConnection(url: address, userAgent: userAgent, caFile: caFile)
         let end = connection.run(library: library, onHead: { received in
             head = received
+            body = StreamBodyReader(contentType: received.contentType, library: library)
             return true
         }, onAudio: { bytes in
-            let type = head?.contentType ?? ""
-            if type == "audio/mpeg" || type == "audio/mp3" {
-                if decoder == nil { decoder = MP3StreamDecoder(library: library) }
-                let ok = decoder?.feed(bytes) { samples, channels in
-                    if firstAudio == nil { firstAudio = elapsed() }
-                    decodedFrames += samples.count / max(1, channels)
-                    for sample in samples { peak = max(peak, abs(sample)) }
-                } ?? false
-                if !ok { failure = StreamProbeFailure(cause: "undecodable"); return false }
-            } else {
-                // A playlist (or audio this round does not decode yet): look at its head.
-                playlist += bytes
-                if playlist.count < 4096 { return true }
-                switch StationPlaylist.classify(head: playlist, contentType: type) {
-                case .redirect(let next): failure = StreamProbeFailure(cause: "no_audio", redirect: next)
-                default: failure = StreamProbeFailure(cause: "undecodable")
-                }
-                return false
-            }
-            let second = decoder.map { decodedFrames >= $0.sampleRate } ?? false
+            guard let body else { return false }
+            guard body.feed(bytes, frames: { samples, channels in
+                hearing.heard(samples, channels: channels, at: elapsed())
+            }, title: { titles.append($0) }) else { return false }
+            let second = body.decoder.map { hearing.frames >= $0.sampleRate && $0.sampleRate > 0 } ?? false
             // Icecast's first block to a listener is often an empty title (its burst): a named one
             // is worth waiting for, within the 3 s.
             let titled = head?.metaInterval == nil || titles.contains { !($0 ?? "").isEmpty }
             return !(second && (titled || elapsed() > 3))
         }, onTitle: { titles.append($0) }, shouldStop: { elapsed() > 8 })
-        if let failure { return .failure(failure) }
-        if case .failed(let cause) = end, firstAudio == nil { return .failure(StreamProbeFailure(cause: cause)) }
-        if decoder == nil, !playlist.isEmpty {
-            if case .redirect(let next) = StationPlaylist.classify(head: playlist, contentType: head?.contentType) {
-                return .failure(StreamProbeFailure(cause: "no_audio", redirect: next))
-            }
-            return .failure(StreamProbeFailure(cause: "undecodable"))
+        body?.finish()
+        switch body?.verdict {
+        case .redirect(let next): return .failure(StreamProbeFailure(cause: "no_audio", redirect: next))
+        case .undecodable: return .failure(StreamProbeFailure(cause: "undecodable"))
+        case .hls: return probeHLS(address, library: library, start: start)
+        default: break
         }
-        guard let decoder, let firstAudio, decodedFrames > 0 else { return .failure(StreamProbeFailure(cause: "no_audio")) }
-        guard peak > 0 else { return .failure(StreamProbeFailure(cause: "silent")) }
-        return .success(Result(
-            firstAudioMilliseconds: Int(firstAudio * 1000), codec: "mp3", bitrateKbps: head?.bitrateKbps,
-            sampleRate: decoder.sampleRate, channels: decoder.channels, title: titles.last { !($0 ?? "").isEmpty } ?? nil, peak: peak))
+        if case .failed(let cause) = end, hearing.firstAudio == nil { return .failure(StreamProbeFailure(cause: cause)) }
+        guard let decoder = body?.decoder else { return .failure(StreamProbeFailure(cause: "no_audio")) }
+        return hearing.result(codec: decoder.codec, bitrateKbps: head?.bitrateKbps, sampleRate: decoder.sampleRate,
+                              channels: decoder.channels, title: titles.last { !($0 ?? "").isEmpty } ?? nil)
+    }
+
+    /// An HLS station: its segments until a second is decoded (8 s at most from the start).
+    private func probeHLS(_ address: String, library: StreamLibrary, start: ContinuousClock.Instant) -> Swift.Result<Result, StreamProbeFailure> {
+        func elapsed() -> Double {
+            let d = ContinuousClock.now - start
+            return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+        }
+        var hearing = Hearing()
+        var format = (codec: "", rate: 0, channels: 0)
+        var title: String?
+        let (end, _) = HLSReader(url: address, userAgent: userAgent, caFile: caFile).run(library: library, hooks: HLSReader.Hooks(
+            shouldStop: { elapsed() > 8 || (format.rate > 0 && hearing.frames >= format.rate) }, bufferedSeconds: { 0 },
+            wait: { usleep(UInt32($0 * 1_000_000)) }, frames: { samples, channels, rate, codec in
+                format = (codec, rate, channels)
+                hearing.heard(samples, channels: channels, at: elapsed())
+            }, title: { title = $0 ?? title }))
+        if case .failed(let cause) = end, hearing.firstAudio == nil { return .failure(StreamProbeFailure(cause: cause)) }
+        return hearing.result(codec: format.codec, bitrateKbps: nil, sampleRate: format.rate, channels: format.channels, title: title)
+    }
+
+    /// What the probe decoded: when it first heard audio, how much, how loud.
+    private struct Hearing {
+        var firstAudio: Double?
+        var frames = 0
+        var peak: Float = 0
+
+        mutating func heard(_ samples: UnsafeBufferPointer<Float>, channels: Int, at seconds: Double) {
+            if firstAudio == nil { firstAudio = seconds }
+            frames += samples.count / max(1, channels)
+            for sample in samples { peak = max(peak, abs(sample)) }
+        }
+
+        func result(codec: String, bitrateKbps: Int?, sampleRate: Int, channels: Int, title: String?) -> Swift.Result<Result, StreamProbeFailure> {
+            guard let firstAudio, frames > 0 else { return .failure(StreamProbeFailure(cause: "no_audio")) }
+            guard peak > 0 else { return .failure(StreamProbeFailure(cause: "silent")) }
+            return .success(Result(
+                firstAudioMilliseconds: Int(firstAudio * 1000), codec: codec, bitrateKbps: bitrateKbps,
+                sampleRate: sampleRate, channels: channels, title: title, peak: peak))
+        }
     }
 }
 

@@ -2,7 +2,8 @@ import NoiseClockThreads
 import Synchronization
 
 /// A station played as a sound (`radio:<id>`): a `station-player` thread of its own connects
-/// (libcurl), reads the ICY titles, decodes (MP3), converts to the engine's rate (libsoxr) and
+/// (libcurl; HLS by `HLSReader`), reads the ICY or in-stream titles, decodes (MP3, AAC, Ogg
+/// Vorbis/Opus, FLAC: `StreamBodyReader` picks the decoder), converts to the engine's rate (libsoxr) and
 /// fills a 12-second ring the audio thread only copies from, so neither the network nor the
 /// decoder ever runs on the audio thread.
 ///
@@ -19,6 +20,9 @@ public final class StationSource: SoundSource, Sendable {
     /// Played only with this much in the ring (at the start, and again after running dry): the
     /// network's jitter is absorbed here rather than heard as gaps.
     static let primeSeconds = 0.3
+    /// Above this much in the ring the player reads the network every `batchSeconds`, not per packet.
+    static let batchAboveSeconds = 2
+    static let batchSeconds = 0.5
     static let causes = ["", "dns", "refused", "timeout", "tls", "no_audio", "undecodable", "silent", "stalled"]
 
     /// Digital silence (every sample below one 16-bit step) for this long once the station was
@@ -215,7 +219,8 @@ public final class StationSource: SoundSource, Sendable {
             var backOff = 1.0
             var address = url
             while !shared.stopped {
-                let (end, heard, redirect) = connect(address, library: library, shared)
+                var (end, heard, redirect, hls) = connect(address, library: library, shared)
+                if hls, !shared.stopped { (end, heard) = playHLS(address, library: library, shared) }
                 if shared.stopped { return }
                 if let redirect {
                     address = redirect
@@ -232,40 +237,52 @@ public final class StationSource: SoundSource, Sendable {
             }
         }
 
-        /// One connection: returns how it ended, whether audio was heard, and a playlist's address.
+        /// One connection: returns how it ended, whether audio was heard, a playlist's address, and
+        /// whether the address is an HLS playlist (played by `playHLS`). The decoder is chosen by
+        /// `StreamBodyReader` (docs/sounds.md, "The stream player").
         private func connect(
             _ address: String, library: StreamLibrary, _ shared: Shared
-        ) -> (StreamConnection.End, Bool, String?) {
-            var type = ""
-            var decoder: MP3StreamDecoder?
+        ) -> (StreamConnection.End, Bool, String?, Bool) {
+            var body: StreamBodyReader?
             var heard = false
-            var playlist: [UInt8] = []
-            var redirect: String?
             let connection = StreamConnection(url: address, userAgent: userAgent, caFile: caFile, stallSeconds: StationSource.stallSeconds)
             let end = connection.run(library: library, onHead: { head in
-                type = head.contentType ?? ""
+                body = StreamBodyReader(contentType: head.contentType, library: library)
                 return true
             }, onAudio: { [self] bytes in
-                guard type == "audio/mpeg" || type == "audio/mp3" else {
-                    playlist += bytes
-                    guard playlist.count >= 4096 else { return true }
-                    if case .redirect(let next) = StationPlaylist.classify(head: playlist, contentType: type) { redirect = next }
-                    if redirect == nil { shared.fail("undecodable") }
-                    return false
-                }
-                if decoder == nil { decoder = MP3StreamDecoder(library: library) }
-                let ok = decoder?.feed(bytes) { samples, channels in
+                guard let body else { return false }
+                let ok = body.feed(bytes, frames: { samples, channels in
                     heard = true
-                    self.deliver(samples, channels: channels, rate: decoder?.sampleRate ?? 0, shared)
-                } ?? false
-                if !ok { shared.fail("undecodable") }
+                    self.deliver(samples, channels: channels, rate: body.decoder?.sampleRate ?? 0, shared)
+                }, title: onTitle)
+                // With seconds in hand, read in batches: a live server sends each frame as it is
+                // made (~40 a second), and one wake-up per frame was a sixth of the player's CPU
+                // (docs/performance.md, issue 29).
+                // The socket holds what comes meanwhile; a stop still ends the wait at once.
+                if ok, shared.ring.available > StationSource.batchAboveSeconds * outputRate {
+                    _ = shared.wake.wait(seconds: StationSource.batchSeconds)
+                }
                 return ok && !shared.stopped
             }, onTitle: onTitle, shouldStop: { shared.stopped })
-            if decoder == nil, redirect == nil, !playlist.isEmpty,
-               case .redirect(let next) = StationPlaylist.classify(head: playlist, contentType: type) {
-                redirect = next
+            body?.finish()
+            switch body?.verdict {
+            case .redirect(let next): return (end, heard, next, false)
+            case .hls: return (end, heard, nil, true)
+            case .undecodable: shared.fail("undecodable")
+            default: break
             }
-            return (end, heard, redirect)
+            return (end, heard, nil, false)
+        }
+
+        /// An HLS station: its segments one after the other, paced by the ring.
+        private func playHLS(_ address: String, library: StreamLibrary, _ shared: Shared) -> (StreamConnection.End, Bool) {
+            let reader = HLSReader(url: address, userAgent: userAgent, caFile: caFile, stallSeconds: StationSource.stallSeconds)
+            let rate = Double(outputRate)
+            return reader.run(library: library, hooks: HLSReader.Hooks(
+                shouldStop: { shared.stopped }, bufferedSeconds: { Double(shared.ring.available) / rate },
+                wait: { _ = shared.wake.wait(seconds: $0) }, frames: { [self] samples, channels, sampleRate, _ in
+                    deliver(samples, channels: channels, rate: sampleRate, shared)
+                }, title: onTitle))
         }
 
         /// Decoded samples to stereo at the engine's rate, into the ring (dropped when it is full:
@@ -273,16 +290,11 @@ public final class StationSource: SoundSource, Sendable {
         private func deliver(_ samples: UnsafeBufferPointer<Float>, channels: Int, rate: Int, _ shared: Shared) {
             guard channels > 0, rate > 0 else { return }
             let frames = samples.count / channels
-            stereo.removeAll(keepingCapacity: true)
-            for frame in 0..<frames {
-                let left = samples[frame * channels]
-                stereo.append(left)
-                stereo.append(channels > 1 ? samples[frame * channels + 1] : left)
-            }
+            StereoFrames.take(samples, channels: channels, into: &stereo)
             if rate == outputRate {
                 stereo.withUnsafeBufferPointer { _ = shared.ring.write($0.baseAddress!, count: frames) }
             } else {
-                if resampler?.inputRate != rate { resampler = try? Resampler(from: rate, to: outputRate) }
+                if resampler?.inputRate != rate { resampler = try? Resampler(from: rate, to: outputRate, quality: .medium) }
                 guard let resampler else { return }
                 let capacity = resampler.outputCapacity(forInput: frames)
                 if converted.count < 2 * capacity { converted = [Float](repeating: 0, count: 2 * capacity) }

@@ -35,12 +35,30 @@ final class IcecastServer {
 
     /// Starts the encoder on `mount` (a 440 Hz tone, MP3 at 128 kb/s, in real time).
     func startSource(mount: String = "/jazz.mp3") throws {
-        try launch("/usr/bin/ffmpeg", [
-            "-nostdin", "-loglevel", "error", "-re", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100",
-            "-c:a", "libmp3lame", "-b:a", "128k", "-content_type", "audio/mpeg", "-f", "mp3",
-            "icecast://source:\(Self.sourcePassword)@127.0.0.1:\(port)\(mount)",
-        ])
+        try startSource(mount: mount, encoder: ["-c:a", "libmp3lame", "-b:a", "128k", "-content_type", "audio/mpeg", "-f", "mp3"])
     }
+
+    /// Starts FFmpeg feeding a 440 Hz tone (amplitude 1/8) to `mount` with `encoder`'s arguments.
+    func startSource(mount: String, encoder: [String], rate: Int = 44_100) throws {
+        try launch("/usr/bin/ffmpeg", [
+            "-nostdin", "-loglevel", "error", "-re", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=\(rate)",
+        ] + encoder + ["icecast://source:\(Self.sourcePassword)@127.0.0.1:\(port)\(mount)"])
+    }
+
+    /// Runs a command of the test's own to its end (an encoder writing a file): its exit status.
+    @discardableResult
+    func run(_ path: String, _ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// Starts a process that the server stops with itself (an HLS encoder, a plain HTTP server).
+    func start(_ path: String, _ arguments: [String]) throws { try launch(path, arguments) }
 
     var adminURL: String { "http://admin:\(Self.adminPassword)@127.0.0.1:\(port)/admin" }
 

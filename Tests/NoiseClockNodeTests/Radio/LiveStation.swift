@@ -45,6 +45,62 @@ final class LiveStation {
         ])
     }
 
+    /// Starts FFmpeg feeding a tone (440 Hz unless told) to `mount` with `encoder`'s arguments (another format).
+    func startSource(mount: String, encoder: [String], rate: Int = 44_100, frequency: Int = 440) throws {
+        try launch("/usr/bin/ffmpeg", [
+            "-nostdin", "-loglevel", "error", "-re", "-f", "lavfi", "-i", "sine=frequency=\(frequency):sample_rate=\(rate)",
+        ] + encoder + ["icecast://source:\(Self.sourcePassword)@127.0.0.1:\(port)\(mount)"])
+    }
+
+    /// An HLS station: FFmpeg writing a tone live (AAC in MPEG-TS, 1 s segments) into a folder
+    /// that Python's HTTP server serves, each `#EXTINF` given the title "Miles Davis - So What"
+    /// (FFmpeg writes none). The playlist's address.
+    func startHLS(frequency: Int = 440) throws -> String {
+        let web = directory + "/hls"
+        mkdir(web, 0o755)
+        try launch("/usr/bin/ffmpeg", [
+            "-nostdin", "-loglevel", "error", "-re", "-f", "lavfi", "-i", "sine=frequency=\(frequency):sample_rate=44100", "-c:a", "aac",
+            "-b:a", "64k", "-f", "hls", "-hls_time", "1", "-hls_list_size", "6", "-hls_flags", "delete_segments", web + "/live.m3u8",
+        ])
+        let script = #"""
+            import http.server, os, re, sys
+            os.chdir(sys.argv[2])
+            class Handler(http.server.SimpleHTTPRequestHandler):
+                def log_message(self, *args): pass
+                def do_GET(self):
+                    if not self.path.endswith('.m3u8'): return super().do_GET()
+                    try: text = open(self.translate_path(self.path)).read()
+                    except OSError: return self.send_error(404)
+                    body = re.sub(r'(#EXTINF:[0-9.]+),.*', r'\1,Miles Davis - So What', text).encode()
+                    self.send_response(200)
+                    self.send_header('Content-Type', 'application/vnd.apple.mpegurl')
+                    self.send_header('Content-Length', str(len(body)))
+                    self.end_headers()
+                    self.wfile.write(body)
+            http.server.ThreadingHTTPServer(('127.0.0.1', int(sys.argv[1])), Handler).serve_forever()
+            """#
+        _ = FileManager.default.createFile(atPath: directory + "/serve.py", contents: Data(script.utf8))
+        let port = try Self.freePort()
+        try launch("/usr/bin/python3", [directory + "/serve.py", String(port), web])
+        return "http://127.0.0.1:\(port)/live.m3u8"
+    }
+
+    /// Sets `mount`'s ICY title through Icecast's admin interface (Python's urllib, basic auth).
+    func setTitle(mount: String, song: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", """
+            import base64, sys, urllib.parse, urllib.request
+            query = urllib.parse.urlencode({'mount': sys.argv[2], 'mode': 'updinfo', 'song': sys.argv[3]})
+            request = urllib.request.Request(sys.argv[1] + '/admin/metadata?' + query)
+            request.add_header('Authorization', 'Basic ' + base64.b64encode(b'admin:\(Self.adminPassword)').decode())
+            urllib.request.urlopen(request, timeout=5).read()
+            """, "http://127.0.0.1:\(port)", mount, song]
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw StationError(description: "Icecast did not take the title") }
+    }
+
     /// Stops the encoder (SIGKILL to its pid: it is cut off, as a source that dies): Icecast drops the mount's listeners.
     func stopSource() {
         guard let source, source.isRunning else { return }

@@ -2,7 +2,8 @@ import CStream
 
 /// MP3 from a live stream, fed as it arrives (libmpg123's feed mode), out as 16-bit samples at the
 /// stream's own rate and channel count (1 or 2), brought to floats here. Used by one thread.
-final class MP3StreamDecoder {
+final class MP3StreamDecoder: StreamDecoder {
+    let codec = "mp3"
     private let library: StreamLibrary
     private let handle: OpaquePointer
     private var output = [UInt8](repeating: 0, count: 32 * 1152 * 2 * 2)
@@ -28,6 +29,11 @@ final class MP3StreamDecoder {
     }
 
     deinit { library.mp3Delete(handle) }
+
+    /// MP3 carries no titles of its own here (ICY's are the connection's).
+    func feed(_ bytes: UnsafeRawBufferPointer, frames: (UnsafeBufferPointer<Float>, Int) -> Void, title: (String?) -> Void) -> Bool {
+        feed(bytes, frames: frames)
+    }
 
     /// Feeds `bytes` and hands every decoded block to `frames` (interleaved floats, −1…1, with
     /// `channels` per frame). False: the bytes are not MP3 libmpg123 can decode.
