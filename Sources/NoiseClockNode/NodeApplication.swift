@@ -96,18 +96,19 @@ public enum NodeApplication {
         let broker = BrokerSwitch(client: mqtt, running: configuration, clock: clock, logger: logger)
         let webSwitch = try web.enabled ? WebSwitch(running: configuration, token: NodeWeb.token(web), clock: clock, logger: logger,
                                                     record: { [lock] running in lock?.record(RunningWeb.record(running)) }) : nil
+        let settingsAPI = SettingsAPI(
+            configPath: prepared.configFile, environment: environment, stateDirectory: configuration.stateDirectory,
+            applied: { [inbox] changed in
+                audioDesk.use(changed.audio.device)
+                soundsFolder.move(to: changed.audio.soundsDirectory)
+                inbox.send(.rebind(changed.bindings))
+                // The zone was checked by the loader; one that cannot be read now stays for the restart.
+                guard let zone = try? ZoneLoader.load(changed.timezone) else { return }
+                _ = inbox.send(.timeSettings(zone: zone, locale: changed.locale))
+            }, broker: broker, web: webSwitch)
+        settingsAPI.started()
         let server = web.enabled ? try NodeWeb.server(
-            configuration, zone: prepared.zone, inbox: inbox, now: clock.now,
-            settings: SettingsAPI(
-                configPath: prepared.configFile, environment: environment, stateDirectory: configuration.stateDirectory,
-                applied: { [inbox] changed in
-                    audioDesk.use(changed.audio.device)
-                    soundsFolder.move(to: changed.audio.soundsDirectory)
-                    inbox.send(.rebind(changed.bindings))
-                    // The zone was checked by the loader; one that cannot be read now stays for the restart.
-                    guard let zone = try? ZoneLoader.load(changed.timezone) else { return }
-                    _ = inbox.send(.timeSettings(zone: zone, locale: changed.locale))
-                }, broker: broker, web: webSwitch),
+            configuration, zone: prepared.zone, inbox: inbox, now: clock.now, settings: settingsAPI,
             audio: audioDesk, probe: BrokerProbe(running: configuration, logger: logger), logger: logger) : nil
         if let server { audioDesk.attach(server) }
         let timer = try WakeTimer(clock: clock) { event in
@@ -140,12 +141,15 @@ public enum NodeApplication {
         let notifier = SystemdNotifier(environment: environment)
         let (probes, probeContinuation) = AsyncStream.makeStream(of: ReadinessProbe.self, bufferingPolicy: .bufferingNewest(4))
         let soundFiles = SoundFiles(library: library, inbox: inbox, logger: logger)
+        // A restore's settings apply as a Save's would (only the web app restores).
+        let settingsRestored: (@Sendable () -> Void)? = server == nil ? nil : { @Sendable in settingsAPI.restored() }
         let loop = NodeLoop(
             inbox: inbox, machine: machine, store: store,
             effects: EffectPerformer(
                 mqtt: mqtt, timer: timer, audio: audio, web: server, readiness: probeContinuation, buttons: buttons, speech: speech,
                 sounds: soundFiles,
                 stations: StationProber(inbox: inbox, userAgent: configuration.stream.userAgent, caFile: configuration.stream.caFile),
+                restored: settingsRestored,
                 logger: logger),
             notifier: notifier, clock: clock.now, logger: logger
         )

@@ -23,6 +23,8 @@ struct EffectPerformer: Sendable {
     var sounds: SoundFiles? = nil
     /// `station/test`'s probes (radio); nil: none are carried out.
     var stations: StationProber? = nil
+    /// Told when a restore was answered ok, so the settings it brought apply (nil: they wait for the restart).
+    var restored: (@Sendable () -> Void)? = nil
     let logger: Logger
 
     func perform(_ effects: [NodeEffect]) {
@@ -44,6 +46,7 @@ struct EffectPerformer: Sendable {
                              correlationData: message.correlationData)
             case .reply(let id, let response):
                 web?.reply(id, response)
+                if response.command == BackupSource.restoreCommand, response.ok { restored?() }
             case .play(let scene):
                 audio?.apply(scene)
             case .arm(let instant):

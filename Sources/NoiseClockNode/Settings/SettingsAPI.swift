@@ -29,6 +29,8 @@ struct SettingsAPI: Sendable {
     var broker: BrokerSwitch?
     /// Puts a new web address or access on trial until confirmed (nil: they apply at the next start).
     var web: WebSwitch?
+    /// What `settings.json` held when last applied (`started()`, each Save, each restore).
+    let applying = AppliedSettings()
 
     func current() -> HTTPResponse {
         do {
@@ -66,7 +68,7 @@ struct SettingsAPI: Sendable {
         return save(candidate)
     }
 
-    private func stored() -> [String: JSONValue] {
+    func stored() -> [String: JSONValue] {
         var ignored: [ConfigurationWarning] = []
         return WebSettings.stored(stateDirectory: stateDirectory, warnings: &ignored)
     }
@@ -91,10 +93,30 @@ struct SettingsAPI: Sendable {
             }
         }
         if let failure { return Self.refusal(CommandError(.storageError, "could not save the settings: \(failure)")) }
-        applied(checked.loaded.configuration)
-        broker?.changed(to: checked.loaded.configuration, before: before, after: candidate)
-        web?.changed(to: checked.loaded.configuration, before: before, after: candidate)
+        _ = applying.replace(with: candidate)
+        applyLoaded(checked.loaded.configuration, before: before, after: candidate)
         return Self.answer(checked.values, extra: lockoutStatus)
+    }
+
+    /// The node started with `settings.json` as it is now.
+    func started() {
+        _ = applying.replace(with: stored())
+    }
+
+    /// The machine answered a restore ok: the settings it wrote take effect as a Save's would
+    /// (checked by the loader before the restore was taken; one that no longer loads waits for the restart).
+    func restored() {
+        let after = stored()
+        let before = applying.replace(with: after)
+        guard before != after,
+              let loaded = try? NodeConfiguration.loadNow(path: configPath, environment: environment, web: after) else { return }
+        applyLoaded(loaded.loaded.configuration, before: before, after: after)
+    }
+
+    private func applyLoaded(_ configuration: NodeConfiguration, before: [String: JSONValue], after: [String: JSONValue]) {
+        applied(configuration)
+        broker?.changed(to: configuration, before: before, after: after)
+        web?.changed(to: configuration, before: before, after: after)
     }
 
     /// Why `key` cannot be set from the web app (nil: it can).

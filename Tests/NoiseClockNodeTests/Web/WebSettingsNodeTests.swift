@@ -5,7 +5,7 @@ import Testing
 @testable import NoiseClockNode
 
 /// Settings through a real node's web app: behind the token, never on MQTT, refused in the
-/// file's words, carried by a backup to another node, which starts with them.
+/// file's words, carried by a backup to another node, which takes them at once and starts with them.
 @Suite struct WebSettingsNodeTests {
     @Test func settingsGoThroughTheWebAppAndTravelWithABackup() async throws {
         async let startA = WebRig.start()
@@ -44,11 +44,15 @@ import Testing
         let settingsFile = b.node.stateDirectory.appendingPathComponent("settings.json")
         #expect(!FileManager.default.fileExists(atPath: settingsFile.path))
 
+        let beforeRestore = b.client.messages.count
         #expect(try await b.post("restore", backup.text).status == 200)
         let restored = try JSONParser().parse(try await b.get("/api/settings").body)
         #expect(restored["sources"]?["timezone"] == "web")
         #expect(restored["values"]?["timezone"] == "Asia/Seoul")
-        // "applies": "restart", truthfully: the restarted node keeps the zone.
+        // A restore's settings apply as a Save's do: B's time is in Seoul at once, no restart...
+        _ = try await b.client.waitFor("\(b.root)/time", after: beforeRestore,
+                                       where: { $0.json?["iso"]?.stringValue?.hasSuffix("+09:00") == true })
+        // ...and the restarted node keeps the zone.
         b.node.signal(SIGTERM)
         #expect(b.node.waitForExit() == 0)
         try b.node.start()
