@@ -16,7 +16,7 @@ import Synchronization
 final class BrokerSwitch: Sendable {
     /// The keys applied live (`mqtt.base_topic` and `node_id` rename every topic: at the next start).
     static let keys: Set<String> = [
-        "mqtt.host", "mqtt.port", "mqtt.hosts", "mqtt.client_id", "mqtt.username", "mqtt.protocol", "mqtt.keepalive_seconds",
+        "mqtt.host", "mqtt.port", "mqtt.hosts", "mqtt.client_id", "mqtt.username", "mqtt.password", "mqtt.protocol", "mqtt.keepalive_seconds",
     ]
     static let limitSeconds: Int64 = 10
 

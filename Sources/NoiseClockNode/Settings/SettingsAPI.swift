@@ -126,7 +126,9 @@ struct SettingsAPI: Sendable {
         var sources = JSONObject()
         var applies = JSONObject()
         for key in ConfigurationSchema.keys {
-            shown[key.path] = key.effectiveValue(in: values)?.json ?? .null
+            let value = key.effectiveValue(in: values)?.json
+            // A secret is write-only: whether it is set, never what it is.
+            shown[key.path] = WebSettings.secrets.contains(key.path) ? (value == nil ? .null : "set") : value ?? .null
             sources[key.path] = .string(values.source(key))
             applies[key.path] = live.contains(key.path) ? "now" : "restart"
         }

@@ -1,0 +1,70 @@
+import Foundation
+import Glibc
+import NoiseClockCore
+import Testing
+@testable import NoiseClockNode
+
+/// The broker's password set in the web app (`mqtt.password`, http-api.md v1.3): applied live
+/// through the broker switch, a refused one rolled back, the right one connects; never shown,
+/// logged or published. A real mosquitto whose one listener needs the password, another
+/// (anonymous) for the test's own watcher; the real node.
+@Suite struct BrokerPasswordNodeTests {
+    static let password = "pw-Web-7f3#only-here"
+
+    @Test func aPasswordSavedInTheWebAppConnectsTheNodeAndAWrongOneIsRolledBack() async throws {
+        let secrets = try makeTemporaryDirectory(prefix: "passwd")
+        defer { try? FileManager.default.removeItem(at: secrets) }
+        chmod(secrets.path, 0o755)
+        // mosquitto drops root to its own user before reading the password file.
+        try ProofSuite.Surroundings.SecurityTLSTests.run("""
+            set -e
+            cd '\(secrets.path)'
+            mosquitto_passwd -b -c passwd clock '\(Self.password)'
+            chmod 0644 passwd
+            """)
+        let open = try freeLoopbackPort()
+        let broker = try TestBroker(extraConfig: """
+            per_listener_settings true
+            persistence false
+            listener $PORT 127.0.0.1
+            allow_anonymous false
+            password_file \(secrets.path)/passwd
+            listener \(open) 127.0.0.1
+            allow_anonymous true
+            """)
+        let rig = try await WebRig.start()
+        defer { rig.shutdown() }
+        let watcher = try await TestClient(port: open, subscriptions: ["\(rig.root)/#"])
+        defer { Task.detached { watcher.shutdown() } }
+        let switches = BrokerSwitchNodeTests()
+
+        // A wrong password: refused by the broker, back to the first one after 10 s of the node's clock.
+        let wrong = try await rig.post("settings", #"{"mqtt.port": \#(broker.port), "mqtt.username": "clock", "mqtt.password": "wrong"}"#)
+        #expect(wrong.status == 200, "\(wrong.text)")
+        try await rig.node.setClock(to: rig.node.now.addingTimeInterval(10))
+        let back = try await switches.waitForBroker(rig, state: "rolled_back")
+        #expect(back["reason"]?.stringValue?.contains("back to") == true, "\(back)")
+        #expect(!watcher.messages.contains { $0.topic == "\(rig.root)/availability" && $0.text == "online" })
+
+        // The right one: online behind the password, shown only as "set", kept in settings.json once connected.
+        let sent = Date()
+        let right = try await rig.post("settings", #"{"mqtt.port": \#(broker.port), "mqtt.username": "clock", "mqtt.password": "\#(Self.password)"}"#)
+        #expect(right.status == 200, "\(right.text)")
+        #expect(!right.text.contains(Self.password))
+        let online = try await watcher.waitFor("\(rig.root)/availability", where: { $0.text == "online" })
+        print("broker password: online behind it \(Int(online.at.timeIntervalSince(sent) * 1000)) ms after POST /api/settings")
+        #expect(online.at.timeIntervalSince(sent) < 5)
+        try await switches.waitForBroker(rig, state: "connected")
+        let shown = try await rig.get("/api/settings")
+        #expect(try JSONParser().parse(shown.body)["values"]?["mqtt.password"] == "set")
+        #expect(!shown.text.contains(Self.password))
+        let stored = try String(contentsOf: rig.node.stateDirectory.appendingPathComponent("settings.json"), encoding: .utf8)
+        #expect(stored.contains(Self.password))
+        // Never logged, never published (the node's ~/info included), never in a backup without its secrets.
+        try await watcher.waitFor("\(rig.root)/info")
+        #expect(!rig.node.log.contains(Self.password))
+        #expect(!watcher.messages.contains { $0.text.contains(Self.password) })
+        #expect(!(try await rig.get("/api/backup")).text.contains(Self.password))
+        #expect(try await rig.get("/api/backup?secrets=1").text.contains(Self.password))
+    }
+}
