@@ -108,7 +108,7 @@ public enum NodeApplication {
                     guard let zone = try? ZoneLoader.load(changed.timezone) else { return }
                     _ = inbox.send(.timeSettings(zone: zone, locale: changed.locale))
                 }, broker: broker, web: webSwitch),
-            audio: audioDesk, probe: BrokerProbe(running: configuration, logger: logger), logger: logger) : nil
+            audio: audioDesk, probe: BrokerProbe(running: { broker.connected }, logger: logger), logger: logger) : nil
         if let server { audioDesk.attach(server) }
         let timer = try WakeTimer(clock: clock) { event in
             switch event {

@@ -87,6 +87,10 @@ final class BrokerSwitch: Sendable {
     /// `{"state": "connecting" | "connected" | "rolled_back", "broker", "seconds"?, "reason"?}`, or nil before any change.
     var status: JSONValue? { state.withLock { $0.outcome } }
 
+    /// The configuration whose broker connected last (or the node started with): a password set
+    /// in the web app is the node's own once it worked (`BrokerProbe` uses it for its user name).
+    var connected: NodeConfiguration { state.withLock { $0.good } }
+
     /// Until the trial `generation` connects, is replaced, or runs out of time (on the monotonic
     /// clock, or on the node's: tests move that one instead of waiting).
     private func watch(_ generation: Int) {

@@ -57,6 +57,10 @@ import Testing
         let settings = rig.node.stateDirectory.appendingPathComponent("settings.json")
         #expect(try String(contentsOf: settings, encoding: .utf8).contains(Self.password))
 
+        // Test connection with the node's user name and no password typed uses the password that connected.
+        let probe = try await rig.post("mqtt/test", #"{"host": "127.0.0.1", "port": \#(broker.port), "username": "clock"}"#)
+        #expect(try JSONParser().parse(probe.body)["result"]?["connected"] == true, "\(probe.text)")
+
         // A wrong one alone (the password is a broker key of its own): offline there, back to the right one once the node's clock passed 10 s.
         let mark = watcher.messages.count
         #expect(try await rig.post("settings", #"{"mqtt.password": "wrong"}"#).status == 200)
