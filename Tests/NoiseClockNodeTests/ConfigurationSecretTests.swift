@@ -121,4 +121,18 @@ import Testing
         #expect(refused?.message.contains("settings.mqtt.password") == true, "\(String(describing: refused))")
         #expect(refused?.message.contains(Self.password) == false)
     }
+
+    @Test func theTerminalBackupHoldsThePasswordOnlyWithSecrets() throws {
+        let node = try NodeProcess(brokerPort: 1883)
+        try FileManager.default.createDirectory(at: node.stateDirectory, withIntermediateDirectories: true)
+        let stored = #"{"version": 1, "values": {"mqtt.password": "\#(Self.password)", "speech.rate": 180}}"#
+        try stored.write(to: node.stateDirectory.appendingPathComponent("settings.json"), atomically: true, encoding: .utf8)
+        let named = ["NOISECLOCK_MQTT_USERNAME": "clock"]
+        let (plainStatus, plain) = try BackupRestoreNodeTests.cli(["backup"], node, environment: named)
+        #expect(plainStatus == 0, "\(plain)")
+        #expect(plain.contains("\"speech.rate\":180") && !plain.contains(Self.password), "\(plain)")
+        let (wholeStatus, whole) = try BackupRestoreNodeTests.cli(["backup", "--secrets"], node, environment: named)
+        #expect(wholeStatus == 0, "\(whole)")
+        #expect(whole.contains(Self.password), "\(whole)")
+    }
 }
