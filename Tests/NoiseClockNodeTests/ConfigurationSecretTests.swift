@@ -28,6 +28,9 @@ import Testing
         let loaded = try NodeConfiguration.loadNow(path: node.path, environment: [:], hostName: "bed").loaded.configuration
         #expect(loaded.mqtt.password?.value == Self.password)
         #expect(loaded.mqtt.passwordFile == nil)
+        // settings.json holds it: the node's user alone reads the file.
+        var info = stat()
+        #expect(stat(node.state + "/settings.json", &info) == 0 && info.st_mode & 0o777 == 0o600, "\(String(info.st_mode & 0o777, radix: 8))")
         // "Back to the file's value": none here, so null.
         let reset = node.api().reset(Self.change(#"{"keys": ["mqtt.password"]}"#))
         #expect(Self.body(reset)?["values"]?["mqtt.password"] == .null)
