@@ -72,7 +72,12 @@ import Testing
         #expect(Self.body(shown)?["sources"]?["mqtt.password"] == "environment")
         #expect(!Self.text(shown).contains(Self.password))
         let locked = node.api(environment).change(Self.change(#"{"mqtt.password": "other"}"#))
-        #expect(Self.body(locked)?["error"]?["message"]?.stringValue?.contains("set by NOISECLOCK_MQTT_PASSWORD") == true)
+        #expect(Self.body(locked)?["error"]?["message"]?.stringValue?.contains("set by NOISECLOCK_MQTT_PASSWORD,") == true)
+        // A password file from the environment wins over one set here: refused rather than kept unused.
+        let byFile = node.api(["NOISECLOCK_MQTT_PASSWORD_FILE": "/nowhere"]).change(Self.change(#"{"mqtt.password": "other"}"#))
+        let byFileSays = Self.body(byFile)?["error"]?["message"]?.stringValue ?? ""
+        #expect(byFileSays.contains("set by NOISECLOCK_MQTT_PASSWORD_FILE"), "\(Self.text(byFile))")
+        #expect(node.stored == nil)
     }
 
     @Test func inTheYAMLFileItIsRefusedNamingTheKey() async throws {

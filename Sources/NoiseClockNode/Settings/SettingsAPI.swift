@@ -108,8 +108,10 @@ struct SettingsAPI: Sendable {
             return .invalidField(name, "\(name): not a configuration key")
         }
         if let reason = WebSettings.notSettable[key] { return .invalidField(key, "\(key): not settable from the web app (\(reason))") }
-        if let value = environment[known.environmentVariable], !value.isEmpty {
-            return .invalidField(key, "\(key): set by \(known.environmentVariable), which wins over the web app")
+        // A password file from the environment wins over a password set here, which would go unused.
+        let variables = [known.environmentVariable] + (key == "mqtt.password" ? ["NOISECLOCK_MQTT_PASSWORD_FILE"] : [])
+        if let variable = variables.first(where: { !(environment[$0] ?? "").isEmpty }) {
+            return .invalidField(key, "\(key): set by \(variable), which wins over the web app")
         }
         return nil
     }
