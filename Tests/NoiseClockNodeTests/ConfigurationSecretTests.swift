@@ -86,6 +86,10 @@ import Testing
         #expect(error.exitCode == 2)
         #expect(error.message.contains("mqtt.password_file"), "\(error)")
         #expect(!error.description.contains(Self.password))
+        // Also under a password from the environment, which would win over it.
+        let under = try #require(await configurationError(
+            "mqtt:\n  username: clock\n  password: \(Self.password)\n", environment: ["NOISECLOCK_MQTT_PASSWORD": "other"]))
+        #expect(under.key == "mqtt.password" && !under.message.contains("(from NOISECLOCK"), "\(under)")
     }
 
     @Test func bothFromTheEnvironmentAreRefusedNamingTheKey() async throws {

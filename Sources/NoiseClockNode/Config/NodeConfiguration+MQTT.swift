@@ -1,5 +1,5 @@
 extension NodeConfiguration {
-    /// Reads `mqtt.*`, including the password from `password_file` and the TLS files' existence.
+    /// Reads `mqtt.*`, including the password (`password` or `password_file`) and the TLS files' existence.
     static func readMQTT(
         _ values: ConfigurationValues, nodeID: String, warnings: inout [ConfigurationWarning]
     ) throws(ConfigurationError) -> MQTT {
@@ -39,9 +39,10 @@ extension NodeConfiguration {
         let keys = ConfigurationKeys.table
         let given = try values.value(keys.password)
         let file = try values.value(keys.passwordFile)
-        if given != nil, values.source(keys.password) == "file" {
-            throw values.error(keys.password, "not in the configuration file (whoever reads the file would read the password): "
-                + "name a file in mqtt.password_file, or set it in the web app or NOISECLOCK_MQTT_PASSWORD")
+        // Refused in the file even when the web app or the environment sets one over it.
+        if values.inFile(keys.password) {
+            throw ConfigurationError(key: keys.password.path, message: "not in the configuration file (whoever reads the file would "
+                + "read the password): name a file in mqtt.password_file, or set it in the web app or NOISECLOCK_MQTT_PASSWORD")
         }
         let rank = ["default": 0, "file": 1, "web": 2, "environment": 3]
         let givenRank = given == nil ? 0 : rank[values.source(keys.password)] ?? 0
