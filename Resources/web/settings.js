@@ -115,7 +115,8 @@
     input.setAttribute('aria-describedby', id + '-about ' + id + '-error');
     input.disabled = locked || !!fixed;
     const about = locked ? w('locked', { v: envName(key) }) : fixed ? w('fixed', { r: fixed })
-      : isSecret(key) ? w('secret_hint') : k === 'list' ? w('list_hint') : k === 'json' ? w('json_hint') : '';
+      : isSecret(key) ? w(value ? 'secret_set' : 'secret_unset') + ' · ' + w('secret_hint')
+      : k === 'list' ? w('list_hint') : k === 'json' ? w('json_hint') : '';
     const form = el('form', { class: 'setting', 'data-nc': 'setting', 'data-key': key, 'data-source': source, novalidate: true },
       el('div', { class: 'head' },
         // A switch is named by its own label (its 44 px target), the others by the key's name here.

@@ -109,7 +109,7 @@ public enum NodeApplication {
         settingsAPI.started()
         let server = web.enabled ? try NodeWeb.server(
             configuration, zone: prepared.zone, inbox: inbox, now: clock.now, settings: settingsAPI,
-            audio: audioDesk, probe: BrokerProbe(running: configuration, logger: logger), logger: logger) : nil
+            audio: audioDesk, probe: BrokerProbe(running: { broker.connected }, logger: logger), logger: logger) : nil
         if let server { audioDesk.attach(server) }
         let timer = try WakeTimer(clock: clock) { event in
             switch event {

@@ -7,16 +7,20 @@ import NoiseClockPlatform
 struct BackupCommand: Subcommand {
     static let name = "backup"
     static let config = CommandOption<String>("config", "Path to the YAML configuration.", default: "config/noiseclock.yaml")
-    static let commandOptions: [any AnyCommandOption] = [config]
-    static let help = CommandHelp.text(usage: "noiseclock backup [--config <config>] > backup.json", summary: """
-            Print a backup of what was set on this node (alarms, routines, timer presets, mixes, style, noise) as one
-            JSON document, read from its state_dir; the node may be running. Restore it with noiseclock restore.
+    static let secrets = CommandFlag("secrets", "Include the secrets set from the web app (mqtt.password).")
+    static let commandOptions: [any AnyCommandOption] = [config, secrets]
+    static let help = CommandHelp.text(usage: "noiseclock backup [--config <config>] [--secrets] > backup.json", summary: """
+            Print a backup of what was set on this node (settings changed in the web app, alarms, routines, timer presets,
+            mixes, style, noise) as one JSON document, read from its state_dir; the node may be running. Restore it with
+            noiseclock restore.
             """, options: commandOptions)
 
     let config: String
+    let withSecrets: Bool
 
     init(_ arguments: CommandLineArguments) throws(UsageError) {
         config = try arguments.required(Self.config)
+        withSecrets = arguments.flag(Self.secrets.name)
         try arguments.noMorePositionals()
     }
 
@@ -30,7 +34,8 @@ struct BackupCommand: Subcommand {
         }
         do {
             let now = NodeClock(environment: ProcessEnvironment.current()).now()
-            print(try StateBackup.backup(directory: configuration.stateDirectory, nodeID: configuration.nodeID, now: now).serialized)
+            print(try StateBackup.backup(directory: configuration.stateDirectory, nodeID: configuration.nodeID, now: now,
+                                        secrets: withSecrets).serialized)
         } catch {
             ProcessEnvironment.printError("cannot make the backup: \(error.description)")
             throw ExitStatus(1)

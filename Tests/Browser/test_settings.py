@@ -109,6 +109,11 @@ class L_SettingsPage(unittest.TestCase):
         fixed = row("state_dir")
         self.assertFalse(fixed.find_element(By.TAG_NAME, "input").is_enabled())
         self.assertIn("settings.json itself lives there", fixed.text)
+        # The broker's password is write-only: a password field, never filled, saying "not set".
+        secret = row("mqtt.password")
+        field = secret.find_element(By.ID, "s-mqtt-password")
+        self.assertEqual((field.get_attribute("type"), field.get_attribute("value")), ("password", ""))
+        self.assertIn("not set", secret.text)
         # The sections the issue lists, in its order.
         titles = [h.text for h in W.DRIVER.find_elements(By.CSS_SELECTOR, "#sections h2")]
         self.assertEqual(titles[:7], ["SOUND", "TIME AND LANGUAGE", "BROKER", "LAMP AND BED SHAKER", "BUTTONS", "SOUNDS FOLDER", "WEB"])

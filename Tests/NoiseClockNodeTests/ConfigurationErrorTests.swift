@@ -18,7 +18,8 @@ struct ConfigurationErrorTests {
     @Test("a bad file names the key", arguments: [
         ("nodeid: bedroom", "nodeid", "unknown key"),
         ("mqtt:\n  prot: 1884", "mqtt.prot",
-            "unknown key (known keys here: base_topic, client_id, host, hosts, keepalive_seconds, password_file, port, protocol, tls, username)"),
+            "unknown key (known keys here: base_topic, client_id, host, hosts, keepalive_seconds, password, password_file, port, protocol, tls, "
+                + "username)"),
         ("mqtt:\n  tls:\n    ca: /x", "mqtt.tls.ca", "unknown key"),
         ("audio:\n  volume: 3", "audio.volume", "unknown key"),
         ("mqtt:\n  port: abc", "mqtt.port", "expected an integer, got \"abc\""),

@@ -203,6 +203,7 @@ struct ConfigurationLoadingTests {
         #expect(names.contains("NOISECLOCK_STREAM_TIMEOUT_SECONDS"))
         #expect(names.contains("NOISECLOCK_STREAM_PREROLL_SECONDS"))
         #expect(names.contains("NOISECLOCK_STREAM_USER_AGENT"))
-        #expect(names.count == 47)
+        #expect(names.contains("NOISECLOCK_MQTT_PASSWORD"))
+        #expect(names.count == 48)
     }
 }

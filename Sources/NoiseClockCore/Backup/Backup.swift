@@ -44,7 +44,7 @@ public enum Backup {
 
     /// The backup of `documents` (the state files as read from `state_dir`; a missing one is
     /// the node's default: empty lists, default style and noise, no settings). The settings
-    /// hold no secret: the keys that name secret files are not settable from the web app.
+    /// are whole: the node takes its secrets out unless asked for them (`StateBackup.backup`).
     public static func make(documents: [String: JSONValue], nodeID: String, now: Instant, nodeVersion: String) -> JSONValue {
         let settings = SettingsFile.values(documents[SettingsFile.name])
         var object = JSONObject([

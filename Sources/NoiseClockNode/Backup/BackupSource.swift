@@ -13,11 +13,10 @@ struct BackupSource: Sendable {
     let now: @Sendable () -> Instant
 
     /// The document as a download (`noiseclock-backup-<node>.json`), or 500 naming the file that
-    /// could not be read. `secrets` would add the secrets among the settings; there are none to
-    /// add (the keys that name secret files cannot be set from the web app).
+    /// could not be read. `secrets` (`?secrets=1`): with the secrets set here (`mqtt.password`).
     func response(secrets: Bool) -> HTTPResponse {
         do {
-            let document = try StateBackup.backup(directory: stateDirectory, nodeID: nodeID, now: now())
+            let document = try StateBackup.backup(directory: stateDirectory, nodeID: nodeID, now: now(), secrets: secrets)
             return HTTPResponse(status: 200, headers: [
                 ("Content-Type", "application/json"), ("Cache-Control", "no-store"),
                 ("Content-Disposition", "attachment; filename=\"noiseclock-backup-\(nodeID).json\""),

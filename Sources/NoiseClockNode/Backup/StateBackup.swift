@@ -27,10 +27,15 @@ public enum StateBackup {
         return documents
     }
 
-    /// The backup document of the node configured so, now.
-    public static func backup(directory: String, nodeID: String, now: Instant) throws(PlatformError) -> JSONValue {
-        Backup.make(documents: try documents(in: StateStore(directory: directory)), nodeID: nodeID, now: now,
-                    nodeVersion: NoiseClockVersion.current)
+    /// The backup document of the node configured so, now; the secrets among its settings
+    /// (`WebSettings.secrets`: `mqtt.password`) only when `secrets` asks for them.
+    public static func backup(directory: String, nodeID: String, now: Instant, secrets: Bool = false) throws(PlatformError) -> JSONValue {
+        let document = Backup.make(documents: try documents(in: StateStore(directory: directory)), nodeID: nodeID, now: now,
+                                   nodeVersion: NoiseClockVersion.current)
+        guard !secrets, var object = document.objectValue, var settings = object["settings"]?.objectValue else { return document }
+        for key in WebSettings.secrets { settings[key] = JSONValue?.none }
+        object["settings"] = .object(settings)
+        return .object(object)
     }
 
     /// Writes every state file of `contents`, each atomically (`StateStore.write`); if one

@@ -36,6 +36,11 @@ struct ConfigurationKeys: Sendable {
         "MQTT client id; a broker that refuses the session under it (RabbitMQ 3.10 after a broker node crashed) gets it with "
             + "`-` and 8 hex digits added, until the node restarts ([reliability.md](reliability.md#11-a-crashed-broker-node))")
     let username = Key<String>("mqtt.username", nil, "broker user name")
+    let password = Key<String>(
+        "mqtt.password", nil, check: V.notEmpty,
+        "*(v1.3)* the broker's password, set in the web app (write-only: shown as `\"set\"`; in a backup only with `?secrets=1`) "
+            + "or the environment, never in this file (refused); needs `mqtt.username`; wins over the file's `password_file` "
+            + "(both from the environment are refused)")
     let passwordFile = Key<String>(
         "mqtt.password_file", nil, "file whose first line (trimmed) is the password; needs `mqtt.username`")
     let mqttProtocol = Key<String>(

@@ -22,6 +22,9 @@ struct ConfigurationValues {
         return file[key.path] != nil ? "file" : "default"
     }
 
+    /// Whether the file gives `key` (whatever wins over it).
+    func inFile(_ key: any AnyConfigurationKey) -> Bool { file[key.path] != nil }
+
     /// The key's value, checked by the key's own check; nil when nothing sets it and it has no default.
     func value<Value>(_ key: ConfigurationKey<Value>) throws(ConfigurationError) -> Value? {
         let value: Value?

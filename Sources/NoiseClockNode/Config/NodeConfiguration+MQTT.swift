@@ -1,5 +1,5 @@
 extension NodeConfiguration {
-    /// Reads `mqtt.*`, including the password from `password_file` and the TLS files' existence.
+    /// Reads `mqtt.*`, including the password (`password` or `password_file`) and the TLS files' existence.
     static func readMQTT(
         _ values: ConfigurationValues, nodeID: String, warnings: inout [ConfigurationWarning]
     ) throws(ConfigurationError) -> MQTT {
@@ -9,14 +9,7 @@ extension NodeConfiguration {
             throw values.error(keys.mqttProtocol, "must be \"5\" or \"3.1.1\", got \"\(protocolText)\"")
         }
         let username = try values.value(keys.username)
-        let passwordFile = try values.value(keys.passwordFile)
-        var password: Secret?
-        if let passwordFile {
-            password = try readPassword(values, file: passwordFile, warnings: &warnings)
-            if username == nil {
-                throw values.error(keys.passwordFile, "a password needs mqtt.username as well")
-            }
-        }
+        let (password, passwordFile) = try readPassword(values, username: username, warnings: &warnings)
         let hosts = try values.required(keys.mqttHosts).compactMap(BrokerAddress.init(parsing:))
         var mqtt = MQTT(
             host: try values.required(keys.mqttHost),
@@ -36,6 +29,39 @@ extension NodeConfiguration {
             mqtt.hosts = hosts
         }
         return mqtt
+    }
+
+    /// The password and the file it came from: `mqtt.password` (web app or environment, never
+    /// the file) or `mqtt.password_file`, the one set in the place that wins; both in one place is refused.
+    private static func readPassword(
+        _ values: ConfigurationValues, username: String?, warnings: inout [ConfigurationWarning]
+    ) throws(ConfigurationError) -> (Secret?, String?) {
+        let keys = ConfigurationKeys.table
+        let given = try values.value(keys.password)
+        let file = try values.value(keys.passwordFile)
+        // Refused in the file even when the web app or the environment sets one over it.
+        if values.inFile(keys.password) {
+            throw ConfigurationError(key: keys.password.path, message: "not in the configuration file (whoever reads the file would "
+                + "read the password): name a file in mqtt.password_file, or set it in the web app or NOISECLOCK_MQTT_PASSWORD")
+        }
+        let rank = ["default": 0, "file": 1, "web": 2, "environment": 3]
+        let givenRank = given == nil ? 0 : rank[values.source(keys.password)] ?? 0
+        let fileRank = file == nil ? 0 : rank[values.source(keys.passwordFile)] ?? 0
+        if given != nil, file != nil, givenRank == fileRank {
+            throw values.error(keys.password, "give mqtt.password or mqtt.password_file, not both")
+        }
+        let password: Secret?
+        let from: String?
+        let key: any AnyConfigurationKey
+        if let given, givenRank > fileRank {
+            (password, from, key) = (Secret(given), nil, keys.password)
+        } else if let file {
+            (password, from, key) = (try readPassword(values, file: file, warnings: &warnings), file, keys.passwordFile)
+        } else {
+            return (nil, nil)
+        }
+        if username == nil { throw values.error(key, "a password needs mqtt.username as well") }
+        return (password, from)
     }
 
     /// The first line of the file, trimmed. Warns when group or others may read it.

@@ -21,6 +21,10 @@ enum WebSettings {
         "mqtt.tls.key_file": "a file the node reads: only the configuration file may name one",
     ]
 
+    /// Keys whose value is never shown (`GET /api/settings` says `"set"` or null) and that a
+    /// backup holds only when asked for its secrets (`?secrets=1`, `noiseclock backup --secrets`).
+    static let secrets: Set<String> = ["mqtt.password"]
+
     /// Why a backup's settings cannot be restored (nil: they can), the key named as the backup
     /// names it (`settings.timezone`): each settable, and the whole configuration loading with
     /// them (an environment variable still wins over a restored value).

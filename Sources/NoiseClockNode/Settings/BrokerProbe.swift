@@ -17,12 +17,14 @@ final class BrokerProbe: Sendable {
     static let command = "mqtt/test"
     static let limitSeconds = 5.0
 
-    let running: NodeConfiguration
+    /// The node's configuration as its broker connection runs now (a password changed in the web
+    /// app included, once it connected).
+    let running: @Sendable () -> NodeConfiguration
     let logger: Logger
     /// The server the answers go to (set once it exists: it is built with this probe inside).
     let server = Mutex<WebServer?>(nil)
 
-    init(running: NodeConfiguration, logger: Logger) {
+    init(running: @escaping @Sendable () -> NodeConfiguration, logger: Logger) {
         self.running = running
         self.logger = logger
     }
@@ -50,7 +52,7 @@ final class BrokerProbe: Sendable {
     /// The answer, and the test's client to stop once it is sent.
     private func test(_ body: [UInt8]) -> (Result<JSONValue, CommandError>, MQTTClient?) {
         let options: MQTTOptions
-        switch Self.options(body, running: running) {
+        switch Self.options(body, running: running()) {
         case .failure(let error): return (.failure(error), nil)
         case .success(let parsed): options = parsed
         }

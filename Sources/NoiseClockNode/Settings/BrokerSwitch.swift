@@ -16,7 +16,7 @@ import Synchronization
 final class BrokerSwitch: Sendable {
     /// The keys applied live (`mqtt.base_topic` and `node_id` rename every topic: at the next start).
     static let keys: Set<String> = [
-        "mqtt.host", "mqtt.port", "mqtt.hosts", "mqtt.client_id", "mqtt.username", "mqtt.protocol", "mqtt.keepalive_seconds",
+        "mqtt.host", "mqtt.port", "mqtt.hosts", "mqtt.client_id", "mqtt.username", "mqtt.password", "mqtt.protocol", "mqtt.keepalive_seconds",
     ]
     static let limitSeconds: Int64 = 10
 
@@ -86,6 +86,10 @@ final class BrokerSwitch: Sendable {
 
     /// `{"state": "connecting" | "connected" | "rolled_back", "broker", "seconds"?, "reason"?}`, or nil before any change.
     var status: JSONValue? { state.withLock { $0.outcome } }
+
+    /// The configuration whose broker connected last (or the node started with): a password set
+    /// in the web app is the node's own once it worked (`BrokerProbe` uses it for its user name).
+    var connected: NodeConfiguration { state.withLock { $0.good } }
 
     /// Until the trial `generation` connects, is replaced, or runs out of time (on the monotonic
     /// clock, or on the node's: tests move that one instead of waiting).

@@ -130,8 +130,10 @@ struct SettingsAPI: Sendable {
             return .invalidField(name, "\(name): not a configuration key")
         }
         if let reason = WebSettings.notSettable[key] { return .invalidField(key, "\(key): not settable from the web app (\(reason))") }
-        if let value = environment[known.environmentVariable], !value.isEmpty {
-            return .invalidField(key, "\(key): set by \(known.environmentVariable), which wins over the web app")
+        // A password file from the environment wins over a password set here, which would go unused.
+        let variables = [known.environmentVariable] + (key == "mqtt.password" ? ["NOISECLOCK_MQTT_PASSWORD_FILE"] : [])
+        if let variable = variables.first(where: { !(environment[$0] ?? "").isEmpty }) {
+            return .invalidField(key, "\(key): set by \(variable), which wins over the web app")
         }
         return nil
     }
@@ -148,7 +150,9 @@ struct SettingsAPI: Sendable {
         var sources = JSONObject()
         var applies = JSONObject()
         for key in ConfigurationSchema.keys {
-            shown[key.path] = key.effectiveValue(in: values)?.json ?? .null
+            let value = key.effectiveValue(in: values)?.json
+            // A secret is write-only: whether it is set, never what it is.
+            shown[key.path] = WebSettings.secrets.contains(key.path) ? (value == nil ? .null : "set") : value ?? .null
             sources[key.path] = .string(values.source(key))
             applies[key.path] = live.contains(key.path) ? "now" : "restart"
         }

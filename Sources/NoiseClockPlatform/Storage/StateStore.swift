@@ -15,6 +15,10 @@ public struct StateStore: Sendable {
 
     public let directory: String
 
+    /// Files that may hold a secret (`settings.json`: the broker's password set in the web app):
+    /// written 0600, the others 0640.
+    public static let privateFiles: Set<String> = ["settings.json"]
+
     public init(directory: String) {
         self.directory = directory
     }
@@ -81,8 +85,11 @@ public struct StateStore: Sendable {
         let path = path(of: name)
         let spare = path + ".tmp"
         let bytes = Array((document.serialized + "\n").utf8)
-        let fd = open(spare, O_WRONLY | O_CREAT | O_CLOEXEC, 0o640)
+        let mode: mode_t = Self.privateFiles.contains(name) ? 0o600 : 0o640
+        let fd = open(spare, O_WRONLY | O_CREAT | O_CLOEXEC, mode)
         guard fd >= 0 else { throw PlatformError("cannot write \(spare): \(String(cString: strerror(errno)))") }
+        // The spare is reused (it was the file before the last swap): a file written before it was private becomes so now.
+        if Self.privateFiles.contains(name) { _ = fchmod(fd, mode) }
         var written = 0
         while written < bytes.count {
             let n = bytes[written...].withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, off_t(written)) }
