@@ -45,8 +45,9 @@ struct EffectPerformer: Sendable {
                 mqtt.publish(topic: message.topic, payload: message.payload, qos: message.qos, retain: message.retain,
                              correlationData: message.correlationData)
             case .reply(let id, let response):
-                web?.reply(id, response)
+                // A restore's settings apply before its answer: the page that reads them next finds them in force.
                 if response.command == BackupSource.restoreCommand, response.ok { restored?() }
+                web?.reply(id, response)
             case .play(let scene):
                 audio?.apply(scene)
             case .arm(let instant):

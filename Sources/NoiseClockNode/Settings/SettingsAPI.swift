@@ -29,7 +29,7 @@ struct SettingsAPI: Sendable {
     var broker: BrokerSwitch?
     /// Puts a new web address or access on trial until confirmed (nil: they apply at the next start).
     var web: WebSwitch?
-    /// What `settings.json` held when last applied (`started()`, each Save, each restore).
+    /// What `settings.json` held when last applied (`started()`, each Save, before each restore).
     let applying = AppliedSettings()
 
     func current() -> HTTPResponse {
@@ -81,18 +81,7 @@ struct SettingsAPI: Sendable {
             return Self.refusal(CommandError(.invalidField, field: error.key, "\(error.key): \(error.message)"))
         }
         let before = stored()
-        let store = StateStore(directory: stateDirectory)
-        // One writer at a time: a roll-back (BrokerSwitch, WebSwitch) writes the file too.
-        let failure = SettingsFileLock.lock.withLock { _ -> String? in
-            do {
-                try store.prepare()
-                try store.write(WebSettings.fileName, WebSettings.document(candidate))
-                return nil
-            } catch {
-                return "\(error)"
-            }
-        }
-        if let failure { return Self.refusal(CommandError(.storageError, "could not save the settings: \(failure)")) }
+        if let failure = write(candidate) { return Self.refusal(CommandError(.storageError, "could not save the settings: \(failure)")) }
         _ = applying.replace(with: candidate)
         applyLoaded(checked.loaded.configuration, before: before, after: candidate)
         return Self.answer(checked.values, extra: lockoutStatus)
@@ -103,14 +92,42 @@ struct SettingsAPI: Sendable {
         _ = applying.replace(with: stored())
     }
 
+    /// A restore is about to replace `settings.json` (the file now also holds what a broker or web
+    /// trial kept or rolled back since the last Save).
+    func restoreStarting() {
+        _ = applying.replace(with: stored())
+    }
+
     /// The machine answered a restore ok: the settings it wrote take effect as a Save's would
     /// (checked by the loader before the restore was taken; one that no longer loads waits for the restart).
     func restored() {
-        let after = stored()
+        var after = stored()
         let before = applying.replace(with: after)
+        // A backup holds secrets only when asked to (`?secrets=1`): one without them keeps the node's own.
+        let kept = WebSettings.secrets.filter { after[$0] == nil && before[$0] != nil }
+        if !kept.isEmpty {
+            for key in kept { after[key] = before[key] }
+            _ = write(after)
+            _ = applying.replace(with: after)
+        }
         guard before != after,
               let loaded = try? NodeConfiguration.loadNow(path: configPath, environment: environment, web: after) else { return }
         applyLoaded(loaded.loaded.configuration, before: before, after: after)
+    }
+
+    /// `settings.json` replaced whole; nil, or why it could not be.
+    private func write(_ values: [String: JSONValue]) -> String? {
+        let store = StateStore(directory: stateDirectory)
+        // One writer at a time: a roll-back (BrokerSwitch, WebSwitch) writes the file too.
+        return SettingsFileLock.lock.withLock { _ -> String? in
+            do {
+                try store.prepare()
+                try store.write(WebSettings.fileName, WebSettings.document(values))
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
     }
 
     private func applyLoaded(_ configuration: NodeConfiguration, before: [String: JSONValue], after: [String: JSONValue]) {

@@ -137,6 +137,8 @@ struct InboxWebBackend: WebBackend {
         case SettingsAPI.changeCommand: return settingsAPI.change(body)
         case SettingsAPI.resetCommand: return settingsAPI.reset(body)
         case BackupSource.restoreCommand:
+            // What the restore replaces, to apply the difference (and keep the secrets) once it is done.
+            settingsAPI.restoreStarting()
             // A backup's settings pass the configuration loader here; the rest, the machine checks.
             guard case .success(let contents) = Backup.read(body), !contents.settings.isEmpty,
                   let problem = WebSettings.restoreProblem(contents.settings, configPath: settingsAPI.configPath,

@@ -74,7 +74,16 @@ import Testing
         try await watcher.waitFor("\(rig.root)/info")
         #expect(!rig.node.log.contains(Self.password))
         #expect(!watcher.messages.contains { $0.text.contains(Self.password) })
-        #expect(!(try await rig.get("/api/backup")).text.contains(Self.password))
+        let withoutSecrets = try await rig.get("/api/backup")
+        #expect(!withoutSecrets.text.contains(Self.password))
         #expect(try await rig.get("/api/backup?secrets=1").text.contains(Self.password))
+
+        // Restored from a backup without its secrets, the node keeps its own password (and its broker).
+        let beforeRestore = watcher.messages.count
+        #expect(try await rig.post("restore", withoutSecrets.text).status == 200)
+        #expect(try JSONParser().parse(try await rig.get("/api/settings").body)["values"]?["mqtt.password"] == "set")
+        #expect(try String(contentsOf: settings, encoding: .utf8).contains(Self.password))
+        try await watcher.barrier(rig.root)
+        #expect(!watcher.messages.dropFirst(beforeRestore).contains { $0.topic == "\(rig.root)/availability" && $0.text == "offline" })
     }
 }
