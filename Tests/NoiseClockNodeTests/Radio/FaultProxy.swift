@@ -45,13 +45,11 @@ final class FaultProxy: @unchecked Sendable {
 
     func url(_ mount: String) -> String { "http://127.0.0.1:\(port)\(mount)" }
 
+    /// The accept loop closes the listener itself when it sees this: closed here, its number could
+    /// be reused by another test's socket while the loop still polls and accepts on it (a
+    /// `StreamConnectionTests` server once had its connection accepted and cut by a stopped proxy).
     func stop() {
-        let fd = state.withLock { state -> Int32 in
-            state.stopped = true
-            defer { state.listener = -1 }
-            return state.listener
-        }
-        if fd >= 0 { close(fd) }
+        state.withLock { $0.stopped = true }
     }
 
     private var stopped: Bool { state.withLock { $0.stopped } }
@@ -90,6 +88,13 @@ final class FaultProxy: @unchecked Sendable {
     }
 
     private func acceptLoop() {
+        defer {
+            let listener = state.withLock { state -> Int32 in
+                defer { state.listener = -1 }
+                return state.listener
+            }
+            if listener >= 0 { close(listener) }
+        }
         while !stopped {
             let (mode, listener) = state.withLock { ($0.mode, $0.listener) }
             if mode == .refuse {
