@@ -112,9 +112,8 @@ extension Alarm {
     static func parseSound(_ value: JSONValue, catalog: SoundCatalog) throws(CommandError) -> String {
         guard let id = value.stringValue else { throw .invalidField("sound", "sound must be a sound id string, got \(value.typeName)") }
         if id == "none" || catalog.hasAlarm(id) { return id }
-        let plausible = !id.isEmpty && id.utf8.count <= 64
-            && id.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }
-        if catalog.alarm.isEmpty, plausible { return id }
+        // A backup is checked before the catalog is known: any valid id is kept (a station's `radio:<id>` too).
+        if catalog.alarm.isEmpty, SoundID.isValid(id) { return id }
         throw CommandError(.unknownSound, field: "sound", "no alarm sound \"\(id.prefix(64))\" (see ~/sounds, or use \"none\")")
     }
 

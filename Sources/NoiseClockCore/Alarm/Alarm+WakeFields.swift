@@ -7,10 +7,8 @@ extension Alarm {
             throw .invalidField("pre_alarm_sound", "pre_alarm_sound must be a noise sound id or \"none\", got \(value.typeName)")
         }
         if id == "none" || catalog.hasNoise(id) { return id }
-        // Restoring a state file happens before the catalog is known: any plausible id is kept.
-        let plausible = !id.isEmpty && id.utf8.count <= 64
-            && id.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }
-        if catalog.noise.isEmpty, plausible { return id }
+        // Restoring a state file happens before the catalog is known: any valid id is kept (a station's `radio:<id>` too).
+        if catalog.noise.isEmpty, SoundID.isValid(id) { return id }
         throw CommandError(.unknownSound, field: "pre_alarm_sound", "no noise sound \"\(id.prefix(64))\" (see ~/sounds, or use \"none\")")
     }
 
