@@ -3,21 +3,26 @@
 # FUZZ_SECONDS (default 60) from the committed seed corpus. New inputs go to
 # Fuzz/.build/corpus/<target> (not committed); a crash leaves crash-* in Fuzz/.build/artifacts
 # and fails the run. Reproduce one with: Fuzz/.build/debug/FuzzCommand <file>.
+# `Fuzz/run.sh build` only builds, `Fuzz/run.sh run` only runs (what is built); no argument, both
+# (`make test` builds them beside its parallel tests and runs them beside TimingSuite).
 set -euo pipefail
+step=${1:-all}
 cd "$(dirname "$0")"
 SECONDS_EACH=${FUZZ_SECONDS:-60}
 FLAGS=(-c "${FUZZ_CONFIGURATION:-release}" -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address)
 # ld.gold warns about every ASan-internal symbol it cannot export; those lines are noise.
 # A failed build fails the run (its output shown), instead of fuzzing a stale binary.
-log=$(mktemp)
-if ! swift build "${FLAGS[@]}" >"$log" 2>&1; then
+build() {
+    local log status=0
+    log=$(mktemp)
+    swift build "${FLAGS[@]}" >"$log" 2>&1 || status=$?
     grep -v -e 'Cannot export local symbol' -e '^\[' "$log" || true
     rm -f "$log"
-    echo "Fuzz/run.sh: the fuzz targets did not build" >&2
-    exit 1
-fi
-grep -v -e 'Cannot export local symbol' -e '^\[' "$log" || true
-rm -f "$log"
+    [ $status -eq 0 ] || echo "Fuzz/run.sh: the fuzz targets did not build" >&2
+    return $status
+}
+[ "$step" = run ] || build
+[ "$step" != build ] || exit 0
 bin=$(swift build "${FLAGS[@]}" --show-bin-path)
 mkdir -p .build/artifacts
 # The two targets run side by side: each is one thread (a core each on a 2-core machine), so each
