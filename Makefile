@@ -64,11 +64,11 @@ TEST_FUZZ_SECONDS ?= 45
 # How many tests run at once in the parallel stage (swift-testing's limit; unset = no limit).
 TEST_WIDTH ?= 8
 
-# Each stage prints its duration ("stage build: 95 s"). scripts/test-suites.sh runs the unit, the
-# integration and the browser suites at once (each in parallel, at most TEST_WIDTH tests at a
-# time), then TimingSuite in two lanes, each one test at a time
-# (Tests/NoiseClockNodeTests/TimingSuite.swift), and the fuzz targets beside them at idle
-# priority; the test runner's summary is the last thing CI prints.
+# Each stage prints its duration ("stage build: 95 s"). scripts/test-suites.sh runs the integration
+# suites (at most TEST_WIDTH tests at a time), the long proofs and the browser tests at once, then
+# TimingSuite in two lanes, each one test at a time (Tests/NoiseClockNodeTests/TimingSuite.swift),
+# with the unit suites and the fuzz run beside it at idle priority (the fuzz targets' build starts
+# with the stage); the test runner's summary is the last thing CI prints.
 test: deps axe-core
 	@scripts/stage.sh build $(SWIFT) build --build-tests
 	@SWIFT=$(SWIFT) TEST_WIDTH=$(TEST_WIDTH) FUZZ_SECONDS=$(TEST_FUZZ_SECONDS) scripts/test-suites.sh

@@ -2,7 +2,8 @@
 # `make fuzz`: builds the libFuzzer targets (Fuzz/Package.swift) with ASan and runs each for
 # FUZZ_SECONDS (default 60) from the committed seed corpus. New inputs go to
 # Fuzz/.build/corpus/<target> (not committed); a crash leaves crash-* in Fuzz/.build/artifacts
-# and fails the run. Reproduce one with: Fuzz/.build/debug/FuzzCommand <file>.
+# and fails the run. Reproduce one with the build that found it: Fuzz/.build/debug/FuzzCommand <file>
+# after `make test` (debug), Fuzz/.build/release/FuzzCommand <file> after `make fuzz`.
 # `Fuzz/run.sh build` only builds, `Fuzz/run.sh run` only runs (what is built); no argument, both
 # (`make test` builds them beside its parallel tests and runs them beside TimingSuite).
 set -euo pipefail

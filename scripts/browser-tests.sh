@@ -15,7 +15,7 @@ if [ -n "${SCREENSHOT_DIR:-}" ]; then SCREENSHOT_DIR=$(realpath -m "$SCREENSHOT_
 # Debian's python3 (where python3-selenium lives), whatever else is first on PATH.
 export NOISECLOCK_BIN=$(realpath "$bin")
 # BROWSER_HALVES=1 (make test): the two halves of the tests side by side, each with its own node,
-# broker and Chromium (about 60 s each instead of 100-140 s one after the other), their output one
+# broker and Chromium (85-100 s each in make test, instead of 116-140 s one after the other), their output one
 # after the other, then one summary line for both. Screenshots are taken in one run.
 if [ "${BROWSER_HALVES:-0}" != 1 ] || [ -n "${SCREENSHOT_DIR:-}" ]; then exec /usr/bin/python3 -u Tests/Browser/run.py; fi
 start=$(date +%s)

@@ -62,6 +62,7 @@ status=0
 long="ProofSuite|HostileInputTests|WeekOfNightsTests"
 no_pool "$tests" --testing-library swift-testing --filter "$long" >"$marks/long.log" 2>&1 &
 long_run=$!
+echo "== integration suites (NoiseClockNodeTests but TimingSuite and the long proofs), beside the long proofs and the browser tests:"
 no_pool $SWIFT test --skip-build --filter NoiseClockNodeTests --skip TimingSuite --skip "$long" 2>&1 | tee -a "$all_log"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 wait "$long_run" || status=1
@@ -71,6 +72,7 @@ wait "$browser" || status=1
 echo "== browser tests (Tests/Browser), run alongside:"
 cat "$browser_log"
 touch "$marks/parallel-done"
+echo "== TimingSuite (two lanes), the unit suites and then the fuzz run beside it at idle priority:"
 $SWIFT test --skip-build --filter TimingSuite 2>&1 | tee -a "$all_log"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 wait "$unit" || status=1
