@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
 # `make test`'s test stage (the build is done). Three groups, one after the other in time:
-# - the integration suites (real mosquitto and node processes) and the browser tests
-#   (Tests/Browser: headless Chromium against the real node) at the same time, in two processes;
-#   the integration suites in parallel (at most TEST_WIDTH tests at once);
+# - the integration suites (real mosquitto and node processes), the long proofs and the browser
+#   tests (Tests/Browser: headless Chromium against the real node, in two halves) at the same time,
+#   each in processes of its own; the integration suites in parallel (at most TEST_WIDTH at once);
 # - then TimingSuite, the tests that measure lateness and audio to the tenth of a second, on a
 #   quieter machine: its two lanes (TimingSuite.Audio and TimingSuite.Clock) side by side, each
 #   one test at a time. Its lanes mostly wait, which leaves most of two cores idle, so beside it:
 # - the unit suites (core, platform, audio, MQTT, web: CPU-bound DSP among them), then the fuzz
 #   targets' run (Fuzz/run.sh, 45 s each), at idle priority (nice 19 and SCHED_IDLE: they get only
 #   the CPU TimingSuite leaves, and a TimingSuite thread that wakes takes its core at once). The
-#   fuzz targets are built from the stage's start, at idle priority too (the parallel run leaves a
-#   core idle for much of its second half). Neither runs beside the parallel run: starved there, a
-#   fuzzer would spend its 10 s on one input and report a hang, and a unit test wait past its timeout.
+#   fuzz targets are built from the stage's start, at idle priority too (compiling is never timed:
+#   it takes what the parallel run leaves, and finishes beside TimingSuite). Neither the fuzz run nor
+#   the unit suites run beside the parallel run: starved there, a fuzzer would spend its 10 s
+#   per-input limit (-timeout=10) on one input and report a hang, and a unit test its timeout.
 # Each run's output is shown when it ends. Last comes one line for the whole stage,
 # "tests: N passed, M failed", counted from the four runs' own reports.
 set -u
@@ -24,7 +25,7 @@ idle() { nice -n 19 chrt --idle 0 "$@"; }
 # here), on libdispatch's global queues, which add a thread when one blocks: their helpers block
 # (a node's log line awaited with poll, a process reaped, a script run), and with eight tests at
 # once two such waits stalled every other test of the process (50,000 hostile messages took 70-115 s
-# there, 18 s alone, 41-50 s now).
+# there, 18 s alone, 41-70 s now).
 no_pool() { SWIFT_DEBUG_CONCURRENCY_ENABLE_COOPERATIVE_QUEUES=false "$@"; }
 # The idle work waits for marker files (the parallel run's end, the unit run's end), not for a time;
 # a stage stopped meanwhile takes its idle work with it.
@@ -56,8 +57,8 @@ browser_log="$marks/browser.log"
 BROWSER_HALVES=1 scripts/browser-tests.sh "$($SWIFT build --show-bin-path)/noiseclock" >"$browser_log" 2>&1 &
 browser=$!
 status=0
-# The long proofs (each 20-30 s alone: ten broker kills, kill -9 after every change, 50,000 hostile
-# messages, a week of nights) in a process of their own from the start: in the one run with the
+# The long proofs (7-30 s each alone: ten broker kills, kill -9 after every change, 50,000 hostile
+# messages, a night of the week) in a process of their own from the start: in the one run with the
 # rest they waited for a slot and ended the run at 125-130 s.
 long="ProofSuite|HostileInputTests|WeekOfNightsTests"
 no_pool "$tests" --testing-library swift-testing --filter "$long" >"$marks/long.log" 2>&1 &
