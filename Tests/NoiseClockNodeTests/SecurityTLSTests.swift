@@ -38,6 +38,22 @@ extension ProofSuite.Surroundings {
             deinit { try? FileManager.default.removeItem(at: directory) }
         }
 
+        /// A temporary directory holding mosquitto's password file `passwd` with one user, readable by
+        /// the broker (it drops root to its own user before reading it); `then` runs there afterwards
+        /// (more files for the test). The caller removes the directory.
+        static func passwordDirectory(user: String, password: String, then more: String = "") throws -> URL {
+            let directory = try makeTemporaryDirectory(prefix: "passwd")
+            chmod(directory.path, 0o755)
+            try run("""
+                set -e
+                cd '\(directory.path)'
+                mosquitto_passwd -b -c passwd '\(user)' '\(password)'
+                chmod 0644 passwd
+                \(more)
+                """)
+            return directory
+        }
+
         static func run(_ script: String) throws {
             let log = FileManager.default.temporaryDirectory.appendingPathComponent("pki-\(UUID().uuidString.prefix(6)).log")
             defer { try? FileManager.default.removeItem(at: log) }

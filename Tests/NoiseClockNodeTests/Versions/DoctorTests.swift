@@ -85,18 +85,11 @@ import Testing
     /// One run, four broken parts: a PCM that cannot open, a broker refusing the password, the web
     /// port taken (by this test process), a sounds file that is not audio; and an unsynced clock.
     @Test func eachBrokenPartIsNamed() throws {
-        let secrets = try makeTemporaryDirectory(prefix: "passwd")
-        defer { try? FileManager.default.removeItem(at: secrets) }
-        chmod(secrets.path, 0o755)
-        // mosquitto drops root to its own user before reading the password file.
-        try ProofSuite.Surroundings.SecurityTLSTests.run("""
-            set -e
-            cd '\(secrets.path)'
-            mosquitto_passwd -b -c passwd clock right-password
-            chmod 0644 passwd
+        let secrets = try ProofSuite.Surroundings.SecurityTLSTests.passwordDirectory(user: "clock", password: "right-password", then: """
             printf '%s\\n' wrong-password > wrong.pw
             chmod 0600 wrong.pw
             """)
+        defer { try? FileManager.default.removeItem(at: secrets) }
         let broker = try TestBroker(extraConfig: """
             listener $PORT 127.0.0.1
             allow_anonymous false

@@ -12,16 +12,8 @@ import Testing
     static let password = "pw-Web-7f3#only-here"
 
     @Test func aPasswordSavedInTheWebAppConnectsTheNodeAndAWrongOneIsRolledBack() async throws {
-        let secrets = try makeTemporaryDirectory(prefix: "passwd")
+        let secrets = try ProofSuite.Surroundings.SecurityTLSTests.passwordDirectory(user: "clock", password: Self.password)
         defer { try? FileManager.default.removeItem(at: secrets) }
-        chmod(secrets.path, 0o755)
-        // mosquitto drops root to its own user before reading the password file.
-        try ProofSuite.Surroundings.SecurityTLSTests.run("""
-            set -e
-            cd '\(secrets.path)'
-            mosquitto_passwd -b -c passwd clock '\(Self.password)'
-            chmod 0644 passwd
-            """)
         let open = try freeLoopbackPort()
         let broker = try TestBroker(extraConfig: """
             per_listener_settings true
