@@ -7,6 +7,8 @@
 #include <curl/curl.h>
 #include <neaacdec.h>
 #include <mpg123.h>
+// OPENSSL_INIT_NO_LOAD_*_STRINGS (StreamLibrary.skipOpenSSLErrorStrings).
+#include <openssl/ssl.h>
 
 // curl_easy_setopt and curl_easy_getinfo are variadic: Swift cannot call them, even through a
 // pointer. These call the pointer that dlsym gave with the variadic prototype.

@@ -52,6 +52,10 @@ enum NoiseClockCommand {
 
     /// Exit status: 0; 64 for a usage error; what the command asks for (2: configuration); 1 otherwise.
     static func main() async {
+        // libcurl (the radio's, opened on a station's first use) brings GnuTLS in through librtmp,
+        // and GnuTLS initialises itself on load (p11-kit, its tables: ~0.7 MB resident) though only
+        // rtmp:// would use it, and stations are http(s) alone. Set before any thread runs.
+        setenv("GNUTLS_NO_IMPLICIT_INIT", "1", 0)
         var arguments = Array(CommandLine.arguments.dropFirst())
         if let first = arguments.first, ["-h", "--help", "help"].contains(first) {
             print(help)

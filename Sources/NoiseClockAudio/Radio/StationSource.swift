@@ -4,7 +4,7 @@ import Synchronization
 /// A station played as a sound (`radio:<id>`): a `station-player` thread of its own connects
 /// (libcurl; HLS by `HLSReader`), reads the ICY or in-stream titles, decodes (MP3, AAC, Ogg
 /// Vorbis/Opus, FLAC: `StreamBodyReader` picks the decoder), converts to the engine's rate (libsoxr) and
-/// fills a 12-second ring the audio thread only copies from, so neither the network nor the
+/// fills a 12-second ring (16-bit) the audio thread only copies from, so neither the network nor the
 /// decoder ever runs on the audio thread.
 ///
 /// When the station cannot be heard (refused, DNS, an HTTP error, undecodable, the server gone or
@@ -62,7 +62,7 @@ public final class StationSource: SoundSource, Sendable {
         let everAudible = Atomic<Bool>(false)
         let wake = WakeSignal()
 
-        init(capacity: Int) { ring = FrameRing(capacity: capacity) }
+        init(capacity: Int) { ring = FrameRing(capacity: capacity, sixteenBit: true) }
 
         func fail(_ cause: String) {
             if cause.hasPrefix("http_"), let status = Int(cause.dropFirst(5)) {
@@ -202,6 +202,8 @@ public final class StationSource: SoundSource, Sendable {
         private var resampler: Resampler?
         private var stereo: [Float] = []
         private var converted: [Float] = []
+        /// The most frames `deliver` converts at once (85 ms at 48 kHz).
+        static let blockFrames = 4096
 
         init(url: String, outputRate: Int, userAgent: String, caFile: String?, onTitle: @escaping @Sendable (String?) -> Void) {
             self.url = url
@@ -286,15 +288,21 @@ public final class StationSource: SoundSource, Sendable {
         }
 
         /// Decoded samples to stereo at the engine's rate, into the ring (dropped when it is full:
-        /// a live station does not wait).
+        /// a live station does not wait). In blocks of at most `blockFrames`, so the stereo and
+        /// resampled buffers and libsoxr's own stay small however much a read brought.
         private func deliver(_ samples: UnsafeBufferPointer<Float>, channels: Int, rate: Int, _ shared: Shared) {
             guard channels > 0, rate > 0 else { return }
-            let frames = samples.count / channels
-            StereoFrames.take(samples, channels: channels, into: &stereo)
-            if rate == outputRate {
-                stereo.withUnsafeBufferPointer { _ = shared.ring.write($0.baseAddress!, count: frames) }
-            } else {
-                if resampler?.inputRate != rate { resampler = try? Resampler(from: rate, to: outputRate, quality: .medium) }
+            if rate != outputRate, resampler?.inputRate != rate { resampler = try? Resampler(from: rate, to: outputRate, quality: .medium) }
+            var start = 0
+            let total = samples.count / channels
+            while start < total {
+                let frames = min(Self.blockFrames, total - start)
+                StereoFrames.take(UnsafeBufferPointer(rebasing: samples[(start * channels)..<((start + frames) * channels)]), channels: channels, into: &stereo)
+                start += frames
+                if rate == outputRate {
+                    stereo.withUnsafeBufferPointer { _ = shared.ring.write($0.baseAddress!, count: frames) }
+                    continue
+                }
                 guard let resampler else { return }
                 let capacity = resampler.outputCapacity(forInput: frames)
                 if converted.count < 2 * capacity { converted = [Float](repeating: 0, count: 2 * capacity) }

@@ -75,6 +75,7 @@ public struct StreamLibrary: Sendable {
             }
             return .success(handle)
         }
+        skipOpenSSLErrorStrings()
         let curl: UnsafeMutableRawPointer, faad: UnsafeMutableRawPointer, mpg123: UnsafeMutableRawPointer
         switch (library(curlName, package: "libcurl4"), library(faadName, package: "libfaad2"), library(mpg123Name, package: "libmpg123-0")) {
         case (.success(let c), .success(let f), .success(let m)): (curl, faad, mpg123) = (c, f, m)
@@ -111,6 +112,16 @@ public struct StreamLibrary: Sendable {
             mp3New: mp3New, mp3Delete: mp3Delete, mp3OpenFeed: mp3OpenFeed, mp3FormatNone: mp3FormatNone, mp3Format: mp3Format,
             mp3Rates: mp3Rates, mp3Decode: mp3Decode, mp3GetFormat: mp3GetFormat,
             aacOpen: aacOpen, aacCapabilities: aacCapabilities, aacClose: aacClose))
+    }
+
+    /// curl_global_init starts OpenSSL with its error strings, ~0.6 MB of tables a station never
+    /// shows (a TLS failure is `tls`, and a certificate's reason has its own strings). Starting it
+    /// first without them keeps them out; libmosquitto's TLS, when configured, started it already.
+    private static func skipOpenSSLErrorStrings() {
+        typealias InitSSL = @convention(c) (UInt64, OpaquePointer?) -> Int32
+        guard let ssl = dlopen("libssl.so.3", RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD) ?? dlopen("libssl.so.3", RTLD_NOW | RTLD_LOCAL),
+              let initSSL = dlsym(ssl, "OPENSSL_init_ssl").map({ unsafeBitCast($0, to: InitSSL.self) }) else { return }
+        _ = initSSL(UInt64(OPENSSL_INIT_NO_LOAD_SSL_STRINGS) | UInt64(OPENSSL_INIT_NO_LOAD_CRYPTO_STRINGS), nil)
     }
 
     /// libcurl's version and whether it speaks HTTPS (Debian's is built with OpenSSL).

@@ -1,20 +1,30 @@
 import Synchronization
 
-/// A single-producer, single-consumer ring of stereo float frames: the disk reader writes, the
-/// audio thread reads, neither ever waits on a lock. Counters only grow; their difference is
-/// the fill. Bounded: its capacity is all the memory a playing file costs beyond its decoder.
+/// A single-producer, single-consumer ring of stereo frames: the disk reader or a station's player
+/// writes, the audio thread reads, neither ever waits on a lock. Counters only grow; their
+/// difference is the fill. Bounded: its capacity is all the memory a playing file costs beyond
+/// its decoder.
+///
+/// A file's ring keeps floats (a 24-bit recording keeps its depth); a station's keeps 16-bit
+/// integers (`sixteenBit`): its decoders give no more (libmpg123 decodes to 16 bits, a lossy
+/// stream is 16-bit at best) and its 12 seconds take 2.3 MB instead of 4.6 (docs/sounds.md,
+/// "Memory while a station plays"). Two plain loops rather than a generic sample type: the tests'
+/// debug builds run this for every sample of every playing node, unspecialised generics too.
 final class FrameRing: @unchecked Sendable {
     // @unchecked Sendable: `storage` is written only in [written, read + capacity) by the one
     // producer and read only in [read, written) by the one consumer; the atomics' acquire and
     // release order those accesses.
     let capacity: Int
-    private let storage: UnsafeMutablePointer<Float>
+    let sixteenBit: Bool
+    private let storage: UnsafeMutableRawPointer
     private let written = Atomic<Int>(0)
     private let read = Atomic<Int>(0)
 
-    init(capacity: Int) {
+    init(capacity: Int, sixteenBit: Bool = false) {
         self.capacity = capacity
-        storage = .allocate(capacity: capacity * 2)
+        self.sixteenBit = sixteenBit
+        let bytes = sixteenBit ? MemoryLayout<Int16>.stride : MemoryLayout<Float>.stride
+        storage = .allocate(byteCount: capacity * 2 * bytes, alignment: MemoryLayout<Float>.alignment)
     }
 
     deinit { storage.deallocate() }
@@ -24,18 +34,39 @@ final class FrameRing: @unchecked Sendable {
     /// Room for the producer.
     var space: Int { capacity - (written.load(ordering: .relaxed) - read.load(ordering: .acquiring)) }
 
-    /// Producer: appends up to `count` frames; returns how many fitted.
+    /// Producer: appends up to `count` frames; returns how many fitted. Into 16 bits toward zero
+    /// (what was below one step, digital silence to `StationSource`, stays 0), clipped past full
+    /// scale (a resampler's rare overshoot).
     @discardableResult
     func write(_ frames: UnsafePointer<Float>, count: Int, gain: Float = 1) -> Int {
         let start = written.load(ordering: .relaxed)
         let n = min(count, capacity - (start - read.load(ordering: .acquiring)))
-        for i in 0..<n {
-            let slot = (start &+ i) % capacity
-            storage[2 &* slot] = frames[2 &* i] * gain
-            storage[2 &* slot &+ 1] = frames[2 &* i &+ 1] * gain
+        if sixteenBit {
+            let ring = storage.assumingMemoryBound(to: Int16.self)
+            for i in 0..<n {
+                let slot = (start &+ i) % capacity
+                ring[2 &* slot] = Self.sixteenBits(frames[2 &* i] * gain)
+                ring[2 &* slot &+ 1] = Self.sixteenBits(frames[2 &* i &+ 1] * gain)
+            }
+        } else {
+            let ring = storage.assumingMemoryBound(to: Float.self)
+            for i in 0..<n {
+                let slot = (start &+ i) % capacity
+                ring[2 &* slot] = frames[2 &* i] * gain
+                ring[2 &* slot &+ 1] = frames[2 &* i &+ 1] * gain
+            }
         }
         written.store(start &+ n, ordering: .releasing)
         return n
+    }
+
+    /// −1…1 to 16-bit steps toward zero; past full scale clipped; NaN (a broken decode) 0, never a trap.
+    @inline(__always)
+    private static func sixteenBits(_ sample: Float) -> Int16 {
+        let value = sample * 32767
+        if value >= 32767 { return 32767 }
+        if value <= -32767 { return -32767 }
+        return value.isNaN ? 0 : Int16(value)
     }
 
     /// Consumer: takes up to `count` frames; returns how many there were.
@@ -43,11 +74,23 @@ final class FrameRing: @unchecked Sendable {
         let start = read.load(ordering: .relaxed)
         let n = min(count, written.load(ordering: .acquiring) - start)
         var slot = start % capacity
-        for i in 0..<n {
-            out[2 &* i] = storage[2 &* slot]
-            out[2 &* i &+ 1] = storage[2 &* slot &+ 1]
-            slot &+= 1
-            if slot == capacity { slot = 0 }
+        if sixteenBit {
+            let ring = storage.assumingMemoryBound(to: Int16.self)
+            let scale: Float = 1.0 / 32767
+            for i in 0..<n {
+                out[2 &* i] = Float(ring[2 &* slot]) * scale
+                out[2 &* i &+ 1] = Float(ring[2 &* slot &+ 1]) * scale
+                slot &+= 1
+                if slot == capacity { slot = 0 }
+            }
+        } else {
+            let ring = storage.assumingMemoryBound(to: Float.self)
+            for i in 0..<n {
+                out[2 &* i] = ring[2 &* slot]
+                out[2 &* i &+ 1] = ring[2 &* slot &+ 1]
+                slot &+= 1
+                if slot == capacity { slot = 0 }
+            }
         }
         read.store(start &+ n, ordering: .releasing)
         return n

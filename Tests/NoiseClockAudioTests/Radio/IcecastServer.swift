@@ -45,6 +45,15 @@ final class IcecastServer {
         ] + encoder + ["icecast://source:\(Self.sourcePassword)@127.0.0.1:\(port)\(mount)"])
     }
 
+    /// Starts FFmpeg looping `file` to `mount` byte for byte in real time (`-c:a copy`): a stream
+    /// made once by an encoder Debian lacks (Tests/Fixtures/he-aac).
+    func startLoop(mount: String, file: String, contentType: String, format: String) throws {
+        try launch("/usr/bin/ffmpeg", [
+            "-nostdin", "-loglevel", "error", "-re", "-stream_loop", "-1", "-i", file, "-c:a", "copy", "-content_type", contentType, "-f", format,
+            "icecast://source:\(Self.sourcePassword)@127.0.0.1:\(port)\(mount)",
+        ])
+    }
+
     /// Runs a command of the test's own to its end (an encoder writing a file): its exit status.
     @discardableResult
     func run(_ path: String, _ arguments: [String]) throws -> Int32 {

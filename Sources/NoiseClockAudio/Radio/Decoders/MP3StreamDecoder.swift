@@ -6,7 +6,8 @@ final class MP3StreamDecoder: StreamDecoder {
     let codec = "mp3"
     private let library: StreamLibrary
     private let handle: OpaquePointer
-    private var output = [UInt8](repeating: 0, count: 32 * 1152 * 2 * 2)
+    /// Four MPEG frames at a time (18 KB; its floats 37 KB): a big read is decoded in steps.
+    private var output = [UInt8](repeating: 0, count: 4 * 1152 * 2 * 2)
     private(set) var sampleRate = 0
     private(set) var channels = 0
 

@@ -1,0 +1,38 @@
+import Testing
+@testable import NoiseClockAudio
+
+/// The station's 16-bit ring (`FrameRing`, `sixteenBit`): what goes in comes out within one 16-bit
+/// step, across the wrap; what was below one step (digital silence to `StationSource`'s rule)
+/// stays exactly 0; past full scale is clipped and NaN (a broken decode) is 0, never a trap.
+struct FrameRingTests {
+    @Test func sixteenBitFramesComeBackWithinOneStepAcrossTheWrap() {
+        let ring = FrameRing(capacity: 5, sixteenBit: true)
+        var out = [Float](repeating: 9, count: 8)
+        // Three frames in and out, then four: the second write wraps past the end.
+        let first: [Float] = [0.5, -0.5, 0.25, -0.25, 0.999, -0.999]
+        #expect(ring.write(first, count: 3) == 3)
+        #expect(ring.read(into: &out, count: 3) == 3)
+        for (got, sent) in zip(out, first) { #expect(abs(got - sent) <= 1.0 / 32767, "\(got) for \(sent)") }
+        let second: [Float] = [0.1, 0.2, 0.3, 0.4, -0.1, -0.2, -0.3, -0.4]
+        #expect(ring.write(second, count: 4) == 4)
+        #expect(ring.space == 1)
+        #expect(ring.read(into: &out, count: 8) == 4)
+        for (got, sent) in zip(out, second) { #expect(abs(got - sent) <= 1.0 / 32767, "\(got) for \(sent)") }
+    }
+
+    @Test func belowOneStepIsSilenceAndOverloadsAreClippedNotTrapped() {
+        let ring = FrameRing(capacity: 4, sixteenBit: true)
+        let tiny = 0.9 / 32767 as Float
+        let input: [Float] = [tiny, -tiny, 1.7, -3, .nan, .infinity, 0, -.infinity]
+        #expect(ring.write(input, count: 4) == 4)
+        var out = [Float](repeating: 9, count: 8)
+        #expect(ring.read(into: &out, count: 4) == 4)
+        #expect(out == [0, 0, 1, -1, 0, 1, 0, -1])
+    }
+
+    @Test func aFullRingTakesOnlyWhatFits() {
+        let ring = FrameRing(capacity: 2, sixteenBit: true)
+        #expect(ring.write([0.1, 0.1, 0.2, 0.2, 0.3, 0.3], count: 3) == 2)
+        #expect(ring.available == 2 && ring.space == 0)
+    }
+}
