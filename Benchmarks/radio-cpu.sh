@@ -17,33 +17,12 @@ BIN=$(realpath "${1:?usage: Benchmarks/radio-cpu.sh path/to/noiseclock}")
 PLAY=${PLAY_SECONDS:-30}
 ROUNDS=${ROUNDS:-3}
 . Benchmarks/lib/nodes.sh
+. Benchmarks/lib/icecast.sh
 bench_init radio-cpu
 bench_mosquitto
-chmod 777 "$work"
-ice=$(bench_free_port)
-owner=""
-[ "$(id -u)" -ne 0 ] || owner='<changeowner><user>icecast2</user><group>icecast</group></changeowner>'
-cat >"$work/icecast.xml" <<XML
-<icecast><location>bench</location><admin>bench@localhost</admin>
-<limits><clients>20</clients><sources>4</sources><source-timeout>10</source-timeout><burst-size>65535</burst-size></limits>
-<authentication><source-password>srcpw</source-password><admin-user>admin</admin-user><admin-password>adminpw</admin-password></authentication>
-<hostname>127.0.0.1</hostname><listen-socket><port>$ice</port><bind-address>127.0.0.1</bind-address></listen-socket>
-<paths><basedir>/usr/share/icecast2</basedir><logdir>$work</logdir><webroot>/usr/share/icecast2/web</webroot>
-<adminroot>/usr/share/icecast2/admin</adminroot></paths><logging><errorlog>icecast.log</errorlog><loglevel>2</loglevel></logging>
-<security><chroot>0</chroot>$owner</security></icecast>
-XML
-/usr/bin/icecast2 -c "$work/icecast.xml" >/dev/null 2>&1 &
-pids+=($!)
-source_of() {  # mount, encoder arguments...
-    local mount=$1
-    shift
-    ffmpeg -nostdin -loglevel error -re -f lavfi -i "anoisesrc=color=pink:sample_rate=44100:amplitude=0.25:seed=29" -ac 2 "$@" \
-        "icecast://source:srcpw@127.0.0.1:$ice$mount" &
-    pids+=($!)
-}
-sleep 1
-source_of /mp3 -c:a libmp3lame -b:a 128k -content_type audio/mpeg -f mp3
-source_of /aac -c:a aac -b:a 64k -content_type audio/aac -f adts
+bench_icecast
+bench_icecast_source /mp3 -c:a libmp3lame -b:a 128k -content_type audio/mpeg -f mp3
+bench_icecast_source /aac -c:a aac -b:a 64k -content_type audio/aac -f adts
 ffmpeg -nostdin -loglevel error -re -stream_loop -1 -i Tests/Fixtures/he-aac/he-aac-v1-pink-64k.aac -c:a copy \
     -content_type audio/aacp -f adts "icecast://source:srcpw@127.0.0.1:$ice/heaac" &
 pids+=($!)
