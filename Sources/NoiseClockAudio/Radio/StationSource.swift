@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import NoiseClockThreads
 import Synchronization
 
@@ -33,6 +36,10 @@ public final class StationSource: SoundSource, Sendable {
     /// stall or a return is never a click: the end is held back this much while playing.
     static let edgeFrames = 240
     static let audibleThreshold: Float = 1.0 / 32768
+    /// How fast the leveller's gain may move at the speaker, in dB a second: down fast (a station
+    /// turned loud is brought back within about a second), up slowly (never heard as pumping).
+    static let levelDownDB: Float = 10
+    static let levelUpDB: Float = 3
 
     private final class Shared: Sendable {
         let ring: FrameRing
@@ -60,6 +67,10 @@ public final class StationSource: SoundSource, Sendable {
         /// Frames rendered audible in a row.
         let audibleFrames = Atomic<Int>(0)
         let everAudible = Atomic<Bool>(false)
+        /// The leveller's gain (`StationLeveller`, Float bits), set by the player.
+        let levelGain = Atomic<UInt32>(Float(1).bitPattern)
+        /// The gain the audio thread applied last (Float bits; 0 until audio first played).
+        let appliedGain = Atomic<UInt32>(0)
         let wake = WakeSignal()
 
         init(capacity: Int) { ring = FrameRing(capacity: capacity, sixteenBit: true) }
@@ -122,6 +133,30 @@ public final class StationSource: SoundSource, Sendable {
         let done = readRing(into: out, frames: frames)
         if done < frames { (out + 2 * done).update(repeating: 0, count: 2 * (frames - done)) }
         track(out, done: done, frames: frames)
+        level(out, done: done)
+    }
+
+    /// The leveller's gain, moved toward at most `levelDownDB` a second down and `levelUpDB` up,
+    /// ramped across the block (no zipper); the first audio starts at the gain already measured.
+    /// After `track`, which judges silence on the station's own samples.
+    private func level(_ out: UnsafeMutablePointer<Float>, done: Int) {
+        let target = Float(bitPattern: shared.levelGain.load(ordering: .relaxed))
+        var applied = Float(bitPattern: shared.appliedGain.load(ordering: .relaxed))
+        if applied == 0 {
+            guard done > 0 else { return }
+            applied = target
+        }
+        let seconds = Float(done) / Float(outputRate)
+        let next = min(max(target, applied / pow(10, Self.levelDownDB * seconds / 20)), applied * pow(10, Self.levelUpDB * seconds / 20))
+        if next != applied || applied != 1 {
+            let step = (next - applied) / Float(max(done, 1))
+            for index in 0..<done {
+                let gain = applied + step * Float(index + 1)
+                out[2 * index] *= gain
+                out[2 * index + 1] *= gain
+            }
+        }
+        shared.appliedGain.store(next.bitPattern, ordering: .relaxed)
     }
 
     /// Reads what the ring has for this block: nothing until `primeSeconds` are in it; the first
@@ -202,6 +237,7 @@ public final class StationSource: SoundSource, Sendable {
         private var resampler: Resampler?
         private var stereo: [Float] = []
         private var converted: [Float] = []
+        private var leveller: StationLeveller?
         /// The most frames `deliver` converts at once (85 ms at 48 kHz).
         static let blockFrames = 4096
 
@@ -300,7 +336,7 @@ public final class StationSource: SoundSource, Sendable {
                 StereoFrames.take(UnsafeBufferPointer(rebasing: samples[(start * channels)..<((start + frames) * channels)]), channels: channels, into: &stereo)
                 start += frames
                 if rate == outputRate {
-                    stereo.withUnsafeBufferPointer { _ = shared.ring.write($0.baseAddress!, count: frames) }
+                    stereo.withUnsafeBufferPointer { write($0.baseAddress!, count: frames, shared) }
                     continue
                 }
                 guard let resampler else { return }
@@ -311,12 +347,21 @@ public final class StationSource: SoundSource, Sendable {
                         resampler.process(input.baseAddress!, count: frames, into: output.baseAddress!, capacity: capacity).written
                     }
                 }
-                converted.withUnsafeBufferPointer { _ = shared.ring.write($0.baseAddress!, count: written) }
+                converted.withUnsafeBufferPointer { write($0.baseAddress!, count: written, shared) }
             }
             shared.lastDelivery.store(Int(Clocks.monotonicSeconds() * 1000), ordering: .relaxed)
             if !shared.played.load(ordering: .relaxed) { shared.played.store(true, ordering: .releasing) }
             // A connection that delivers audio again ends the last one's failure.
             if shared.cause.load(ordering: .relaxed) != 0 { shared.cause.store(0, ordering: .releasing) }
+        }
+
+        /// Frames at the engine's rate: measured by the leveller (before they can play), then into the ring.
+        private func write(_ frames: UnsafePointer<Float>, count: Int, _ shared: Shared) {
+            if leveller == nil { leveller = StationLeveller(sampleRate: outputRate) }
+            if let gain = leveller?.measure(frames, count: count) {
+                shared.levelGain.store(Float(gain).bitPattern, ordering: .relaxed)
+            }
+            _ = shared.ring.write(frames, count: count)
         }
     }
 }
