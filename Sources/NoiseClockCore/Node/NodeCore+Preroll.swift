@@ -1,9 +1,11 @@
 /// An alarm on a station is connected `stream.preroll_seconds` before its ring (issue 29), so the
 /// station's first sample plays at the minute: the scene names the station (`AudioScene.preroll`)
 /// from then on, the engine starts its player unheard, and the ring's voice takes it over. A
-/// snoozed ring on a station is connected again before the snooze ends.
+/// snoozed ring on a station is connected again before the snooze ends, and a timer ending on a
+/// station is connected before its end (at its start, for a timer shorter than the preroll).
 extension NodeCore {
-    /// The rings on a station still to come: each enabled alarm's next trigger, and a snooze's end.
+    /// The rings on a station still to come: each enabled alarm's next trigger, a snooze's end, and
+    /// each running timer's end.
     func stationRings(after now: Instant) -> [AudioScene.Preroll] {
         var rings: [AudioScene.Preroll] = []
         if let ring = alarms.ring, ring.phase == .snoozed, let until = ring.snoozeUntil, until > now,
@@ -12,6 +14,9 @@ extension NodeCore {
         }
         for alarm in alarms.book.alarms where alarm.enabled && soundCatalog.station(ofSound: alarm.sound) != nil {
             if let at = alarms.nextTrigger(of: alarm, zone: settings.zone), at > now { rings.append(AudioScene.Preroll(sound: alarm.sound, at: at)) }
+        }
+        for timer in timers.timers where timer.endsAt > now && soundCatalog.station(ofSound: timer.sound) != nil {
+            rings.append(AudioScene.Preroll(sound: timer.sound, at: timer.endsAt))
         }
         return rings
     }

@@ -54,6 +54,37 @@ import Testing
         #expect(ringing.alarm?.sound == "radio:jazz" && !(ringing.alarm?.streamFallback ?? true) && ringing.preroll == nil)
     }
 
+    @Test func aTimerEndingOnAStationIsConnectedBeforeItsEnd() throws {
+        var rig = MachineRig()
+        rig.step(.connected)
+        rig.step(.audio(NodeMachineFailsafeTests.ok))
+        _ = rig.command("station/add", #"{"id": "jazz", "name": "Jazz", "url": "http://127.0.0.1:8000/jazz"}"#)
+        _ = rig.command("timer/start", #"{"seconds": 120, "sound": "radio:jazz"}"#)
+        let end = rig.now.adding(seconds: 120)
+        #expect(rig.machine.core.audioScene(now: rig.now).preroll == nil)
+        #expect(rig.machine.core.prerollDeadline(now: rig.now) == end.adding(seconds: -30))
+        rig.now = end.adding(seconds: -31)
+        #expect(rig.step(.wake).arms.contains(end.adding(seconds: -30)), "the wake timer armed for the preroll")
+        rig.now = end.adding(seconds: -30)
+        let scene = try #require(rig.step(.wake).scenes.last)
+        #expect(scene.preroll == AudioScene.Preroll(sound: "radio:jazz", at: end))
+        #expect(scene.stations["radio:jazz"] == "http://127.0.0.1:8000/jazz")
+        rig.now = end
+        let ringing = try #require(rig.step(.wake).scenes.last)
+        #expect(ringing.alarm?.sound == "radio:jazz" && ringing.preroll == nil, "the timer's ring takes the station over")
+    }
+
+    @Test func aTimerShorterThanThePrerollIsConnectedAtItsStart() {
+        var rig = MachineRig()
+        rig.step(.connected)
+        rig.step(.audio(NodeMachineFailsafeTests.ok))
+        _ = rig.command("station/add", #"{"id": "jazz", "name": "Jazz", "url": "http://127.0.0.1:8000/jazz"}"#)
+        let short = rig.command("timer/start", #"{"seconds": 10, "sound": "radio:jazz"}"#)
+        #expect(short.scenes.last?.preroll == AudioScene.Preroll(sound: "radio:jazz", at: rig.now.adding(seconds: 10)), "\(short.scenes)")
+        let chime = rig.command("timer/start", #"{"seconds": 10, "sound": "chime"}"#)
+        #expect(chime.scenes.allSatisfy { $0.preroll?.sound != "chime" }, "a timer on another sound has none")
+    }
+
     @Test func noPrerollForAnAlarmOnAnotherSound() {
         var rig = MachineRig()
         rig.step(.connected)

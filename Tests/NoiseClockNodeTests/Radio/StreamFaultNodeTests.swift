@@ -196,4 +196,33 @@ struct StreamRingNodeTests {
         }
         print("preroll: \(latencies.count) rings, the minute → sounding \(latencies.map { Int($0 * 1000) }) ms (a station answering after 1.5 s)")
     }
+
+    /// A timer ending on a station is prerolled as an alarm is: started for 60 s on the station
+    /// that answers after 1.5 s, the node's clock moved to 6 s before its end, and the station's
+    /// own samples are at the speaker (`sounding`, `source: timer`, no fallback) within 0.5 s of
+    /// the end. The timer began between the command's sending and its answer: the latency is at
+    /// most the time from the sending's end.
+    @Test func aTimerEndingOnAStationIsHeardAtItsEndThanksToItsPreroll() async throws {
+        let (station, proxy) = try await Self.station()
+        defer { proxy.stop(); station.stop() }
+        proxy.mode = .slowStart(1.5)
+        let capture = try AudioCapture(device: "nc_timer_preroll")
+        let harness = try await AudioNodeHarness(capture: capture, environment: capture.environment)
+        defer { harness.shutdown() }
+        try await harness.waitForAudio("ok")
+        try await harness.command("station/add", #"{"id": "jazz", "name": "Jazz", "url": "\#(proxy.url("/jazz.mp3"))"}"#)
+        try await harness.node.setClock(to: NodeTime.minute(hour: 6, minute: 30))
+        let sent = harness.node.nodeTime(of: Date())
+        try await harness.command("timer/start", #"{"seconds": 60, "sound": "radio:jazz"}"#)
+        let answered = harness.node.nodeTime(of: Date())
+        let index = harness.client.messages.count
+        try await harness.node.setClock(to: answered.addingTimeInterval(54))
+        let verdict = try await Failsafe.verdict(harness, after: index, timeout: 10)
+        let heard = harness.node.nodeTime(of: verdict.at)
+        let (least, most) = (heard.timeIntervalSince(answered) - 60, heard.timeIntervalSince(sent) - 60)
+        print("timer preroll: its end → sounding \(Int(least * 1000))–\(Int(most * 1000)) ms: \(verdict.text)")
+        #expect(verdict.json?["event"] == "sounding" && verdict.json?["fallback"] == false && verdict.json?["source"] == "timer", "\(verdict.text)")
+        // The timer began between `sent` and `answered`: the end → sounding is at most `most`.
+        #expect(most >= 0 && most <= 0.5, "the station's first sample at the speaker within 0.5 s of the timer's end")
+    }
 }
