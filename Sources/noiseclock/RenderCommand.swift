@@ -1,5 +1,6 @@
 import Logging
 import NoiseClockAudio
+import NoiseClockCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -16,7 +17,7 @@ struct RenderCommand: Subcommand {
         usage: "noiseclock render <sound> --output <output> [--seconds <seconds>] [--volume <volume>] [--sample-rate <sample-rate>] "
             + "[--sounds-dir <sounds-dir>] [--catalog <catalog>]",
         summary: "Write a sound offline: a WAV file, or raw S16LE stereo on stdout with --output -.",
-        arguments: [("<sound>", "A sound id from `noiseclock sounds`.")],
+        arguments: [("<sound>", "A sound id from `noiseclock sounds`, or a station's http(s) address (played as the node plays a station).")],
         options: commandOptions
     )
 
@@ -39,13 +40,23 @@ struct RenderCommand: Subcommand {
     func run() throws {
         let library = try sounds.load(sampleRate: sampleRate)
         let renderer = OfflineRenderer(library: library)
+        let station = sound.hasPrefix("http://") || sound.hasPrefix("https://")
+        if station, !Station.isValidURL(sound) { throw UsageError("not a station address: \(sound)") }
+        func render(_ format: OfflineRenderer.Format, _ descriptor: Int32) throws {
+            if station {
+                try renderer.render(stationURL: sound, seconds: seconds, volume: volume, userAgent: StreamSettings.defaultUserAgent,
+                                    format: format, to: descriptor)
+            } else {
+                try renderer.render(sound: sound, seconds: seconds, volume: volume, format: format, to: descriptor)
+            }
+        }
         if output == "-" {
-            try renderer.render(sound: sound, seconds: seconds, volume: volume, format: .raw, to: STDOUT_FILENO)
+            try render(.raw, STDOUT_FILENO)
             return
         }
         let descriptor = open(output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { throw UsageError("cannot write \(output): \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
-        try renderer.render(sound: sound, seconds: seconds, volume: volume, format: .wav, to: descriptor)
+        try render(.wav, descriptor)
     }
 }

@@ -72,8 +72,19 @@ public final class StationSource: SoundSource, Sendable {
         /// The gain the audio thread applied last (Float bits; 0 until audio first played).
         let appliedGain = Atomic<UInt32>(0)
         let wake = WakeSignal()
+        /// Offline (`waitsForData`): the consumer waits for the player and the player for room,
+        /// nothing is dropped, and time is the consumer's.
+        let offline: Bool
+        /// Offline: the player wrote frames; the consumer took some.
+        let delivered = WakeSignal()
+        let taken = WakeSignal()
+        /// Offline: the last block waited `stallSeconds` for the station in vain.
+        let starved = Atomic<Bool>(false)
 
-        init(capacity: Int) { ring = FrameRing(capacity: capacity, sixteenBit: true) }
+        init(capacity: Int, offline: Bool) {
+            ring = FrameRing(capacity: capacity, sixteenBit: true)
+            self.offline = offline
+        }
 
         func fail(_ cause: String) {
             if cause.hasPrefix("http_"), let status = Int(cause.dropFirst(5)) {
@@ -94,8 +105,11 @@ public final class StationSource: SoundSource, Sendable {
     private let outputRate: Int
 
     /// Starts the player; `onTitle` is called on its thread with each ICY title (nil: none).
-    init(url: String, outputRate: Int, userAgent: String, caFile: String? = nil, onTitle: @escaping @Sendable (String?) -> Void) {
-        let shared = Shared(capacity: Int(Self.bufferSeconds * Double(outputRate)))
+    /// `waitsForData`: offline rendering (`noiseclock render URL`), which waits for the station
+    /// rather than playing silence, and makes the player wait for room rather than drop audio.
+    init(url: String, outputRate: Int, userAgent: String, caFile: String? = nil, waitsForData: Bool = false,
+         onTitle: @escaping @Sendable (String?) -> Void) {
+        let shared = Shared(capacity: Int(Self.bufferSeconds * Double(outputRate)), offline: waitsForData)
         self.shared = shared
         self.outputRate = outputRate
         let player = StationPlayer(url: url, outputRate: outputRate, userAgent: userAgent, caFile: caFile, onTitle: onTitle)
@@ -130,11 +144,29 @@ public final class StationSource: SoundSource, Sendable {
     var audibleSeconds: Double { Double(shared.audibleFrames.load(ordering: .relaxed)) / Double(outputRate) }
 
     public func render(into out: UnsafeMutablePointer<Float>, frames: Int) {
+        if shared.offline { waitForFrames(frames) }
         let done = readRing(into: out, frames: frames)
+        if shared.offline { shared.taken.signal() }
         if done < frames { (out + 2 * done).update(repeating: 0, count: 2 * (frames - done)) }
         track(out, done: done, frames: frames)
         level(out, done: done)
     }
+
+    /// Offline: waits until the ring holds the block (and the edge held back), or the station has
+    /// been silent on the wire `stallSeconds` (then what there is plays, as live: a fade, silence).
+    private func waitForFrames(_ frames: Int) {
+        var waited = 0.0
+        while shared.ring.available < frames + Self.edgeFrames, waited < Double(Self.stallSeconds), !shared.stopped {
+            shared.taken.signal()
+            shared.delivered.wait(seconds: 0.1)
+            waited += 0.1
+        }
+        shared.starved.store(waited >= Double(Self.stallSeconds), ordering: .relaxed)
+    }
+
+    /// Offline: the station gave nothing for `stallSeconds` (a reconnection that brings audio
+    /// within that time is not this).
+    var starved: Bool { shared.starved.load(ordering: .relaxed) }
 
     /// The leveller's gain, moved toward at most `levelDownDB` a second down and `levelUpDB` up,
     /// ramped across the block (no zipper); the first audio starts at the gain already measured.
@@ -297,7 +329,7 @@ public final class StationSource: SoundSource, Sendable {
                 // made (~40 a second), and one wake-up per frame was a sixth of the player's CPU
                 // (docs/performance.md, issue 29).
                 // The socket holds what comes meanwhile; a stop still ends the wait at once.
-                if ok, shared.ring.available > StationSource.batchAboveSeconds * outputRate {
+                if ok, !shared.offline, shared.ring.available > StationSource.batchAboveSeconds * outputRate {
                     _ = shared.wake.wait(seconds: StationSource.batchSeconds)
                 }
                 return ok && !shared.stopped
@@ -361,7 +393,14 @@ public final class StationSource: SoundSource, Sendable {
             if let gain = leveller?.measure(frames, count: count) {
                 shared.levelGain.store(Float(gain).bitPattern, ordering: .relaxed)
             }
-            _ = shared.ring.write(frames, count: count)
+            var done = shared.ring.write(frames, count: count)
+            // Offline, nothing is dropped: wait for the consumer to make room.
+            while shared.offline, done < count, !shared.stopped {
+                shared.delivered.signal()
+                shared.taken.wait(seconds: 0.1)
+                done += shared.ring.write(frames + 2 * done, count: count - done)
+            }
+            if shared.offline { shared.delivered.signal() }
         }
     }
 }

@@ -35,16 +35,42 @@ public struct OfflineRenderer {
 
     public func render(sound: String, seconds: Double, volume: Int, format: Format, to descriptor: Int32) throws(Failure) {
         let scene = try scene(for: sound, volume: volume)
+        let mixer = Mixer(library: library, waitsForDisk: true)
+        let start = Instant(milliseconds: 0)
+        mixer.settle(scene, at: start)
+        try render(seconds: seconds, format: format, to: descriptor) { floats, done, count throws(Failure) in
+            let now = start.adding(milliseconds: Int64(done) * 1000 / Int64(library.sampleRate))
+            mixer.render(scene, at: now, frames: count, into: floats)
+        }
+    }
+
+    /// A station's stream (`noiseclock render URL`) as the node plays it as the noise: its player,
+    /// its decoders and levelling, the volume's gain. Offline: the renderer waits for the station
+    /// (a fast server is rendered faster than real time, `Benchmarks/radio-soak.sh`), its player
+    /// reconnects as the node's does, and a station that gives nothing for 5 s ends the render
+    /// with its cause.
+    public func render(stationURL url: String, seconds: Double, volume: Int, userAgent: String, format: Format,
+                       to descriptor: Int32) throws(Failure) {
+        let source = StationSource(url: url, outputRate: library.sampleRate, userAgent: userAgent, waitsForData: true) { _ in }
+        let gain = AudioScene.gain(volume: volume)
+        try render(seconds: seconds, format: format, to: descriptor) { floats, _, count throws(Failure) in
+            source.render(into: floats, frames: count)
+            if source.starved { throw Failure(description: "the station cannot be heard (\(source.failure ?? "no_audio")): \(url)") }
+            for index in 0..<(2 * count) { floats[index] *= gain }
+        }
+    }
+
+    /// The header, then `fill`'s blocks (given the frames done so far and the block's length) as
+    /// 16-bit PCM with the node's dither.
+    private func render(seconds: Double, format: Format, to descriptor: Int32,
+                        fill: (UnsafeMutablePointer<Float>, Int, Int) throws(Failure) -> Void) throws(Failure) {
         let totalFrames = Int((seconds * Double(library.sampleRate)).rounded())
         guard totalFrames >= 0 else { throw Failure(description: "seconds must not be negative") }
         if format == .wav {
             guard totalFrames * 4 < Int(UInt32.max) - 44 else { throw Failure(description: "too long for a WAV file; use raw output") }
             try write(Self.wavHeader(frames: totalFrames, sampleRate: library.sampleRate), to: descriptor)
         }
-        let mixer = Mixer(library: library, waitsForDisk: true)
         var conversion = PCMConversion(seed: ditherSeed)
-        let start = Instant(milliseconds: 0)
-        mixer.settle(scene, at: start)
         let floats = UnsafeMutablePointer<Float>.allocate(capacity: blockFrames * 2)
         let pcm = UnsafeMutablePointer<Int16>.allocate(capacity: blockFrames * 2)
         defer {
@@ -54,8 +80,7 @@ public struct OfflineRenderer {
         var done = 0
         while done < totalFrames {
             let count = min(blockFrames, totalFrames - done)
-            let now = start.adding(milliseconds: Int64(done) * 1000 / Int64(library.sampleRate))
-            mixer.render(scene, at: now, frames: count, into: floats)
+            try fill(floats, done, count)
             conversion.toS16(floats, pcm, count: count * 2)
             try write(UnsafeRawBufferPointer(start: pcm, count: count * 4), to: descriptor)
             done += count
