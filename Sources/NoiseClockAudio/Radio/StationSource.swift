@@ -152,11 +152,13 @@ public final class StationSource: SoundSource, Sendable {
         level(out, done: done)
     }
 
-    /// Offline: waits until the ring holds the block (and the edge held back), or the station has
+    /// Offline: waits until the ring holds the block (and the edge held back, and the prime), or the station has
     /// been silent on the wire `stallSeconds` (then what there is plays, as live: a fade, silence).
     private func waitForFrames(_ frames: Int) {
+        // The prime too, else `readRing` would play this block as silence while it primes.
+        let needed = max(frames + Self.edgeFrames, Int(Self.primeSeconds * Double(outputRate)))
         var waited = 0.0
-        while shared.ring.available < frames + Self.edgeFrames, waited < Double(Self.stallSeconds), !shared.stopped {
+        while shared.ring.available < needed, waited < Double(Self.stallSeconds), !shared.stopped {
             shared.taken.signal()
             shared.delivered.wait(seconds: 0.1)
             waited += 0.1

@@ -48,4 +48,45 @@ struct StationLoudnessNodeTests {
         #expect(abs(loud) < 1.5 && abs(quiet) < 1.5, "at the noises' level")
         try await harness.command("noise/set", "OFF")
     }
+
+    /// `noiseclock render URL`: the quiet station rendered offline by the same player comes out
+    /// as its 440 Hz tone at the noises' level, as at the speaker; a closed port ends it with
+    /// `refused`, exit 1.
+    @Test func aStationRendersOfflineAsItPlays() async throws {
+        let station = try LiveStation()
+        defer { station.stop() }
+        try station.startSource(mount: "/quiet.mp3", encoder: ["-af", "volume=-12dB", "-c:a", "libmp3lame", "-b:a", "128k",
+                                                                "-content_type", "audio/mpeg", "-f", "mp3"])
+        for _ in 0..<60 {
+            if await ReadinessService.probeStation(station.url("/quiet.mp3")) == nil { break }
+            try await pause(0.25)
+        }
+        let directory = try makeTemporaryDirectory(prefix: "render")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let wav = directory.appendingPathComponent("station.wav").path
+        let log = directory.appendingPathComponent("log").path
+        let render = try ChildProcess(path: NodeProcess.binary.path, arguments: [
+            "render", station.url("/quiet.mp3"), "--seconds", "4", "--volume", "\(Self.volume)", "--output", wav,
+        ], environment: [:], logPath: log)
+        #expect(render.wait(timeout: 20) == 0, "\((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: wav)))
+        #expect(bytes.count == 44 + 4 * 48_000 * 4)
+        // The left channel from 2 s on (past the leveller's first seconds and the fade-in).
+        let left = stride(from: 44 + 4 * 96_000, to: bytes.count, by: 4).map {
+            Double(Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8)) / 32768
+        }
+        let rms = (left.reduce(0) { $0 + $1 * $1 } / Double(left.count)).squareRoot()
+        let crossings = zip(left, left.dropFirst()).filter { $0 < 0 && $1 >= 0 }.count / 2
+        let level = 20 * log10(rms / (Self.targetRMS * Double(AudioScene.gain(volume: Self.volume))))
+        print("render radio (12 dB under): \(crossings) rising crossings a second, \(String(format: "%+.2f", level)) dB from the noises' level")
+        #expect(abs(crossings - 440) <= 3)
+        #expect(abs(level) < 1.5)
+
+        let refusedLog = directory.appendingPathComponent("refused").path
+        let refused = try ChildProcess(path: NodeProcess.binary.path, arguments: [
+            "render", "http://127.0.0.1:\(try LiveStation.freePort())/none.mp3", "--seconds", "1", "--output", wav,
+        ], environment: [:], logPath: refusedLog)
+        #expect(refused.wait(timeout: 20) == 1)
+        #expect(try String(contentsOfFile: refusedLog, encoding: .utf8).contains("cannot be heard (refused)"))
+    }
 }
