@@ -13,10 +13,7 @@ import Testing
 
     /// A connected node with a station and an alarm on it ringing now (07:05 local).
     static func ringing() -> (MachineRig, AlarmSoundKey, [NodeEffect]) {
-        var rig = MachineRig()
-        rig.step(.connected)
-        rig.step(.audio(Rig.ok))
-        _ = rig.command("station/add", #"{"id": "jazz", "name": "Jazz", "url": "http://127.0.0.1:8000/jazz"}"#)
+        var rig = StreamPrerollTests.rigWithStation()
         _ = rig.command("alarm/add", #"{"id": "w", "time": "07:05", "sound": "radio:jazz", "ramp_seconds": 60}"#)
         rig.advance(seconds: 30)
         let effects = rig.step(.wake)
@@ -140,10 +137,7 @@ import Testing
     }
 
     @Test func aTimerOnAStationFallsBackToo() throws {
-        var rig = MachineRig()
-        rig.step(.connected)
-        rig.step(.audio(Rig.ok))
-        _ = rig.command("station/add", #"{"id": "jazz", "name": "Jazz", "url": "http://127.0.0.1:8000/jazz"}"#)
+        var rig = StreamPrerollTests.rigWithStation()
         _ = rig.command("timer/start", #"{"seconds": 10, "sound": "radio:jazz"}"#)
         rig.advance(seconds: 10)
         _ = rig.step(.wake)

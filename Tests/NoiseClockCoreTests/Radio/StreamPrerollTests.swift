@@ -7,11 +7,17 @@ import Testing
 /// playing as noise names its fallback noise, `~/noise` saying `error` while the engine reports
 /// it down.
 @Suite struct StreamPrerollTests {
-    static func rig(alarmAt time: String) -> MachineRig {
-        var rig = MachineRig()  // 07:04:30 local
+    /// A node online (07:04:30 local), its sound confirmed, with the station `jazz`.
+    static func rigWithStation() -> MachineRig {
+        var rig = MachineRig()
         rig.step(.connected)
         rig.step(.audio(NodeMachineFailsafeTests.ok))
         _ = rig.command("station/add", #"{"id": "jazz", "name": "Jazz", "url": "http://127.0.0.1:8000/jazz"}"#)
+        return rig
+    }
+
+    static func rig(alarmAt time: String) -> MachineRig {
+        var rig = rigWithStation()
         _ = rig.command("alarm/add", #"{"id": "w", "time": "\#(time)", "sound": "radio:jazz", "snooze_minutes": 5}"#)
         return rig
     }
@@ -55,10 +61,7 @@ import Testing
     }
 
     @Test func aTimerEndingOnAStationIsConnectedBeforeItsEnd() throws {
-        var rig = MachineRig()
-        rig.step(.connected)
-        rig.step(.audio(NodeMachineFailsafeTests.ok))
-        _ = rig.command("station/add", #"{"id": "jazz", "name": "Jazz", "url": "http://127.0.0.1:8000/jazz"}"#)
+        var rig = Self.rigWithStation()
         _ = rig.command("timer/start", #"{"seconds": 120, "sound": "radio:jazz"}"#)
         let end = rig.now.adding(seconds: 120)
         #expect(rig.machine.core.audioScene(now: rig.now).preroll == nil)
@@ -75,10 +78,7 @@ import Testing
     }
 
     @Test func aTimerShorterThanThePrerollIsConnectedAtItsStart() {
-        var rig = MachineRig()
-        rig.step(.connected)
-        rig.step(.audio(NodeMachineFailsafeTests.ok))
-        _ = rig.command("station/add", #"{"id": "jazz", "name": "Jazz", "url": "http://127.0.0.1:8000/jazz"}"#)
+        var rig = Self.rigWithStation()
         let short = rig.command("timer/start", #"{"seconds": 10, "sound": "radio:jazz"}"#)
         #expect(short.scenes.last?.preroll == AudioScene.Preroll(sound: "radio:jazz", at: rig.now.adding(seconds: 10)), "\(short.scenes)")
         let chime = rig.command("timer/start", #"{"seconds": 10, "sound": "chime"}"#)
