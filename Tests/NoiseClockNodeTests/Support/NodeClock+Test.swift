@@ -52,4 +52,11 @@ enum NodeTime {
         let today = (Int(Date().timeIntervalSince1970) / 86_400) * 86_400
         return Date(timeIntervalSince1970: Double(today + daysAhead * 86_400 + hour * 3600 + minute * 60))
     }
+
+    /// The next `hour:minute` UTC at least a minute from now: where a one-shot alarm set now
+    /// (whose trigger is its next such minute) rings, whatever the time of day the test runs.
+    static func nextMinute(hour: Int, minute: Int) -> Date {
+        let today = self.minute(hour: hour, minute: minute, daysAhead: 0)
+        return today.timeIntervalSinceNow >= 60 ? today : self.minute(hour: hour, minute: minute, daysAhead: 1)
+    }
 }
