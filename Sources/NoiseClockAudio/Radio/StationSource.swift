@@ -367,7 +367,8 @@ public final class StationSource: SoundSource, Sendable {
             let total = samples.count / channels
             while start < total {
                 let frames = min(Self.blockFrames, total - start)
-                StereoFrames.take(UnsafeBufferPointer(rebasing: samples[(start * channels)..<((start + frames) * channels)]), channels: channels, into: &stereo)
+                let block = UnsafeBufferPointer(rebasing: samples[(start * channels)..<((start + frames) * channels)])
+                StereoFrames.take(block, channels: channels, into: &stereo)
                 start += frames
                 if rate == outputRate {
                     stereo.withUnsafeBufferPointer { write($0.baseAddress!, count: frames, shared) }
