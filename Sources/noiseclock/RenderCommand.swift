@@ -40,8 +40,10 @@ struct RenderCommand: Subcommand {
     func run() throws {
         let library = try sounds.load(sampleRate: sampleRate)
         let renderer = OfflineRenderer(library: library)
-        let station = sound.hasPrefix("http://") || sound.hasPrefix("https://")
-        if station, !Station.isValidURL(sound) { throw UsageError("not a station address: \(sound)") }
+        let station = sound.contains("://")
+        if station, !Station.isValidURL(sound) {
+            throw UsageError("not a station address: \(sound) (http:// or https:// with a host, no spaces)")
+        }
         func render(_ format: OfflineRenderer.Format, _ descriptor: Int32) throws {
             if station {
                 try renderer.render(stationURL: sound, seconds: seconds, volume: volume, userAgent: StreamSettings.defaultUserAgent,
@@ -57,6 +59,12 @@ struct RenderCommand: Subcommand {
         let descriptor = open(output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { throw UsageError("cannot write \(output): \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
-        try render(.wav, descriptor)
+        do {
+            try render(.wav, descriptor)
+        } catch {
+            // No half-written file left behind (a station that could not be heard, an unknown sound).
+            unlink(output)
+            throw error
+        }
     }
 }

@@ -40,6 +40,8 @@ public final class StationSource: SoundSource, Sendable {
     /// turned loud is brought back within about a second), up slowly (never heard as pumping).
     static let levelDownDB: Float = 10
     static let levelUpDB: Float = 3
+    /// Offline, the first audio waits for this much: the leveller's first estimate and a little.
+    static let firstLevelSeconds = 0.6
 
     private final class Shared: Sendable {
         let ring: FrameRing
@@ -155,8 +157,11 @@ public final class StationSource: SoundSource, Sendable {
     /// Offline: waits until the ring holds the block (and the edge held back, and the prime), or the station has
     /// been silent on the wire `stallSeconds` (then what there is plays, as live: a fade, silence).
     private func waitForFrames(_ frames: Int) {
-        // The prime too, else `readRing` would play this block as silence while it primes.
-        let needed = max(frames + Self.edgeFrames, Int(Self.primeSeconds * Double(outputRate)))
+        // The prime too, else `readRing` would play this block as silence while it primes; and
+        // before the first audio, the leveller's first estimate (its first 400 ms measured), so
+        // the start is levelled as a live mount's burst is.
+        let first = shared.appliedGain.load(ordering: .relaxed) == 0
+        let needed = max(frames + Self.edgeFrames, Int((first ? Self.firstLevelSeconds : Self.primeSeconds) * Double(outputRate)))
         var waited = 0.0
         while shared.ring.available < needed, waited < Double(Self.stallSeconds), !shared.stopped {
             shared.taken.signal()
