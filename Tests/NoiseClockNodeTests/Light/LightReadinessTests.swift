@@ -27,11 +27,15 @@ import Testing
         let root = rig.root(node)
         #expect(!Self.codes(try await rig.ok(node, "alarm/check", "")).contains("light_unconfirmed"), "nothing sent yet")
 
-        // A command the lamp takes and does not answer; within 5 s it is not yet a problem.
+        // A command the lamp takes and does not answer; within 5 s it is not yet a problem. The
+        // node's clock runs meanwhile: on a loaded machine the check can come after those 5 s
+        // (then the problem, and its `at_risk`, are already due: the mark is taken before).
+        var mark = rig.client.messages.count
+        let sent = node.now
         try await rig.ok(node, "light/set", #"{"state": "ON", "brightness": 40}"#)
         _ = try await bridge.waitFor(where: { $0.json?["state"] == "ON" })
-        #expect(!Self.codes(try await rig.ok(node, "alarm/check", "")).contains("light_unconfirmed"))
-        var mark = rig.client.messages.count
+        let early = Self.codes(try await rig.ok(node, "alarm/check", ""))
+        if node.now.timeIntervalSince(sent) < 4.5 { #expect(!early.contains("light_unconfirmed")) }
         try await node.setClock(to: node.now.addingTimeInterval(6))
         var ready = try await rig.ok(node, "alarm/check", "")
         #expect(Self.codes(ready).contains("light_unconfirmed"), "\(ready)")
