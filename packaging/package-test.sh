@@ -19,7 +19,8 @@
 #   runs (confold: the user's edit stays, the new file is left as .dpkg-dist), restarts the node
 #   and checks everything is there; rolls back to DEB the same way; remove (state, conffile and
 #   user kept), purge (all gone).
-# Prints each check, the figures (size, Depends, times) and "package-test: N passed, N failed, N skipped".
+# Prints each check, the figures (size, Depends, times) and "package-test: N passed, N failed, N skipped";
+# with CI set (CI=true bash .ci/run), a skipped check fails the stage.
 set -uo pipefail
 
 if [ $# -ne 1 ] || [ ! -f "$1" ]; then
@@ -422,4 +423,10 @@ check "dpkg forgets the package" sh -c "! chroot '$root' dpkg-query -W noisecloc
 
 echo "  stage: $(seconds_since "$stage_started") s"
 echo "package-test: $passed passed, $failed failed, $skipped skipped"
+# In CI a skipped check is a failed one: the build under test has --version, ~/info and doctor,
+# so a skip there means they broke (a doctor whose --help fails is skipped, not passed).
+if [ -n "${CI:-}" ] && [ "$skipped" -gt 0 ]; then
+    echo "✘ package-test: $skipped checks skipped, a failure in CI (CI=$CI)"
+    exit 1
+fi
 [ "$failed" -eq 0 ]

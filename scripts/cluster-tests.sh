@@ -11,8 +11,11 @@ if ! ports=$(scripts/rabbitmq-cluster.sh start "$dir"); then
     echo "cluster tests: the RabbitMQ cluster did not start"; scripts/rabbitmq-cluster.sh stop "$dir"; exit 1
 fi
 echo "cluster tests: cluster up in $(( $(date +%s) - started )) s ($ports)"
+# The suites and the stage's minimum: scripts/stage-suites/cluster (scripts/expect-tests.sh).
+filter=$(grep -E '^[A-Za-z0-9_]+$' scripts/stage-suites/cluster | paste -sd '|')
 NOISECLOCK_RABBITMQ_MQTT_PORTS=${ports#mqtt_ports=} NOISECLOCK_RABBITMQ_DIR=$dir \
-    ${SWIFT:-swift} test --skip-build --filter RabbitFailoverTests
-status=$?
+    ${SWIFT:-swift} test --skip-build --filter "$filter" 2>&1 | tee "$dir/tests.log"
+status=${PIPESTATUS[0]}
+scripts/expect-tests.sh cluster "$dir/tests.log" || status=1
 scripts/rabbitmq-cluster.sh stop "$dir"
 exit $status

@@ -94,6 +94,17 @@ browser_passed=$(sed -n 's/^browser tests: \([0-9]*\) passed, .*/\1/p' "$browser
 browser_failed=$(sed -n 's/^browser tests: [0-9]* passed, \([0-9]*\) failed.*/\1/p' "$browser_log" | tail -1)
 [ -n "$browser_failed" ] || browser_failed=1
 browser_failures=$(grep -E '^(✘ browser|FAIL:|ERROR:|[A-Za-z_.]*(Error|Exception): )' "$browser_log" | head -20)
+# A stage that tested nothing fails: every suite of scripts/stage-suites/test ran, and at least its
+# minimum of tests; the browser tests at least BROWSER_MINIMUM (scripts/expect-tests.sh).
+expected=$(scripts/expect-tests.sh test "$all_log") || { status=1; fuzz_failure="$fuzz_failure${fuzz_failure:+
+}$expected"; }
+printf '%s\n' "$expected"
+browser_minimum=$(sed -n 's/^browser-minimum \([0-9]*\)$/\1/p' scripts/stage-suites/test)
+if [ "${browser_passed:-0}" -lt "${browser_minimum:-1}" ]; then
+    status=1
+    fuzz_failure="$fuzz_failure${fuzz_failure:+
+}✘ browser tests: ${browser_passed:-0} passed, fewer than the committed minimum ${browser_minimum:-1} (scripts/stage-suites/test)"
+fi
 rm -rf "$marks"
 total=$((total + ${browser_passed:-0} + browser_failed))
 failed=$((failed + browser_failed))

@@ -37,6 +37,23 @@ import Testing
         return Run(status: status, report: report, output: output, milliseconds: milliseconds)
     }
 
+    /// The node's binary and `sounds.json` copied into `directory` as an installed node lays them
+    /// out, every folder on the way readable by anyone; returns the copy's path.
+    /// Copied by `install` in a process of its own: a copy written by this process would leave its
+    /// descriptor to a test forking beside it, and exec would fail with ETXTBSY (status 126).
+    static func installedCopy(in directory: URL) throws -> URL {
+        let binary = directory.appendingPathComponent("bin/noiseclock")
+        let catalog = directory.appendingPathComponent("share/noiseclock/sounds.json")
+        for (source, target, mode) in [(NodeProcess.binary.resolvingSymlinksInPath(), binary, "0755"),
+                                       (NodeProcess.packageRoot.appendingPathComponent("Resources/sounds.json"), catalog, "0644")] {
+            let copy = try ChildProcess(path: "/usr/bin/install", arguments: ["-D", "-m", mode, source.path, target.path],
+                                        environment: [:], logPath: directory.appendingPathComponent("install.log").path)
+            guard copy.wait(timeout: 30) == 0 else { throw TestFailure("install \(source.path) failed") }
+        }
+        for folder in ["bin", "share", "share/noiseclock"] { chmod(directory.appendingPathComponent(folder).path, 0o755) }
+        return binary
+    }
+
     static func soundsFolder(_ node: NodeProcess, broken: Bool) throws -> URL {
         let folder = node.directory.appendingPathComponent("sounds")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -156,6 +173,9 @@ import Testing
 
     /// A sounds folder the node's user may list but not enter (r without x). As root (CI) the doctor
     /// runs as `nobody` through setpriv, since root enters anything; otherwise as this user.
+    /// `nobody` runs a copy of the binary and the catalog laid out as installed (`bin/`,
+    /// `share/noiseclock/`) in the node's folder: a clone in a 0700 folder (root's home, any
+    /// `mktemp -d`) is out of its reach, and the verdict would name the catalog, not the folder.
     @Test func aSoundsFolderTheUserCannotEnterIsNamed() throws {
         let node = try NodeProcess(brokerPort: try freeLoopbackPort())
         let folder = try Self.soundsFolder(node, broken: false)
@@ -165,7 +185,8 @@ import Testing
         chmod(folder.path, asRoot ? 0o744 : 0o644)
         defer { chmod(folder.path, 0o755) }
         let log = node.directory.appendingPathComponent("doctor-nobody.json").path
-        let doctor = [NodeProcess.binary.path, "doctor", "--json", "--config", node.configFile.path]
+        let binary = try Self.installedCopy(in: node.directory)
+        let doctor = [binary.path, "doctor", "--json", "--config", node.configFile.path]
         let child = asRoot
             ? try ChildProcess(path: "/usr/bin/setpriv", arguments: ["--reuid=65534", "--regid=65534", "--clear-groups"] + doctor,
                                environment: ["NOISECLOCK_AUDIO_SOUNDS_DIR": folder.path], logPath: log)
@@ -193,11 +214,12 @@ import Testing
         guard mknod(pcm, S_IFCHR | 0o660, dev_t((116 << 8) | 16)) == 0 else { throw TestFailure("mknod: \(String(cString: strerror(errno)))") }
         chown(pcm, 0, audio)
         chmod(pcm, 0o660)
+        let binary = try Self.installedCopy(in: node.directory)
         func run(groups: [String]) throws -> JSONValue? {
             let log = node.directory.appendingPathComponent("doctor-\(UUID().uuidString.prefix(6)).json").path
             let child = try ChildProcess(
                 path: "/usr/bin/setpriv",
-                arguments: ["--reuid=65534", "--regid=65534"] + groups + [NodeProcess.binary.path, "doctor", "--json", "--config",
+                arguments: ["--reuid=65534", "--regid=65534"] + groups + [binary.path, "doctor", "--json", "--config",
                     node.configFile.path],
                 environment: [NodeConfiguration.testDeviceDirectoryKey: dev.path], logPath: log)
             _ = child.wait(timeout: 30)
