@@ -20,7 +20,9 @@
     set('mqtt', status(mqtt, t(mqtt ? 'connected' : 'not_connected')));
     if (s.audio) {
       const ok = s.audio.status === 'ok';
-      set('audio', status(ok, t(ok ? 'ok' : 'unavailable')), el('br'), el('small', { class: 'note', text: t('output') + ': ' + s.audio.device + (s.audio.error ? ' — ' + s.audio.error : '') }));
+      // v1.4: underruns since the node started (each an audible click); shown when there were any.
+      const clicks = s.audio.underruns > 0 ? [el('br'), el('small', { class: 'note', 'data-nc': 'underruns', text: t('underruns') + ': ' + s.audio.underruns })] : [];
+      set('audio', status(ok, t(ok ? 'ok' : 'unavailable')), el('br'), el('small', { class: 'note', text: t('output') + ': ' + s.audio.device + (s.audio.error ? ' — ' + s.audio.error : '') }), clicks);
     }
     const b = s.battery;
     if (b) set('battery', b.present ? [status(b.color !== 'red', b.level + '%'), ' · ' + t(b.status)] : t('on_ac'));

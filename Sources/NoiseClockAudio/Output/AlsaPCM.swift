@@ -19,6 +19,9 @@ final class AlsaPCM {
     let handle: OpaquePointer
     let bufferFrames: Int
     let periodFrames: Int
+    /// Underruns and suspends `write` recovered from since the engine last took the count
+    /// (`takeRecoveries`): each one an audible gap.
+    private var recoveries = 0
 
     /// `latencyMicroseconds` is the buffer ALSA keeps filled: large enough to ride out a busy
     /// machine. `periods` per buffer set how often the audio thread wakes: each wake-up costs more
@@ -96,12 +99,19 @@ final class AlsaPCM {
             }
             let code = Int32(written)
             if code == -EPIPE || code == -ESTRPIPE || code == -EINTR {
+                if code != -EINTR { recoveries += 1 }
                 let recovered = snd_pcm_recover(handle, code, 1)
                 if recovered >= 0 { continue }
                 throw Failure("cannot recover", recovered)
             }
             throw Failure("write failed", code)
         }
+    }
+
+    /// The recoveries since the last call; counting starts again at 0.
+    func takeRecoveries() -> Int {
+        defer { recoveries = 0 }
+        return recoveries
     }
 
     /// Frames the device has room for now (a negative code after an underrun: the next write

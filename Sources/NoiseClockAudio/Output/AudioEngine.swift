@@ -235,17 +235,29 @@ public final class AudioEngine: Sendable {
     }
 
     private func report(_ status: AudioStatus) {
-        let changed = shared.withLock { state -> Bool in
-            guard state.status != status else { return false }
+        let changed = shared.withLock { state -> AudioStatus? in
+            var status = status
+            status.underruns = state.status.underruns
+            guard state.status != status else { return nil }
             state.status = status
-            return true
+            return status
         }
-        guard changed else { return }
+        guard let status = changed else { return }
         if status.state == .ok {
             logger.info("audio device open", metadata: ["device": "\(status.device)"])
         } else {
             logger.warning("audio device unavailable", metadata: ["device": "\(status.device)", "error": "\(status.error ?? "")"])
         }
+        continuation.yield(status)
+    }
+
+    /// A new underrun count (`UnderrunCounter`: at most every 10 s), with the status as it is.
+    private func reportUnderruns(_ count: Int) {
+        let status = shared.withLock { state -> AudioStatus in
+            state.status.underruns = count
+            return state.status
+        }
+        logger.warning("audio underruns", metadata: ["device": "\(status.device)", "count": "\(count)"])
         continuation.yield(status)
     }
 
@@ -260,6 +272,7 @@ public final class AudioEngine: Sendable {
         let writer = OutputWriter(sampleRate: sampleRate, maxFrames: maxFrames, ditherSeed: ditherSeed)
         var pcm: AlsaPCM?
         var pacer = Pacer(sampleRate: sampleRate)
+        var underruns = UnderrunCounter()
         var stopDeadline: Double?
         var silentSince: Double?
         // The ring whose sound (or whose failure to make it) was last reported; forgotten when the
@@ -334,6 +347,7 @@ public final class AudioEngine: Sendable {
                     do {
                         _ = try writer.rewrite(output, speech: &speech, newUtterance: newUtterance,
                                                scene: newSound ? (mixer, scene, clock()) : nil)
+                        underruns.add(output.takeRecoveries())
                         fineUntil = Clocks.monotonicSeconds() + Self.fineSeconds
                         confirmAlarm()
                         reportStreamFailure()
@@ -348,9 +362,11 @@ public final class AudioEngine: Sendable {
                 stopDeadline = deadline
                 if pcm == nil || mixer.isSilent || Clocks.monotonicSeconds() > deadline { break }
             }
+            if let count = underruns.due(now: Clocks.monotonicSeconds()) { reportUnderruns(count) }
             if pcm == nil, sceneIsSilence, !speech.isActive, !stopping, !reopen, status.state == .ok {
-                // Closed while idle: nothing to play, so sleep until a scene brings sound.
-                wakeup.wait(seconds: 3600)
+                // Closed while idle: nothing to play, so sleep until a scene brings sound (or a
+                // count of underruns not yet published is due).
+                wakeup.wait(seconds: underruns.pendingWait(now: Clocks.monotonicSeconds()) ?? 3600)
                 continue
             }
             guard let output = pcm else {
@@ -391,6 +407,7 @@ public final class AudioEngine: Sendable {
                 continue
             }
             pacer.wrote(frames: frames, available: output.available())
+            underruns.add(output.takeRecoveries() + pacer.takeLateWrites())
             if !chimeWaiters.isEmpty {
                 let card = output.card
                 for waiter in chimeWaiters { waiter.done(.success(card)) }

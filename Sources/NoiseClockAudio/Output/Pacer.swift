@@ -10,6 +10,11 @@ struct Pacer {
     private var bufferFrames = 4800
     /// The sink kept what was written (a real device): its room paces; else the clock does.
     private var sinkPlaysInRealTime = false
+    /// Behind the clock now (the sink would have run dry), and how many times it fell behind
+    /// since `takeLateWrites`: a real device reports its own underruns (`AlsaPCM`); a sink that
+    /// never blocks cannot, so the pacer counts the writes that came after their deadline.
+    private var behind = false
+    private var lateWrites = 0
 
     init(sampleRate: Int) { self.sampleRate = sampleRate }
 
@@ -18,6 +23,13 @@ struct Pacer {
         frames = 0
         self.bufferFrames = bufferFrames
         sinkPlaysInRealTime = false
+        behind = false
+    }
+
+    /// The writes that came after the clock-paced sink had run dry, since the last call.
+    mutating func takeLateWrites() -> Int {
+        defer { lateWrites = 0 }
+        return lateWrites
     }
 
     /// After a write: `available` is the sink's room right after it.
@@ -38,6 +50,9 @@ struct Pacer {
         }
         let ahead = Double(frames) / Double(sampleRate) - (Clocks.monotonicSeconds() - start)
         let buffer = Double(bufferFrames) / Double(sampleRate)
+        // Once per fall: the write that follows is late (what was written has all played).
+        if frames > 0, ahead < 0, !behind { lateWrites += 1 }
+        behind = frames > 0 && ahead < 0
         if ahead < -1 {
             // Far behind (a stall, a suspend): start counting afresh instead of rushing to catch up.
             start = Clocks.monotonicSeconds()

@@ -19,15 +19,19 @@ extension Doctor {
         options.will = nil
         options.reconnectDelay = (0.5, 1)
         let devices = DeviceList.kinds.map { (kind: $0, endpoint: configuration.devices[$0.key]) }
-        let heard = Mutex((connected: false, topics: Set<String>()))
+        let heard = Mutex((connected: false, topics: Set<String>(), audio: nil as [UInt8]?))
+        let audioTopic = topics.topic("audio")
         let client: MQTTClient
         do {
             let silent = Logger(label: "doctor", factory: { _ in SwiftLogNoOpLogHandler() })
-            client = try MQTTClient(options: options, subscriptions: configuration.devices.stateTopics, logger: silent) { event in
+            let subscriptions = configuration.devices.stateTopics + [audioTopic]
+            client = try MQTTClient(options: options, subscriptions: subscriptions, logger: silent) { event in
                 heard.withLock { state in
                     switch event {
                     case .connected: state.connected = true
                     case .disconnected: break
+                    // The running node's retained `~/audio`: its underruns since it started.
+                    case .message(let message) where message.topic == audioTopic: state.audio = message.payload
                     // A retained state may be a dead device's last word: only a live answer counts.
                     case .message(let message) where !message.retain: state.topics.insert(message.topic)
                     case .message: break
@@ -50,6 +54,9 @@ extension Doctor {
                 + devices.map { skippedDevice($0.kind, $0.endpoint) }
         }
         var checks = [DoctorCheck("broker", .ok, "connected to \(broker)")]
+        // The retained `~/audio` comes right after the subscription: a moment for it, as for a device.
+        _ = await waitUntil(seconds: 0.5) { heard.withLock { $0.audio } != nil }
+        checks.append(underrunCheck(heard.withLock { $0.audio }))
         for (kind, endpoint) in devices {
             let name = kind.name
             guard let endpoint else {
