@@ -12,20 +12,21 @@ list="$(dirname "$0")/stage-suites/$stage"
 [ -f "$list" ] || { echo "expect-tests: no list $list"; exit 1; }
 minimum=$(sed -n 's/^minimum \([0-9]*\)$/\1/p' "$list")
 [ -n "$minimum" ] || { echo "expect-tests: $list has no 'minimum N' line"; exit 1; }
-ran=$(sed -n 's/^\(✔\|✘\) Suite \([A-Za-z0-9_]*\) \(passed\|failed\).*/\2/p' "$log" | sort -u)
+# A suite is named by its type, or by its display name in quotes (`@Suite("Web API")`).
+ran=$(sed -n 's/^\(✔\|✘\) Suite \([A-Za-z0-9_]*\|"[^"]*"\) \(passed\|failed\).*/\2/p' "$log" | sort -u)
 total=$(sed -n 's/.*Test run with \([0-9]*\) tests\{0,1\} in .*/\1/p' "$log" | awk '{ s += $1 } END { print s + 0 }')
 status=0
-missing=$(grep -E '^[A-Za-z0-9_]+$' "$list" | sort -u | comm -23 - <(printf '%s\n' "$ran"))
+missing=$(grep -E '^([A-Za-z0-9_]+|"[^"]+")$' "$list" | sort -u | comm -23 - <(printf '%s\n' "$ran"))
 if [ -n "$missing" ]; then
     echo "✘ stage $stage: these suites of $list did not run (renamed, deleted or filtered out?):"
-    printf '    %s\n' $missing
+    printf '%s\n' "$missing" | sed 's/^/    /'
     status=1
 fi
 if [ "$total" -lt "$minimum" ]; then
     echo "✘ stage $stage: $total tests ran, fewer than the committed minimum $minimum ($list)"
     status=1
 fi
-unlisted=$(comm -13 <(grep -E '^[A-Za-z0-9_]+$' "$list" | sort -u) <(printf '%s\n' "$ran") | grep -v '^$')
+unlisted=$(comm -13 <(grep -E '^([A-Za-z0-9_]+|"[^"]+")$' "$list" | sort -u) <(printf '%s\n' "$ran") | grep -v '^$')
 [ -z "$unlisted" ] || echo "expect-tests: suites that ran and are not in $list (add them):" $unlisted
 [ $status -ne 0 ] || echo "stage $stage: $total tests ran (minimum $minimum), every listed suite among them"
 exit $status

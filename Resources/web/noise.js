@@ -9,7 +9,9 @@ NP.mixes(document.getElementById('mixes'));
   function draw() {
     const n = NC.state.noise;
     if (!n) return;
-    $('#status').textContent = t(n.playing ? 'playing' : 'stopped');
+    // v1.4: asked to play but the sound device does not play: never "Playing" (error audio_unavailable: ...).
+    const unheard = n.playing && typeof n.error === 'string' && n.error.startsWith('audio_unavailable');
+    $('#status').textContent = t(unheard ? 'not_heard' : n.playing ? 'playing' : 'stopped');
     const toggle = $('#toggle');
     toggle.textContent = t(n.playing ? 'stop' : 'play');
     toggle.setAttribute('aria-pressed', String(!!n.playing));

@@ -852,8 +852,15 @@ class D_Settings(unittest.TestCase):
             toggle = wait_for(lambda: DRIVER.find_element(By.ID, "toggle"), what="the play button")
             wait_for(lambda: toggle.text == "Play", what="Play")
             toggle.click()
-            sub.json(lambda n: n["playing"] is True, timeout=5)
+            _, noise = sub.json(lambda n: n["playing"] is True, timeout=5)
             wait_for(lambda: toggle.text == "Stop", what="Stop")
+            # v1.4: on a node whose sound device does not play, neither ~/noise nor the page says "Playing".
+            _, body = api("/api/state")
+            if json.loads(body)["audio"]["status"] == "unavailable":
+                self.assertTrue((noise.get("error") or "").startswith("audio_unavailable: "), noise)
+                wait_for(lambda: "not heard" in DRIVER.find_element(By.ID, "status").text, what="'not heard'")
+            else:
+                wait_for(lambda: DRIVER.find_element(By.ID, "status").text == "Playing", what="'Playing'")
             DRIVER.find_element(By.CSS_SELECTOR, "#sounds input[value=rain]").find_element(By.XPATH, "..").click()
             sub.json(lambda n: n["sound"] == "rain", timeout=5)
             DRIVER.execute_script("const v = document.getElementById('volume'); v.value = 25; v.dispatchEvent(new Event('change', {bubbles: true}))")

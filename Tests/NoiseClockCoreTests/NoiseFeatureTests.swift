@@ -220,7 +220,8 @@ import Testing
 
     @Test func audioStatusPayload() {
         #expect(AudioStatus(device: "default", state: .unavailable, error: "busy").json == ["device": "default", "status": "unavailable",
-            "error": "busy"])
+            "error": "busy", "underruns": 0])
+        #expect(AudioStatus(device: "default", state: .ok, underruns: 3).json["underruns"] == 3)
         #expect(AudioStatus(device: "default", state: .ok).publication.retain)
     }
 }

@@ -17,6 +17,9 @@ public struct AudioStatus: Sendable, Equatable {
         self.underruns = underruns
     }
 
+    /// Why nothing can be heard, while the device does not play (nil when it does).
+    public var problem: String? { state == .unavailable ? (error ?? "unavailable") : nil }
+
     public var json: JSONValue {
         ["device": .string(device), "status": .string(state.rawValue), "error": .optional(error), "underruns": .int(Int64(underruns))]
     }

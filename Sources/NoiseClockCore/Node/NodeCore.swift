@@ -111,11 +111,14 @@ public struct NodeCore: Sendable {
 
     public mutating func audioChanged(_ status: AudioStatus) {
         audioStatus = status
+        noise.state.deviceProblem = status.problem
     }
 
-    /// The device's status changed: a ring that cannot be heard now is reported `failed`.
+    /// The device's status changed: a ring that cannot be heard now is reported `failed`, and
+    /// `~/noise` says whether the noise it plays can be heard (v1.4).
     public mutating func audioChanged(_ status: AudioStatus, now: Instant, outbox: inout [Publication]) {
         audioStatus = status
+        noise.state.deviceProblem = status.problem
         checkAlarmAudibility(now: now, outbox: &outbox)
     }
 

@@ -16,6 +16,9 @@ public struct NoiseState: Sendable, Equatable {
     public var title: StationTitle?
     /// The playing station's outage, while it lasts (the engine's word). Not persisted.
     public var outage: StationOutage?
+    /// Why the sound device does not play, while it does not (`~/audio`'s error). Not persisted:
+    /// `playing` keeps meaning "the owner asked for it", so the noise resumes when the device does.
+    public var deviceProblem: String?
 
     public init(playing: Bool = false, sound: String = "brown", volume: Int = 40, sleepTimerMinutes: Int? = nil, stopsAt: Instant? = nil) {
         self.playing = playing
@@ -35,10 +38,17 @@ public struct NoiseState: Sendable, Equatable {
             "playing": .bool(playing), "sound": .string(sound), "volume": .int(Int64(volume)),
             "sleep_timer_minutes": .optional(sleepTimerMinutes),
             "stops_at": .optional(stopsAt.map { ISO8601.string($0, in: zone) }),
-            "routine": .optional(routine), "error": .optional(error ?? outageMessage),
+            "routine": .optional(routine), "error": .optional(error ?? deviceMessage ?? outageMessage),
             // v1.3: the station playing (its id) and its current title (ICY, from the stream player).
             "station": .optional(Station.stationID(ofSound: sound)), "title": .optional(shownTitle),
         ]
+    }
+
+    /// v1.4 "Noise that cannot be heard says so": set whenever the noise plays and the sound
+    /// device does not, cleared when it does.
+    var deviceMessage: String? {
+        guard playing, let deviceProblem else { return nil }
+        return "audio_unavailable: \(deviceProblem)"
     }
 
     /// Why the station playing now cannot be heard, while it cannot.

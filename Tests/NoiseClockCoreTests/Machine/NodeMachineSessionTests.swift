@@ -107,3 +107,28 @@ import Testing
         #expect(publishAt < logAt)
     }
 }
+
+/// mqtt-api v1.4 "Noise that cannot be heard says so": `~/noise` `error` while the noise plays and
+/// the sound device does not; `playing` stays what the owner asked for.
+@Suite struct NoiseUnheardTests {
+    @Test func playingNoiseOnADeadDeviceSaysSoAndClearsWhenItPlays() throws {
+        var rig = MachineRig()
+        rig.step(.connected)
+        rig.step(.audio(AudioStatus(device: "hw:0", state: .unavailable, error: "cannot open hw:0: No such device")))
+        let answer = rig.command("noise/set", "ON")
+        let noise = try #require(answer.json("noiseclock/bed/noise"))
+        #expect(noise["playing"] == true)
+        #expect(noise["error"] == "audio_unavailable: cannot open hw:0: No such device")
+        let back = rig.step(.audio(AudioStatus(device: "hw:0", state: .ok)))
+        #expect(back.json("noiseclock/bed/noise")?["error"] == .null)
+        #expect(back.json("noiseclock/bed/noise")?["playing"] == true)
+    }
+
+    @Test func stoppedNoiseSaysNothingOfTheDevice() {
+        var rig = MachineRig()
+        rig.step(.connected)
+        let gone = rig.step(.audio(AudioStatus(device: "hw:0", state: .unavailable, error: "busy")))
+        #expect(gone.json("noiseclock/bed/noise") == nil, "nothing plays: ~/noise is not news")
+        #expect(rig.command("noise/set", "OFF").json("noiseclock/bed/noise")?["error"] ?? .null == .null)
+    }
+}
