@@ -12,9 +12,8 @@ public enum SoundDeviceName {
 
     /// Why `name` is not accepted as a sound device (nil: it is).
     public static func problem(_ name: String) -> String? {
-        guard !name.isEmpty, name.utf8.count <= maximumBytes else {
-            return "must be an ALSA device name of 1 to \(maximumBytes) bytes"
-        }
+        if name.isEmpty { return "must not be empty" }
+        guard name.utf8.count <= maximumBytes else { return "must be an ALSA device name of at most \(maximumBytes) bytes" }
         let parts = name.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         let plain = parts[0].unicodeScalars.allSatisfy(isNameCharacter)
         if parts.count == 1, plain { return nil }
