@@ -107,7 +107,8 @@ extension ProofSuite.NodeFaults {
                 outcomes[verdict, default: 0] += 1
                 if verdict == "mixed" {
                     let fromOld = Backup.files.filter { after[$0] == old[$0] }, fromNew = Backup.files.filter { after[$0] == new[$0] }
-                    Issue.record("kill \(kill) at \(Int(instant * 1000)) ms: old \(fromOld), new \(fromNew), missing \(after.filter { $0.value == nil }.keys.sorted())")
+                    let missing = after.filter { $0.value == nil }.keys.sorted()
+                    Issue.record("kill \(kill) at \(Int(instant * 1000)) ms: old \(fromOld), new \(fromNew), missing \(missing)")
                 }
             }
             print("restore kill -9: \(Self.kills) kills (seed \(Self.seed)) over \(Int(from * 1000))-\(Int((from + span) * 1000)) ms "

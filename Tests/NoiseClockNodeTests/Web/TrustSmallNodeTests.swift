@@ -54,7 +54,8 @@ import Testing
         #expect(result?["connected"] == false, "the other broker received the stored password: \(probe.text)")
         print("mqtt/test to another broker with the node's user name: \(probe.text)")
         // The password typed in the request is the one sent (the broker takes it: the rig works).
-        let typed = try await rig.post("mqtt/test", #"{"host": "127.0.0.1", "port": \#(other.port), "username": "clock", "password": "\#(password)"}"#)
+        let typed = try await rig.post(
+            "mqtt/test", #"{"host": "127.0.0.1", "port": \#(other.port), "username": "clock", "password": "\#(password)"}"#)
         #expect(try JSONParser().parse(typed.body)["result"]?["connected"] == true, "\(typed.text)")
     }
 
