@@ -14,6 +14,8 @@ extension ProofSuite.NodeFaults {
     @Suite struct RestoreKillTests {
         static let kills = 200
         static let seed: UInt64 = 37
+        /// The node restarts for each (about 0.2 s): fewer than the terminal's.
+        static let nodeKills = 60
 
         /// A backup of `base` (the empty node's) with 40 alarms, 20 stations, a noise and settings of its own.
         static func backup(_ base: JSONValue, tag: String, hour: Int, zone: String) -> String {
@@ -114,6 +116,86 @@ extension ProofSuite.NodeFaults {
             print("restore kill -9: \(Self.kills) kills (seed \(Self.seed)) over \(Int(from * 1000))-\(Int((from + span) * 1000)) ms "
                   + "(a whole restore \(Int(whole * 1000)) ms, its checks \(Int(checking * 1000)) ms): \(outcomes)")
             #expect(outcomes["mixed"] == 0)
+        }
+    
+        /// What a person set, as `noiseclock backup` reads it (the next opening completes a journal first).
+        static func backedUp(_ node: NodeProcess) throws -> JSONValue? {
+            let (status, text) = try BackupRestoreNodeTests.cli(["backup"], node)
+            // A journal completed first says so on stderr, before the document.
+            guard status == 0, let start = text.firstIndex(of: "{"),
+                  var object = try JSONParser().parse(Array(text[start...].utf8)).objectValue else { return nil }
+            object["created_at"] = JSONValue?.none
+            return .object(object)
+        }
+
+        /// The node's own restore (`POST /api/restore`) writes through the same journal: the node
+        /// killed at 60 seeded instants while it answers one comes back wholly old or wholly new.
+        @Test func aNodeKilledWhileItRestoresThroughItsWebAppKeepsTheOldOrTheNewState() async throws {
+            let port = try freeLoopbackPort()
+            let node = try NodeProcess(brokerPort: 1, nodeID: "webrestorekill", environment: NodeProcess.web(port: port))
+            let (baseStatus, baseText) = try BackupRestoreNodeTests.cli(["backup"], node)
+            #expect(baseStatus == 0, "\(baseText)")
+            let base = try JSONParser().parse(Array(baseText.utf8))
+            let oldFile = node.directory.appendingPathComponent("old.json")
+            try Self.backup(base, tag: "old", hour: 5, zone: "Asia/Seoul").write(to: oldFile, atomically: true, encoding: .utf8)
+            let newBody = Self.backup(base, tag: "new", hour: 7, zone: "Europe/Berlin")
+            #expect(try Self.restore(oldFile, node).wait(timeout: 30) == 0)
+            // Once through the node and stopped cleanly: its state files as the node writes them (every field), so
+            // that a node killed before it writes them again leaves the same OLD as one killed after.
+            try node.start()
+            _ = try #require(await Self.webToken(node, port: port))
+            node.signal(SIGTERM)
+            #expect(node.waitForExit(timeout: 30) == 0)
+            let old = try Self.backedUp(node)
+            let snapshot = Backup.files.map { name in (name, try? Data(contentsOf: node.stateDirectory.appendingPathComponent(name))) }
+            let reset = {
+                for (name, bytes) in snapshot { try bytes?.write(to: node.stateDirectory.appendingPathComponent(name)) }
+            }
+            /// Started, answering, the restore posted and `cut` seconds later killed (nil: answered first).
+            func run(killingAfter cut: Double?) async throws -> Double {
+                try reset()
+                try node.start()
+                let token = try #require(await Self.webToken(node, port: port))
+                let sent = Date()
+                async let reply = WebTestClient.request(port: port, "POST", "/api/restore", headers: ["Authorization": "Bearer \(token)"],
+                                                        body: newBody)
+                if let cut { try await Task.sleep(for: .microseconds(Int(cut * 1_000_000))) } else { _ = try await reply }
+                let elapsed = Date().timeIntervalSince(sent)
+                node.killHard()
+                _ = try? await reply
+                return elapsed
+            }
+            let whole = try await run(killingAfter: nil)
+            let new = try Self.backedUp(node)
+            #expect(old != nil && new != nil && old != new)
+
+            var generator = SplitMix64(seed: Self.seed)
+            var outcomes = ["old": 0, "new": 0, "mixed": 0]
+            for kill in 0..<Self.nodeKills {
+                let instant = Double.random(in: 0..<1.2, using: &generator) * whole
+                _ = try await run(killingAfter: instant)
+                let after = try Self.backedUp(node)
+                let verdict = after == old ? "old" : after == new ? "new" : "mixed"
+                outcomes[verdict, default: 0] += 1
+                if verdict == "mixed" {
+                    let keys = after?.objectValue?.keys ?? []
+                    let fromOld = keys.filter { after?[$0] == old?[$0] }, fromNew = keys.filter { after?[$0] == new?[$0] }
+                    Issue.record("kill \(kill) at \(Int(instant * 1000)) ms: old \(fromOld), new \(fromNew)")
+                }
+            }
+            print("node restore kill -9: \(Self.nodeKills) kills (seed \(Self.seed)) over 0-\(Int(whole * 1200)) ms "
+                  + "of a \(Int(whole * 1000)) ms restore: \(outcomes)")
+            #expect(outcomes["mixed"] == 0)
+        }
+
+        /// The token once the node answers `/healthz` (nil: it did not within 15 s).
+        static func webToken(_ node: NodeProcess, port: Int) async throws -> String? {
+            let deadline = Date().addingTimeInterval(15)
+            while Date() < deadline {
+                if let reply = try? await WebTestClient.request(port: port, "GET", "/healthz"), reply.status == 200 { return node.webToken }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            return nil
         }
     }
 }
