@@ -85,7 +85,7 @@ struct SettingsAPI: Sendable {
         _ = applying.replace(with: candidate)
         applyLoaded(checked.loaded.configuration, before: before, after: candidate)
         // A web address that could not be tried put its keys back in settings.json: say so as it is now.
-        if web != nil, WebSwitch.keys.contains(where: { before[$0] != candidate[$0] }), stored() != candidate,
+        if web?.status?["state"] == "failed", WebSwitch.keys.contains(where: { before[$0] != candidate[$0] }), stored() != candidate,
            let now = try? NodeConfiguration.loadNow(path: configPath, environment: environment) {
             return Self.answer(now.values, extra: lockoutStatus)
         }
