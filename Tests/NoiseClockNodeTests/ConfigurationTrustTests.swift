@@ -67,6 +67,9 @@ import Testing
         node.settings(#"{"version": 1, "values": {"web.enabled": false, "timezone": "Asia/Seoul"}}"#)
         let (loaded, _) = try NodeConfiguration.loadNow(path: node.path, environment: [:], hostName: "bed")
         #expect(loaded.configuration.web.enabled && loaded.configuration.timezone == "Asia/Seoul")
+        // Nor does it travel in a backup (this node's restore would refuse it).
+        let backup = try StateBackup.backup(directory: node.state, nodeID: "bed", now: Instant(seconds: 0))
+        #expect(backup["settings"]?["web.enabled"] == nil && backup["settings"]?["timezone"] == "Asia/Seoul", "\(backup["settings"] ?? .null)")
         #expect(try NodeConfiguration.loadNow(path: node.path, environment: ["NOISECLOCK_WEB_ENABLED": "false"], hostName: "bed")
             .loaded.configuration.web.enabled == false)
     }

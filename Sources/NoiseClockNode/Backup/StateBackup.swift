@@ -32,8 +32,10 @@ public enum StateBackup {
     public static func backup(directory: String, nodeID: String, now: Instant, secrets: Bool = false) throws(PlatformError) -> JSONValue {
         let document = Backup.make(documents: try documents(in: StateStore(directory: directory)), nodeID: nodeID, now: now,
                                    nodeVersion: NoiseClockVersion.current)
-        guard !secrets, var object = document.objectValue, var settings = object["settings"]?.objectValue else { return document }
-        for key in WebSettings.secrets { settings[key] = JSONValue?.none }
+        guard var object = document.objectValue, var settings = object["settings"]?.objectValue else { return document }
+        // What the web app may not set (`web.enabled` an older node saved) is ignored at start and would refuse the restore.
+        for key in WebSettings.notSettable.keys { settings[key] = JSONValue?.none }
+        if !secrets { for key in WebSettings.secrets { settings[key] = JSONValue?.none } }
         object["settings"] = .object(settings)
         return .object(object)
     }
