@@ -83,6 +83,13 @@ public enum RestoreJournal {
             throw PlatformError("\(path) is not a restore journal of this version; moved aside (\(moved)); the state files are as they were")
         }
         for (name, document) in files.pairs { try store.write(name, document) }
+        // Completed by root (`sudo noiseclock backup`): the files stay the node's user's.
+        var owner = stat()
+        if geteuid() == 0, stat(directory, &owner) == 0 {
+            for name in files.keys {
+                for path in [store.path(of: name), store.path(of: name) + ".tmp"] { _ = chown(path, owner.st_uid, owner.st_gid) }
+            }
+        }
         end(store: store)
         return files.keys
     }
