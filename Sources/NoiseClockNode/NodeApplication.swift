@@ -24,7 +24,12 @@ public enum NodeApplication {
     public static let testSeedKey = "NOISECLOCK_TEST_SEED"
 
     public static func prepare(configPath: String, environment: [String: String]) async throws(ConfigurationError) -> Prepared {
-        let loaded = try await NodeConfiguration.load(path: configPath, environment: environment)
+        var loaded = try await NodeConfiguration.load(path: configPath, environment: environment)
+        // A restore killed mid-way is finished first; it may have brought a new settings.json.
+        if let completed = RestoreJournal.completeAtStart(directory: loaded.configuration.stateDirectory) {
+            loaded = try await NodeConfiguration.load(path: configPath, environment: environment)
+            loaded.warnings.insert(completed, at: 0)
+        }
         let configuration = loaded.configuration
         let zone: ZoneRules
         do {

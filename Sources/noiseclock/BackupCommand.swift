@@ -32,6 +32,10 @@ struct BackupCommand: Subcommand {
             ProcessEnvironment.printError(error.description)
             throw ExitStatus(ConfigurationError.exitCode)
         }
+        // A restore killed mid-way (no node started since): completed first, so the backup is one whole state.
+        if let completed = RestoreJournal.completeAtStart(directory: configuration.stateDirectory) {
+            ProcessEnvironment.printError(completed.description)
+        }
         do {
             let now = NodeClock(environment: ProcessEnvironment.current()).now()
             print(try StateBackup.backup(directory: configuration.stateDirectory, nodeID: configuration.nodeID, now: now,

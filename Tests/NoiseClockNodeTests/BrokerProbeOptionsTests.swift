@@ -26,9 +26,23 @@ import Testing
         #expect(plain.port == 1883 && !plain.tls.isEnabled && plain.username == nil && plain.password == nil)
     }
 
-    @Test func theNodesOwnUserNameTakesItsPasswordFile() throws {
-        #expect(try parse(#"{"host": "broker.lan", "username": "clock"}"#).get().password == "s3cret")
-        #expect(try parse(#"{"host": "broker.lan", "username": "guest"}"#).get().password == nil)
+    @Test func theNodesOwnUserNameOnItsOwnBrokerTakesItsPassword() throws {
+        // The running broker is the default 127.0.0.1:1883.
+        #expect(try parse(#"{"host": "127.0.0.1", "port": 1883, "username": "clock"}"#).get().password == "s3cret")
+        #expect(try parse(#"{"host": "127.0.0.1", "username": "guest"}"#).get().password == nil)
+    }
+
+    /// v1.4: another host (or port) never gets the stored password, whatever user name is asked
+    /// for; it gets only the password the request carries.
+    @Test func anotherBrokerNeverGetsTheStoredPassword() throws {
+        #expect(try parse(#"{"host": "broker.lan", "username": "clock"}"#).get().password == nil)
+        #expect(try parse(#"{"host": "127.0.0.1", "port": 1884, "username": "clock"}"#).get().password == nil)
+        #expect(try parse(#"{"host": "broker.lan", "username": "clock", "password": "typed"}"#).get().password == "typed")
+        var mqtt = Self.running.mqtt
+        mqtt.hosts = [BrokerAddress(host: "127.0.0.1", port: 1883), BrokerAddress(host: "standby.lan", port: 8883)]
+        let cluster = NodeConfiguration(nodeID: "bedroom", mqtt: mqtt)
+        let standby = BrokerProbe.options(Array(#"{"host": "Standby.lan", "port": 8883, "username": "clock"}"#.utf8), running: cluster)
+        #expect(try standby.get().password == "s3cret")
     }
 
     @Test func badBodiesAreRefusedNamingTheField() {

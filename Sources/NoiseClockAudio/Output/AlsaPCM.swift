@@ -1,4 +1,5 @@
 import CALSA
+import NoiseClockCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,6 +13,10 @@ final class AlsaPCM {
         var code: Int32
         init(_ what: String, _ code: Int32) {
             description = "\(what): \(String(cString: snd_strerror(code)))"
+            self.code = code
+        }
+        init(description: String, code: Int32) {
+            self.description = description
             self.code = code
         }
     }
@@ -32,6 +37,9 @@ final class AlsaPCM {
     /// `nonBlocking`: a busy device fails at once (`-EBUSY`) instead of waiting (`noiseclock doctor`,
     /// the web app's test chime); its writes block as usual.
     init(device: String, sampleRate: Int, latencyMicroseconds: UInt32 = 300_000, periods: UInt32 = 2, nonBlocking: Bool = false) throws(Failure) {
+        // The last line before ALSA, whatever path the name came by: a definition (`file:…`,
+        // `tee:…`) would make ALSA write a file; only names are opened (`SoundDeviceName`).
+        if let problem = SoundDeviceName.problem(device) { throw Failure(description: "cannot open \(device): \(problem)", code: -EINVAL) }
         var pcm: OpaquePointer?
         let opened = snd_pcm_open(&pcm, device, SND_PCM_STREAM_PLAYBACK, nonBlocking ? SND_PCM_NONBLOCK : 0)
         guard opened >= 0, let pcm else { throw Failure("cannot open \(device)", opened) }

@@ -46,6 +46,7 @@ extension ButtonDefinition {
         guard let device = object["device"]?.stringValue, !device.isEmpty else {
             throw ParseError("input.device", "must be set: the input device's path (/dev/input/by-path/...)")
         }
+        if let problem = PathText.problem(device) { throw ParseError("input.device", problem) }
         let keyText: String? = object["key"]?.stringValue ?? object["key"]?.intValue.map(String.init)
         guard let keyText else { throw ParseError("input.key", "must be set: a KEY_*/BTN_* name or its number") }
         guard let key = InputKey(keyText) else {

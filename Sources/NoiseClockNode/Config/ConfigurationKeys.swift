@@ -17,7 +17,7 @@ struct ConfigurationKeys: Sendable {
     let locale = Key<String>(
         "locale", "en", "language of dates and repeat texts: `en` or `ko` (`en_US`, `ko-KR` are accepted as those)")
     let stateDirectory = Key<String>(
-        "state_dir", "./state", check: V.notEmpty, "directory where alarms, style and noise settings survive restarts")
+        "state_dir", "./state", check: V.requiredPath, "directory where alarms, style and noise settings survive restarts")
     let logLevel = Key<String>(
         "log_level", "info",
         "*(NoiseClock addition)* `trace`, `debug`, `info`, `notice`, `warning`, `error`, `critical` (case-insensitive)")
@@ -42,27 +42,30 @@ struct ConfigurationKeys: Sendable {
             + "or the environment, never in this file (refused); needs `mqtt.username`; wins over the file's `password_file` "
             + "(both from the environment are refused)")
     let passwordFile = Key<String>(
-        "mqtt.password_file", nil, "file whose first line (trimmed) is the password; needs `mqtt.username`")
+        "mqtt.password_file", nil, check: V.path, "file whose first line (trimmed) is the password; needs `mqtt.username`")
     let mqttProtocol = Key<String>(
         "mqtt.protocol", "5", "*(NoiseClock addition)* MQTT version: `\"5\"` or `\"3.1.1\"`")
-    let caFile = Key<String>("mqtt.tls.ca_file", nil, "CA certificate (PEM); giving it turns TLS on")
-    let certFile = Key<String>("mqtt.tls.cert_file", nil, "client certificate (PEM); needs `key_file`")
-    let keyFile = Key<String>("mqtt.tls.key_file", nil, "client key (PEM); needs `cert_file`")
+    let caFile = Key<String>("mqtt.tls.ca_file", nil, check: V.path, "CA certificate (PEM); giving it turns TLS on")
+    let certFile = Key<String>("mqtt.tls.cert_file", nil, check: V.path, "client certificate (PEM); needs `key_file`")
+    let keyFile = Key<String>("mqtt.tls.key_file", nil, check: V.path, "client key (PEM); needs `cert_file`")
     let keepaliveSeconds = Key("mqtt.keepalive_seconds", 30, range: 5...3600, "keep-alive interval, {range}")
     let discovery = Key<Bool>("home_assistant.discovery", true, "publish Home Assistant discovery configs")
     let discoveryPrefix = Key<String>(
         "home_assistant.prefix", "homeassistant", check: V.topicPrefix,
         "Home Assistant's discovery prefix (same rules as `base_topic`)")
     let audioDevice = Key<String>(
-        "audio.device", "default", check: V.notEmpty,
-        "ALSA PCM name (`default`, `hw:0,0`, `plughw:1`, ...); write ALSA's null sink as `\"null\"`, quoted — bare `null` is YAML's \"not set\"")
+        "audio.device", "default", check: V.soundDevice,
+        "ALSA PCM name (`default`, `hw:0,0`, `plughw:CARD=USB,DEV=0`, a PCM of the ALSA configuration); *(v1.4)* a name, "
+            + "never a definition (`file:`, `tee:`, `{...}` are refused: a sound device never writes a file; [web.md](web.md)); "
+            + "write ALSA's null sink as `\"null\"`, quoted — bare `null` is YAML's \"not set\"")
     let sampleRate = Key("audio.sample_rate", 48000, range: 8000...192_000, "output sample rate in Hz, {range}")
     let soundsDirectory = Key<String>(
-        "audio.sounds_dir", nil,
+        "audio.sounds_dir", nil, check: V.path,
         "directory of extra audio files, offered as sounds of category `custom` (a warning if it is not a directory)")
-    let batteryPath = Key<String>("battery.path", "/sys/class/power_supply", check: V.notEmpty, "sysfs directory scanned for a battery")
+    let batteryPath = Key<String>("battery.path", "/sys/class/power_supply", check: V.requiredPath, "sysfs directory scanned for a battery")
     let batteryIntervalSeconds = Key("battery.interval_seconds", 60, range: 5...Int.max, "seconds between battery readings, {range}")
-    let webEnabled = Key<Bool>("web.enabled", true, "serve the web app and HTTP API ([web.md](web.md))")
+    let webEnabled = Key<Bool>(
+        "web.enabled", true, "serve the web app and HTTP API ([web.md](web.md)); *(v1.4)* set here or in the environment, never from the web app")
     let webHost = Key<String>(
         "web.host", "0.0.0.0", check: V.listenAddress,
         "address to listen on: a numeric IPv4 or IPv6 address (`0.0.0.0`, `::`, `127.0.0.1`) or `localhost`")
@@ -72,7 +75,7 @@ struct ConfigurationKeys: Sendable {
     let webAuth = Key<String>(
         "web.auth", "token", "`token` (Bearer header or session cookie) or `none` (a warning unless `host` is loopback)")
     let webTokenFile = Key<String>(
-        "web.token_file", nil, computed: "`<state_dir>/web_token`", check: V.notEmpty,
+        "web.token_file", nil, computed: "`<state_dir>/web_token`", check: V.requiredPath,
         "the access token; created (0600) at first start if missing; a file that cannot be made or read stops the node (exit 2, naming this key)")
     let webAllowedHosts = Key<[String]>(
         "web.allowed_hosts", [], check: V.hostNames,
@@ -110,7 +113,7 @@ struct ConfigurationKeys: Sendable {
         "what a station playing as noise fades into after 10 s without audio, until it returns: `brown`, `pink`, `white`, `rain`, "
             + "`ocean`, `fan`, or `none` (silence; a bare `null` means \"not set\", so `brown`)")
     let streamCAFile = Key<String>(
-        "stream.ca_file", nil, check: V.notEmpty, "a CA certificate file (PEM) stations over HTTPS may be signed by, besides the system's store")
+        "stream.ca_file", nil, check: V.requiredPath, "a CA certificate file (PEM) stations over HTTPS may be signed by, besides the system's store")
     let streamUserAgent = Key<String>(
         "stream.user_agent", nil, computed: "`NoiseClock/<version>`", check: V.userAgent,
         "the `User-Agent` stream players send, 1–200 printable ASCII characters")

@@ -14,6 +14,21 @@ enum ConfigurationValidation {
         value.isEmpty ? "must not be empty" : nil
     }
 
+    /// A sound device: a PCM name, never a definition that writes a file (`SoundDeviceName`).
+    static func soundDevice(_ value: String) -> String? {
+        SoundDeviceName.problem(value)
+    }
+
+    /// A path: no NUL, no control character (`PathText`).
+    static func path(_ value: String) -> String? {
+        PathText.problem(value)
+    }
+
+    /// A path that must be given: not empty either.
+    static func requiredPath(_ value: String) -> String? {
+        notEmpty(value) ?? path(value)
+    }
+
     /// `[a-z0-9_-]+`, and not `all` (that level is the group-command topic).
     static func nodeID(_ value: String) -> String? {
         guard !value.isEmpty, value.unicodeScalars.allSatisfy(isNodeIDCharacter) else {

@@ -14,6 +14,9 @@ enum WebSettings {
     /// Keys the web app cannot set, and why (`GET /api/settings` lists them as `restart`, never `web`).
     static let notSettable: [String: String] = [
         "state_dir": "settings.json itself lives there",
+        // `false` would end the web app at the next start, outside the no-lock-out trial: the
+        // owner could not switch it back from where they switched it off.
+        "web.enabled": "turning the web app off from it would lock you out at the next start: only the configuration file may",
         "web.token_file": "a file the node reads: only the configuration file may name one",
         "mqtt.password_file": "a file the node reads: only the configuration file may name one",
         "mqtt.tls.ca_file": "a file the node reads: only the configuration file may name one",

@@ -68,8 +68,20 @@ final class NodeLoop: Service, Sendable {
         notifier.send(logger: logger) { try $0.stopping() }
     }
 
-    /// Writes the plan's files in order; stops at the first that fails.
+    /// Writes the plan's files in order; stops at the first that fails. A restore (the one plan
+    /// that writes `settings.json`) replaces every state file: journalled first, so a kill between
+    /// two files is completed at the next start instead of leaving old and new mixed.
     private func write(_ writes: [StateWrite]) -> WriteFailure? {
+        let restoring = writes.count > 1 && writes.contains { $0.file == SettingsFile.name }
+        if restoring {
+            do {
+                try RestoreJournal.begin(Dictionary(writes.map { ($0.file, $0.document) }) { $1 }, store: store, owner: nil)
+            } catch {
+                return WriteFailure(written: 0, message: error.description)
+            }
+        }
+        // Ended whatever happens: a failed write is answered as a failure, not completed at the next start.
+        defer { if restoring { RestoreJournal.end(store: store) } }
         for (index, write) in writes.enumerated() {
             do {
                 try store.write(write.file, write.document)

@@ -128,10 +128,9 @@ final class AudioDesk: Service, Sendable {
             return .failure(.invalidField(String(key.prefix(64)), "\(key.prefix(64)): not a field of audio/test (only \"device\")"))
         }
         guard let value = object["device"], !value.isNull else { return .success(nil) }
-        guard let name = value.stringValue, !name.isEmpty, name.utf8.count <= 256,
-              !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
-            return .failure(.invalidField("device", "device: must be an ALSA device name (1-256 bytes, no control characters)"))
-        }
+        guard let name = value.stringValue else { return .failure(.invalidField("device", "device: must be an ALSA device name")) }
+        // A name, never a definition: `file:'/path'` made ALSA write the chime into that file.
+        if let problem = SoundDeviceName.problem(name) { return .failure(.invalidField("device", "device: \(problem)")) }
         return .success(name)
     }
 }

@@ -83,7 +83,7 @@ final class BrokerProbe: Sendable {
     }
 
     /// The test's client options from the body; the node's TLS files when `tls` is true, and its
-    /// password when none is given for its own user name.
+    /// password when none is given for its own user name on its own broker (host and port).
     static func options(_ body: [UInt8], running: NodeConfiguration) -> Result<MQTTOptions, CommandError> {
         guard let object = (try? JSONParser(maxDepth: 8).parse(body))?.objectValue else {
             return .failure(CommandError(.invalidJSON, "POST /api/mqtt/test takes {\"host\", \"port\", \"tls\", \"username\", \"password\"}"))
@@ -96,7 +96,11 @@ final class BrokerProbe: Sendable {
         let mqtt = running.mqtt
         let username = object["username"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
         var password = object["password"]?.stringValue
-        if password == nil, username != nil, username == mqtt.username { password = mqtt.password?.value }
+        // The stored password goes only where it is already sent: the configured broker's own host
+        // and port. Any other host needs the password in the request (it would learn the secret).
+        let configured = [BrokerAddress(host: mqtt.host, port: mqtt.port)] + mqtt.hosts
+        let ownBroker = configured.contains { $0.host.lowercased() == host.lowercased() && $0.port == port }
+        if password == nil, username != nil, username == mqtt.username, ownBroker { password = mqtt.password?.value }
         var tls = MQTTOptions.TLS()
         if object["tls"]?.boolValue == true {
             guard mqtt.tls.caFile != nil || mqtt.tls.certFile != nil else {

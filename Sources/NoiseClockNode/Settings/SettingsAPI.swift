@@ -84,6 +84,11 @@ struct SettingsAPI: Sendable {
         if let failure = write(candidate) { return Self.refusal(CommandError(.storageError, "could not save the settings: \(failure)")) }
         _ = applying.replace(with: candidate)
         applyLoaded(checked.loaded.configuration, before: before, after: candidate)
+        // A web address that could not be tried put its keys back in settings.json: say so as it is now.
+        if web?.status?["state"] == "failed", WebSwitch.keys.contains(where: { before[$0] != candidate[$0] }), stored() != candidate,
+           let now = try? NodeConfiguration.loadNow(path: configPath, environment: environment) {
+            return Self.answer(now.values, extra: lockoutStatus)
+        }
         return Self.answer(checked.values, extra: lockoutStatus)
     }
 

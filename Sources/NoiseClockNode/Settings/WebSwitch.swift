@@ -79,6 +79,10 @@ final class WebSwitch: Sendable {
             logger.error("web app: the new access cannot be used", metadata: ["error": "\(error)"])
             return
         }
+        if let refused = refusal(of: target, before: before) {
+            logger.warning("web app: the new address cannot be used; nothing changed", metadata: ["reason": "\(refused)"])
+            return
+        }
         let started = state.withLock { state -> Trial? in
             guard !Self.same(target, state.trial?.target ?? state.good) else { return nil }
             state.serial += 1
@@ -106,8 +110,23 @@ final class WebSwitch: Sendable {
         TrialThread.start { [self] in watch(started.serial) }
     }
 
+    /// A new port that cannot be listened on (another program holds it): no trial, the outcome
+    /// `failed` at once, and `settings.json` back to the web keys it held (nil: try it).
+    private func refusal(of target: NodeConfiguration.Web, before: [String: JSONValue]) -> String? {
+        let held = state.withLock { state in [state.good.port] + (state.trial.map { [$0.target.port] } ?? []) }
+        // A port this server listens on already is ours (only the host or the access changes).
+        guard !held.contains(target.port), let problem = WebServer.listenProblem(Self.address(target)) else { return nil }
+        let previous = state.withLock { state -> [String: JSONValue?] in
+            let reason = "\(problem); still at \(NodeWeb.baseURL(state.trial?.target ?? state.good))"
+            state.outcome = ["state": "failed", "address": .string(NodeWeb.baseURL(target)), "reason": .string(reason)]
+            return state.trial?.previous ?? Dictionary(uniqueKeysWithValues: Self.keys.map { ($0, before[$0]) })
+        }
+        keep(previous)
+        return problem
+    }
+
     /// `{"state": "pending", "address", "seconds_left"}` during a trial; after it `confirmed` or
-    /// `reverted` (with `reason`); nil before any change.
+    /// `reverted` (with `reason`), or `failed` (with `reason`) when it could not start; nil before any change.
     var status: JSONValue? {
         state.withLock { state in
             guard let trial = state.trial else { return state.outcome }

@@ -32,6 +32,18 @@ extension WebServer {
         post(.listen(addresses))
     }
 
+    /// Why `address` cannot be listened on now (nil: it can; the probe's socket is closed at once).
+    /// A `web.port` trial asks before it starts, so a port another program holds is reported at
+    /// once instead of a trial that waits 60 s on an address that never answers.
+    public static func listenProblem(_ address: Address) -> String? {
+        do {
+            close(try ListeningSocket.open(host: address.host, port: address.port))
+            return nil
+        } catch {
+            return error.code == EADDRINUSE ? "port \(address.port) is taken (another program listens there)" : error.description
+        }
+    }
+
     /// Access from now: the token (nil: `auth: none`). Sessions of the old token end with it.
     public func setAccess(token: String?) {
         post(.access(token))
