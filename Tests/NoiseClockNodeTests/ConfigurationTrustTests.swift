@@ -67,9 +67,12 @@ import Testing
         node.settings(#"{"version": 1, "values": {"web.enabled": false, "timezone": "Asia/Seoul"}}"#)
         let (loaded, _) = try NodeConfiguration.loadNow(path: node.path, environment: [:], hostName: "bed")
         #expect(loaded.configuration.web.enabled && loaded.configuration.timezone == "Asia/Seoul")
-        // Nor does it travel in a backup (this node's restore would refuse it).
+        // Nor does it travel in a backup; an older node's backup that carries it still restores
+        // (the key is ignored at start, as in settings.json).
         let backup = try StateBackup.backup(directory: node.state, nodeID: "bed", now: Instant(seconds: 0))
         #expect(backup["settings"]?["web.enabled"] == nil && backup["settings"]?["timezone"] == "Asia/Seoul", "\(backup["settings"] ?? .null)")
+        let older = try #require(try JSONParser().parse(Array(#"{"web.enabled": false, "timezone": "Asia/Seoul"}"#.utf8)).objectValue)
+        #expect(WebSettings.restoreProblem(older, configPath: node.path, environment: [:]) == nil)
         #expect(try NodeConfiguration.loadNow(path: node.path, environment: ["NOISECLOCK_WEB_ENABLED": "false"], hostName: "bed")
             .loaded.configuration.web.enabled == false)
     }

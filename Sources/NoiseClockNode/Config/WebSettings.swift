@@ -36,7 +36,9 @@ enum WebSettings {
         for (key, value) in settings.pairs {
             let field = "settings.\(key.prefix(64))"
             guard ConfigurationSchema.keysByPath[key] != nil else { return .invalidField(field, "\(field): not a configuration key") }
-            if let reason = notSettable[key] { return .invalidField(field, "\(field): not settable from the web app (\(reason))") }
+            // What the web app may not set (`web.enabled` an older node saved) is ignored at start,
+            // as in a settings.json of its own: a backup from that node still restores.
+            if notSettable[key] != nil { continue }
             candidate[key] = value
         }
         do {
