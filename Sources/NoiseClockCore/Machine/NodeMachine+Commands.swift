@@ -20,6 +20,7 @@ extension NodeMachine.Draft {
             case .say, .speakTime, .speakNextAlarm: speak(SpeechCommand.parse(command, payload: payload), reply: reply)
             case .stationTest: testStation(payload, reply: reply)
             case .deviceTest: testDevice(payload, reply: reply)
+            case .safeModeExit: exitSafeMode(payload, reply: reply)
             }
             return nil
         case .command(let command):
