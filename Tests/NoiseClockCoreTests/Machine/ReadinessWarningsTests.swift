@@ -12,7 +12,8 @@ import Testing
     static func deafNode() -> (MachineRig, [NodeEffect]) {
         var rig = MachineRig()
         rig.step(.connected)
-        return (rig, rig.step(.readiness(deaf)))
+        let effects = rig.step(.readiness(deaf))
+        return (rig, effects)
     }
 
     @Test func noAtRiskWithoutANextAlarmThenOneNamingTheAlarmAdded() {
