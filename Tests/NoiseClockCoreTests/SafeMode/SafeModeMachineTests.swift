@@ -54,6 +54,14 @@ import Testing
         #expect(session.streamDeadline(timeoutSeconds: 30) == nil, "no station is waited for")
     }
 
+    @Test func noStationIsTestedInSafeMode() {
+        var rig = Self.safeRig()
+        rig.step(.connected)
+        let effects = rig.command("station/test", #"{"url": "http://127.0.0.1:9/x.m3u8", "request_id": "t"}"#)
+        #expect(effects.json("noiseclock/bed/response")?["error"]?["code"] == "stream_unavailable")
+        #expect(!effects.contains { if case .probeStation = $0 { true } else { false } })
+    }
+
     @Test func exitIsAnsweredWithItsRequestIDThenRestarts() {
         var rig = Self.safeRig()
         rig.step(.connected)
