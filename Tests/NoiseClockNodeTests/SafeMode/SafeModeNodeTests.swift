@@ -17,8 +17,10 @@ extension ProofSuite.NodeFaults {
             defer { node.environment = environment }
             node.environment.merge(crash) { $1 }
             for start in 1...2 {
+                let began = Date()
                 try node.start()
                 let status = try #require(node.waitForExit(timeout: 60), "crashing start \(start) did not end")
+                print("crashing start \(start): ended by status \(status) after \(Int(Date().timeIntervalSince(began) * 1000)) ms")
                 #expect([128 + SIGILL, 128 + SIGTRAP].contains(status), "start \(start) ended with \(status), not by a trap")
             }
             let starts = try #require(node.startsDocument)
@@ -100,7 +102,9 @@ extension ProofSuite.NodeFaults {
             #expect(answer.json?["ok"] == true && answer.json?["result"]?["restarting"] == true, "\(answer.text)")
             try await client.waitFor("\(root)/availability", timeout: 15, after: mark, where: { $0.text == "offline" })
             let back = client.messages.count
-            try await client.waitFor("\(root)/availability", timeout: 15, after: back, where: { $0.text == "online" })
+            let online = try await client.waitFor("\(root)/availability", timeout: 15, after: back, where: { $0.text == "online" })
+            let restartMilliseconds = Int(online.at.timeIntervalSince(answer.at) * 1000)
+            print("safe_mode/exit: answered → online again: \(restartMilliseconds) ms; last_error: \(safe["last_error"] ?? .null)")
             let normal = try await client.waitFor("\(root)/info", timeout: 10, after: back)
             #expect(normal.json?["safe_mode"] == .null, "\(normal.text)")
             #expect(node.isRunning && node.pid == pid)
