@@ -47,14 +47,16 @@ public enum NodeApplication {
         defer { withExtendedLifetime(lock) {} }
         // The real-time clock; tests shift it through NOISECLOCK_TEST_CLOCK_FILE.
         let clock = NodeClock(environment: environment)
-        // Crashed starts counted (safe mode after 2 in a row): before anything that could crash.
+        // A state file of a newer format stops the start here, the state directory untouched.
+        let documents = try loadDocuments(store: store, clock: clock, logger: logger)
+        // Crashed starts counted (safe mode after 2 in a row): before anything else that could crash
+        // (the state files are read in safe mode too: a crash there is not one safe mode could avoid).
         let starts = StartRecorder(store: store, now: clock.now(), logger: logger)
         defer { starts.stoppedCleanly() }
         crashIfAsked(environment, logger: logger)
         let configuration = starts.safeMode == nil ? prepared.configuration : safeModeConfiguration(prepared.configuration)
         let topics = TopicScheme(base: configuration.mqtt.baseTopic, nodeID: configuration.nodeID)
         let restart = NodeRestart()
-        let documents = try loadDocuments(store: store, clock: clock, logger: logger)
 
         let settings = NodeSettings(
             nodeID: configuration.nodeID, locale: configuration.locale, zone: prepared.zone, devices: configuration.devices,
