@@ -58,11 +58,3 @@ int noiseclock_crash_record_install(const char *path) {
     }
     return 0;
 }
-
-void noiseclock_crash_now(int signal) {
-    if (signal == SIGSEGV) {
-        volatile int *nowhere = (volatile int *)0;
-        *nowhere = 1;
-    }
-    raise(signal);
-}
