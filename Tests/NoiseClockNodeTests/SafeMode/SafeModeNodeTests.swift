@@ -113,6 +113,43 @@ extension ProofSuite.NodeFaults {
             #expect(node.waitForExit(timeout: 15) == 0)
         }
 
+        /// Under systemd (`NOTIFY_SOCKET` set) the node does not re-execute itself: it exits with 75,
+        /// which the unit's `Restart=on-failure` restarts, and never says STOPPING=1 (systemd would
+        /// then stop the unit instead of restarting it).
+        @Test func underSystemdExitEndsWithTheStatusTheUnitRestarts() async throws {
+            let broker = try TestBroker()
+            let node = try NodeProcess(brokerPort: broker.port)
+            let root = "noiseclock/\(node.nodeID)"
+            let client = try await TestClient(port: broker.port, subscriptions: ["\(root)/#"])
+            defer { client.shutdown() }
+            try Self.crashTwice(node)
+            let listener = try NotifySocketListener(abstract: false)
+            node.environment["NOTIFY_SOCKET"] = listener.address
+            var mark = client.messages.count
+            try node.start()
+            let info = try await client.waitFor("\(root)/info", timeout: 15, after: mark)
+            #expect(info.json?["safe_mode"]?["crashed_starts"] == 2, "\(info.text)")
+            mark = client.messages.count
+            client.publish("\(root)/safe_mode/exit", #"{"request_id": "systemd"}"#)
+            let answer = try await client.waitFor("\(root)/response", timeout: 10, after: mark, where: { $0.json?["request_id"] == "systemd" })
+            #expect(answer.json?["result"]?["restarting"] == true, "\(answer.text)")
+            #expect(node.waitForExit(timeout: 15) == 75)
+            // Every datagram the node sent is in the socket by now (a unix datagram arrives before sendto returns).
+            var said: [String] = []
+            while let datagram = listener.receive() { said.append(datagram) }
+            #expect(said.contains { $0.hasPrefix("READY=1") }, "\(said)")
+            #expect(!said.contains { $0.contains("STOPPING=1") }, "\(said)")
+            #expect(node.startsDocument?["crashed_starts"] == 0)
+            // What systemd then starts is a normal node.
+            node.environment["NOTIFY_SOCKET"] = nil
+            mark = client.messages.count
+            try node.start()
+            let normal = try await client.waitFor("\(root)/info", timeout: 15, after: mark)
+            #expect(normal.json?["safe_mode"] == .null, "\(normal.text)")
+            node.signal(SIGTERM)
+            #expect(node.waitForExit(timeout: 15) == 0)
+        }
+
         @Test func tenMinutesOnTheNodesClockAndARestartEndSafeMode() async throws {
             let broker = try TestBroker()
             let node = try NodeProcess(brokerPort: broker.port)
