@@ -42,6 +42,8 @@ let package = Package(
         ),
         // ALSA's error handler is variadic: only C can implement it.
         .target(name: "CALSASilence", dependencies: ["CALSA"]),
+        // Safe mode (v1.4): a crash's signal recorded with async-signal-safe calls only, which Swift cannot promise.
+        .target(name: "CCrashRecord"),
 
         // Pure logic: no I/O, no C, no Foundation.
         .target(name: "NoiseClockCore", swiftSettings: strict),
@@ -75,7 +77,7 @@ let package = Package(
         .target(
             name: "NoiseClockNode",
             dependencies: [
-                "NoiseClockCore", "NoiseClockPlatform", "NoiseClockMQTT", "NoiseClockAudio", "NoiseClockWeb", "CYAML",
+                "NoiseClockCore", "NoiseClockPlatform", "NoiseClockMQTT", "NoiseClockAudio", "NoiseClockWeb", "CYAML", "CCrashRecord",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],

@@ -105,7 +105,9 @@
     const ready = a && a.ready;
     const problems = ready && !ready.ok ? (ready.problems || []) : [];
     readyWarning.hidden = problems.length === 0;
-    readyWarning.textContent = problems.length ? NC.t('not_ready') : '';
+    // Safe mode (v1.4) says itself: the owner has something to mend, not only a risk to hear of.
+    const safe = problems.some((p) => p.code === 'safe_mode');
+    readyWarning.textContent = problems.length ? NC.t(safe ? 'safe_mode' : 'not_ready') : '';
     readyWarning.title = problems.map((p) => p.message).join('\n');
     readyWarning.dataset.codes = problems.map((p) => p.code).join(' ');
   });

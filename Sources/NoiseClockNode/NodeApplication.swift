@@ -40,23 +40,32 @@ public enum NodeApplication {
         return Prepared(configuration: configuration, warnings: loaded.warnings, zone: zone, configFile: SystemIdentity.absolutePath(configPath))
     }
 
-    public static func run(_ prepared: Prepared, environment: [String: String], logger: Logger) async throws {
+    /// Runs the node until it stops; `.restart` when it stopped to start again (`NodeRestart`).
+    @discardableResult
+    public static func run(_ prepared: Prepared, environment: [String: String], logger: Logger) async throws -> Ending {
         ProcessMemory.configureForLongRuns()
-        let configuration = prepared.configuration
         for warning in prepared.warnings { logger.warning("\(warning.description)") }
-        let topics = TopicScheme(base: configuration.mqtt.baseTopic, nodeID: configuration.nodeID)
-        let store = StateStore(directory: configuration.stateDirectory)
+        let store = StateStore(directory: prepared.configuration.stateDirectory)
         try store.prepare()
-        let lock = try holdStateDirectory(configuration.stateDirectory, logger: logger)
-        lock?.record(RunningWeb.record(configuration.web))
+        let lock = try holdStateDirectory(prepared.configuration.stateDirectory, logger: logger)
+        lock?.record(RunningWeb.record(prepared.configuration.web))
         defer { withExtendedLifetime(lock) {} }
         // The real-time clock; tests shift it through NOISECLOCK_TEST_CLOCK_FILE.
         let clock = NodeClock(environment: environment)
+        // A state file of a newer format stops the start here, the state directory untouched.
         let documents = try loadDocuments(store: store, clock: clock, logger: logger)
+        // Crashed starts counted (safe mode after 2 in a row): before anything else that could crash
+        // (the state files are read in safe mode too: a crash there is not one safe mode could avoid).
+        let starts = StartRecorder(store: store, now: clock.now(), logger: logger)
+        defer { starts.stoppedCleanly() }
+        crashIfAsked(environment, logger: logger)
+        let configuration = starts.safeMode == nil ? prepared.configuration : safeModeConfiguration(prepared.configuration)
+        let topics = TopicScheme(base: configuration.mqtt.baseTopic, nodeID: configuration.nodeID)
+        let restart = NodeRestart()
 
         let settings = NodeSettings(
             nodeID: configuration.nodeID, locale: configuration.locale, zone: prepared.zone, devices: configuration.devices,
-            stream: configuration.stream
+            stream: configuration.stream, safeMode: starts.safeMode
         )
         // A test fixes the node's random choices (its noise, the re-publication delay) with one seed.
         let testSeed = environment[testSeedKey].flatMap { UInt64($0) }
@@ -90,7 +99,7 @@ public enum NodeApplication {
             options: mqttOptions(configuration, topics: topics),
             subscriptions: topics.commandSubscriptions + [topics.groupRingSubscription] + discovery.subscriptions(nodeID: topics.nodeID)
                 + ButtonService.subscriptions(topics: topics) + SpeechService.subscriptions(topics: topics)
-                + [MachineCommand.stationTest, .deviceTest].map { topics.topic($0.rawValue) },
+                + [MachineCommand.stationTest, .deviceTest, .safeModeExit].map { topics.topic($0.rawValue) },
             logger: logger, payloadCap: MQTTService.payloadCap(InboundLimits(topics: topics, discovery: discovery)),
             onEvent: { inbox.send(MQTTService.input(for: $0)) }
         )
@@ -142,7 +151,7 @@ public enum NodeApplication {
                                     problem: speechProblem),
                                   info: NodeInfo(startedAt: clock.now(), configFile: prepared.configFile,
                                                  stateDirectory: SystemIdentity.absolutePath(configuration.stateDirectory),
-                                                 architecture: SystemIdentity.architecture()))
+                                                 architecture: SystemIdentity.architecture(), safeMode: starts.safeMode))
         let notifier = SystemdNotifier(environment: environment)
         let (probes, probeContinuation) = AsyncStream.makeStream(of: ReadinessProbe.self, bufferingPolicy: .bufferingNewest(4))
         let soundFiles = SoundFiles(library: library, inbox: inbox, logger: logger)
@@ -155,8 +164,9 @@ public enum NodeApplication {
                 sounds: soundFiles,
                 stations: StationProber(inbox: inbox, userAgent: configuration.stream.userAgent, caFile: configuration.stream.caFile),
                 restored: settingsRestored,
+                exitSafeMode: { starts.exitSafeMode(); restart.request() },
                 logger: logger),
-            notifier: notifier, clock: clock.now, logger: logger
+            notifier: notifier, clock: clock.now, logger: logger, starts: starts, restart: restart
         )
         // Dependency order: started together, shut down in reverse — the loop first (nothing new
         // is decided), the web server (answers commands still waiting `shutting_down`), the polls,
@@ -187,6 +197,7 @@ public enum NodeApplication {
         )
         defer { deadline.disarm() }
         try await group.run()
+        return restart.isRequested ? .restart : .stopped
     }
 
     /// The sound catalog and decoded custom files. Without a catalog the node still runs as a

@@ -29,7 +29,19 @@ struct RunCommand: Subcommand {
         LoggingSystem.bootstrap { label in EscapedStandardError.handler(label: label, level: level) }
         let logger = Logger(label: "noiseclock")
         do {
-            try await NodeApplication.run(prepared, environment: environment, logger: logger)
+            if try await NodeApplication.run(prepared, environment: environment, logger: logger) == .restart {
+                // `safe_mode/exit`: systemd restarts a node that exits so; anywhere else it starts itself again.
+                if NodeRestart.supervised(environment: environment) {
+                    logger.notice("stopped to start again (exit status \(NodeRestart.exitStatus): systemd restarts the node)")
+                    throw ExitStatus(NodeRestart.exitStatus)
+                }
+                logger.notice("starting again (re-executing /proc/self/exe)")
+                let failure = NodeRestart.reexecute()
+                logger.critical("could not start again: \(failure)")
+                throw ExitStatus(NodeRestart.exitStatus)
+            }
+        } catch let error as ExitStatus {
+            throw error
         } catch let error as ConfigurationError {
             // Found while starting (the web token file): still a configuration problem.
             logger.critical("\(error.description)")

@@ -996,6 +996,9 @@ N_FirstStart.__module__ = __name__
 # No lock-out (v1.3): the broker and the web address changed from the page, rolled back unless they work (test_settings_lockout.py).
 from test_settings_lockout import M_SettingsLockout  # noqa: E402
 M_SettingsLockout.__module__ = __name__
+# Safe mode (v1.4): a node of its own crashes at its first two starts; the face says so (test_safe_mode.py).
+from test_safe_mode import P_SafeMode  # noqa: E402
+P_SafeMode.__module__ = __name__
 # Radio (v1.3): the radio page, the stations in the pickers, now playing on the face (test_radio.py).
 from test_radio import O_Radio  # noqa: E402
 O_Radio.__module__ = __name__

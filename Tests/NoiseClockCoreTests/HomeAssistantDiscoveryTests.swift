@@ -35,6 +35,7 @@ enum HomeAssistantFixtures {
     static let published: Set<String> = [
         "availability", "time", "battery", "alarms", "alarm", "alarm/fired", "alarm/event", "noise", "style", "sounds",
         "audio", "response", "routines", "routine/event", "timers", "timer/presets", "timer/event", "light", "speech",
+        "info",
     ]
     static let commands: Set<String> = [
         "alarm/add", "alarm/update", "alarm/delete", "alarm/enable", "alarm/disable", "alarm/duplicate", "alarm/skip",
@@ -59,8 +60,8 @@ enum HomeAssistantFixtures {
         // noise 5, alarm 5, style 3, two alarms 4, pause and synced 2, one routine 1, routine event 1,
         // three presets 3, timer end 1, cancel timers 1, battery 2, audio 1; v1.2: the light 1 and each
         // alarm's sunrise minutes 2, alarm ready 1, speak time 1, say (notify) 1, speech status 1, each
-        // alarm's speak-time switch 2; v1.3: now playing 1, each alarm's sound select 2
-        #expect(configs.count == 41)
+        // alarm's speak-time switch 2; v1.3: now playing 1, each alarm's sound select 2; v1.4: safe mode 1
+        #expect(configs.count == 42)
         for config in configs {
             #expect(HomeAssistantSchema.problems(config) == [], "\(config.topic)")
         }
@@ -177,9 +178,9 @@ enum HomeAssistantFixtures {
     @Test func batteryEntitiesOnlyWithABattery() {
         let with = HomeAssistantDiscovery.configs(F.context(battery: true)).map(\.component)
         let without = HomeAssistantDiscovery.configs(F.context(battery: false)).map(\.component)
-        // Besides the always-present "clock synchronised" diagnostic and "alarm ready".
-        #expect(with.filter { $0 == "binary_sensor" }.count == 3)
-        #expect(without.filter { $0 == "binary_sensor" }.count == 2)
+        // Besides the always-present "clock synchronised" and "safe mode" diagnostics and "alarm ready".
+        #expect(with.filter { $0 == "binary_sensor" }.count == 4)
+        #expect(without.filter { $0 == "binary_sensor" }.count == 3)
         #expect(with.count - without.count == 2)
         let removed = HomeAssistantDiscovery.removalTopics(
             previous: HomeAssistantDiscovery.configs(F.context(battery: true)),

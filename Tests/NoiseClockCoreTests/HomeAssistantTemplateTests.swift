@@ -19,6 +19,10 @@ import Testing
             "ready": AlarmReadiness(checkedAt: Instant(milliseconds: 0), problems: [ReadinessProblem(.outputMuted, "off")]).json(zone: .utc),
         ],
         "time": ["iso": "2026-11-21T07:30:00+01:00", "epoch": 1_795_242_600, "synced": true],
+        "info": NodeInfo(
+            startedAt: Instant(milliseconds: 0), configFile: "/etc/noiseclock/noiseclock.yaml", stateDirectory: "/var/lib/noiseclock",
+            architecture: "aarch64", safeMode: SafeModeStatus(since: Instant(milliseconds: 0), crashedStarts: 2, lastError: "SIGILL (signal 4)")
+        ).json(zone: .utc),
         "alarm/event": AlarmEvent.fired.payload(
             alarm: F.wake, scheduled: Instant(milliseconds: 0), at: Instant(milliseconds: 0), snoozeCount: 0, test: false, zone: .utc),
         "alarms": [F.wake.json],

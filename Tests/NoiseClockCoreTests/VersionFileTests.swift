@@ -19,7 +19,12 @@ import Testing
                             stateDirectory: "/var/lib/noiseclock", architecture: "aarch64")
         #expect(info.json(zone: ZoneRules(identifier: "X", fixedOffset: 3600)).serialized
             == #"{"version":"\#(NoiseClockVersion.current)","started_at":"2026-11-18T12:06:40+01:00","#
-            + #""config_file":"/etc/noiseclock/noiseclock.yaml","state_dir":"/var/lib/noiseclock","arch":"aarch64"}"#)
+            + #""config_file":"/etc/noiseclock/noiseclock.yaml","state_dir":"/var/lib/noiseclock","arch":"aarch64","safe_mode":null}"#)
+        // v1.4: a safe-mode start says since when and why.
+        var safe = info
+        safe.safeMode = SafeModeStatus(since: Instant(seconds: 1_795_000_000), crashedStarts: 2, lastError: "SIGSEGV (signal 11)")
+        #expect(safe.json(zone: .utc)["safe_mode"]?.serialized
+            == #"{"since":"2026-11-18T11:06:40+00:00","crashed_starts":2,"last_error":"SIGSEGV (signal 11)"}"#)
     }
 
     @Test func infoIsPublishedRetainedRightAfterOnline() {

@@ -20,6 +20,7 @@ struct HomeAssistantNodeDiscoveryTests {
             "number/alarm_\(id)_light_minutes", "switch/alarm_\(id)_speak_time", "light/light", "button/speak_time", "notify/say",
                 "sensor/speech_status",
             "sensor/now_playing", "select/alarm_\(id)_sound",
+            "binary_sensor/safe_mode",
         ]
     }
 

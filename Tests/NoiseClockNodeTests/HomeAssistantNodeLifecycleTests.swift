@@ -40,8 +40,9 @@ extension TimingSuite.Clock {
             let first = try await HomeAssistantRig(broker: broker)
             _ = try await first.addAlarm(label: "Wake up")
             // 20 of v1 and the wake curve, 6 of the sleep programmes, 7 of v1.2 (the light, the alarm's sunrise and
-            // speak-time switch, alarm ready, speak time, say, speech status), 2 of v1.3 (now playing, the alarm's sound)
-            #expect(try await first.retainedConfigs().count == 35)
+            // speak-time switch, alarm ready, speak time, say, speech status), 2 of v1.3 (now playing, the alarm's sound),
+            // 1 of v1.4 (safe mode)
+            #expect(try await first.retainedConfigs().count == 36)
             first.node.signal(SIGTERM)
             #expect(first.node.waitForExit() == 0)
 
@@ -77,14 +78,14 @@ extension TimingSuite.Clock {
             planter.publish(other, #"{"name": "kitchen noise"}"#, retain: true)
 
             let rig = try await HomeAssistantRig(broker: broker, battery: false, waitForDiscovery: false)
-            // Its own 28 (noise 5, alarm 5, style 3, pause and clock sync 2, audio 1, routine event 1,
+            // Its own 29 (noise 5, alarm 5, style 3, pause and clock sync 2, audio 1, routine event 1,
             // three timer presets 3, timer end 1, cancel timers 1, the light 1, alarm ready 1, speak time,
-            // say and speech status 3, now playing 1; no alarms, no routines, no battery) and nothing else.
+            // say and speech status 3, now playing 1, safe mode 1; no alarms, no routines, no battery) and nothing else.
             let configs = try await rig.waitUntilRetainedConfigs(timeout: 10) { configs in
-                configs.count == 28 && stale.allSatisfy { configs[$0] == nil }
+                configs.count == 29 && stale.allSatisfy { configs[$0] == nil }
             }
             #expect(stale.filter { configs[$0] != nil } == [])
-            #expect(configs.count == 28, "\(configs.keys.sorted())")
+            #expect(configs.count == 29, "\(configs.keys.sorted())")
             #expect(try await rig.retained([other])[other] != nil)
         }
     }

@@ -25,6 +25,12 @@ import Testing
         return try #require(message.json)
     }
 
+    /// An alarm for the problems to threaten: `at_risk` is judged per next alarm (v1.4) and names it.
+    static func addAlarm(_ harness: AudioNodeHarness) async throws {
+        let answer = try await harness.command("alarm/add", #"{"id": "wake", "time": "07:00"}"#).response
+        #expect(answer["ok"] == true, "\(answer)")
+    }
+
     static func harness(_ capture: AudioCapture, sounds: URL? = nil) async throws -> AudioNodeHarness {
         var environment = capture.environment
         if let sounds { environment["NOISECLOCK_AUDIO_SOUNDS_DIR"] = sounds.path }
@@ -38,9 +44,11 @@ import Testing
         let capture = try AudioCapture(device: "nc_ready_absent", defined: false)
         let harness = try await Self.harness(capture)
         defer { harness.shutdown() }
-        // The check at start finds no device.
+        // The check at start finds no device; the alarm added is warned about.
+        try await Self.addAlarm(harness)
         let risk = try await Self.event(harness, "at_risk", after: 0)
         #expect(Self.codes(risk) == ["audio_unavailable"])
+        #expect(risk["id"] == "wake")
         let state = try await harness.client.waitFor("\(harness.root)/alarm", where: { $0.json?["ready"]?["ok"] == false })
         #expect(Self.codes(state.json?["ready"]) == ["audio_unavailable"])
         #expect(state.json?["ready"]?["checked_at"]?.stringValue?.isEmpty == false)
@@ -61,7 +69,10 @@ import Testing
         try mixer.set(on: true, volume: 80)
         let harness = try await Self.harness(capture)
         defer { harness.shutdown() }
-        _ = try await harness.client.waitFor("\(harness.root)/alarm", where: { $0.json?["ready"]?["ok"] == true })
+        try await Self.addAlarm(harness)
+        _ = try await harness.client.waitFor("\(harness.root)/alarm", where: {
+            $0.json?["next"]?["id"] == "wake" && $0.json?["ready"]?["ok"] == true
+        })
 
         var mark = harness.client.messages.count
         try mixer.set(on: false, volume: 80)
@@ -70,6 +81,7 @@ import Testing
         #expect(ready["problems"]?.arrayValue?.first?["message"]?.stringValue?.contains("Master playback switch is off") == true, "\(ready)")
         let risk = try await Self.event(harness, "at_risk", after: mark)
         #expect(Self.codes(risk) == ["output_muted"])
+        #expect(risk["id"] == "wake")
 
         mark = harness.client.messages.count
         try mixer.set(on: true, volume: 80)
@@ -90,7 +102,10 @@ import Testing
         let capture = try AudioCapture(device: "nc_ready_clock")
         let harness = try await Self.harness(capture)
         defer { harness.shutdown() }
-        _ = try await harness.client.waitFor("\(harness.root)/alarm", where: { $0.json?["ready"]?["ok"] == true })
+        try await Self.addAlarm(harness)
+        _ = try await harness.client.waitFor("\(harness.root)/alarm", where: {
+            $0.json?["next"]?["id"] == "wake" && $0.json?["ready"]?["ok"] == true
+        })
 
         var mark = harness.client.messages.count
         try await harness.node.setClockSync("unsynced")
@@ -98,6 +113,7 @@ import Testing
         #expect(Self.codes(ready) == ["clock_not_synced"], "\(ready)")
         let risk = try await Self.event(harness, "at_risk", after: mark)
         #expect(Self.codes(risk) == ["clock_not_synced"])
+        #expect(risk["id"] == "wake")
 
         mark = harness.client.messages.count
         try await harness.node.setClockSync("synced")

@@ -2,8 +2,9 @@
 /// reached the device, or by `failed` when it cannot be heard (see `RingAudibility`).
 extension AlarmsFeature {
     /// The audio engine's word on the ringing alarm's sound; a report for another ring (one that
-    /// was snoozed, dismissed or replaced meanwhile) is ignored.
-    mutating func soundReported(_ report: AlarmSoundReport, now: Instant, zone: ZoneRules, outbox: inout [Publication]) {
+    /// was snoozed, dismissed or replaced meanwhile) is ignored. In safe mode every `sounding` says
+    /// so (`"fallback": true, "reason": "safe_mode"`): the ring is on a built-in sound or the tone.
+    mutating func soundReported(_ report: AlarmSoundReport, now: Instant, zone: ZoneRules, safeMode: Bool = false, outbox: inout [Publication]) {
         guard var session = ring, session.phase == .ringing, session.soundKey == report.key else { return }
         switch report.outcome {
         case .audible(let fallback):
@@ -13,7 +14,9 @@ extension AlarmsFeature {
             if fallback, session.stationSound != nil, session.activeStreamFallback == nil {
                 session.streamFallback = StreamFallback(cause: "no_audio", at: now, ringSince: session.since)
             }
-            emitFailsafe(.sounding, session, at: now, zone: zone, extra: session.streamFields(engineFallback: fallback), to: &outbox)
+            let fields = safeMode ? [("fallback", JSONValue.bool(true)), ("reason", .string("safe_mode"))]
+                : session.streamFields(engineFallback: fallback)
+            emitFailsafe(.sounding, session, at: now, zone: zone, extra: fields, to: &outbox)
         case .streamFailed(let cause):
             streamFailed(cause: cause, now: now)
             return

@@ -11,10 +11,14 @@ public enum MachineCommand: String, Sendable, CaseIterable {
     case stationTest = "station/test"
     /// Settings (v1.3): asks the lamp or the shaker's plug for its state, answered with its word.
     case deviceTest = "devices/test"
+    /// Safe mode (v1.4): the crash count cleared and the node started again, normally.
+    case safeModeExit = "safe_mode/exit"
 
     /// The adapter that subscribes to a machine command's topic and makes its answer possible.
     public enum Owner: Sendable {
         case speech, buttons, stations, devices
+        /// The node's own run: answered by the machine, carried out by the process (a restart).
+        case node
     }
 
     /// A `switch`, so a new command cannot be left without an adapter that subscribes to it.
@@ -24,6 +28,7 @@ public enum MachineCommand: String, Sendable, CaseIterable {
         case .learnButtons: .buttons
         case .stationTest: .stations
         case .deviceTest: .devices
+        case .safeModeExit: .node
         }
     }
 

@@ -51,6 +51,16 @@ extension HomeAssistantDiscovery {
         [
             statusSensor("audio_status", name: "Audio", icon: "mdi:speaker", topic: context.topic("audio"),
                          unavailable: "No sound device", attributes: ["device", "error"]),
+            // v1.4 safe mode: a problem while the node runs with every optional part off, why as attributes.
+            DiscoveryEntity("binary_sensor", "safe_mode", name: "Safe mode", category: .diagnostic, [
+                ("device_class", "problem"),
+                ("state_topic", .string(context.topic("info"))),
+                ("value_template", "{{ 'ON' if value_json.safe_mode else 'OFF' }}"),
+                ("payload_on", "ON"),
+                ("payload_off", "OFF"),
+                ("json_attributes_topic", .string(context.topic("info"))),
+                ("json_attributes_template", "{{ value_json.safe_mode | to_json if value_json.safe_mode else '{}' }}"),
+            ]),
         ]
     }
 }

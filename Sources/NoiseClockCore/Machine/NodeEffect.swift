@@ -35,6 +35,9 @@ public enum NodeEffect: Sendable, Equatable {
     /// the audio engine's new voices and the readiness check take it; playing voices go on.
     /// Comes before the plan's scene, which may already need it.
     case useSounds(generation: UInt64)
+    /// `~/safe_mode/exit` (v1.4): clear the crash count, then stop cleanly and start again.
+    /// Comes after the command's answer.
+    case exitSafeMode
 }
 
 /// A publication as the web app sees it: the topic relative to the node's root (`alarms`,

@@ -2,6 +2,7 @@ extension NodeMachine.Draft {
     /// Sends a probe when the schedule says a check is due or someone asked (`~/alarm/check`).
     mutating func checkReadinessIfDue() {
         guard !core.readinessSchedule.inFlight, core.readinessDue(now: now) || machine.features.checks.anyWaiting else { return }
+        if answerReadinessInSafeMode() { return }
         var next = core
         let probe = next.readinessRequested(now: now)
         machine.core = next

@@ -2,7 +2,7 @@ extension NodeCore {
     /// The audio engine reported on a ringing alarm's sound (`sounding`, or `failed` when even
     /// the fallback cannot be made).
     public mutating func alarmSoundReported(_ report: AlarmSoundReport, now: Instant, outbox: inout [Publication]) {
-        alarms.soundReported(report, now: now, zone: settings.zone, outbox: &outbox)
+        alarms.soundReported(report, now: now, zone: settings.zone, safeMode: settings.safeMode != nil, outbox: &outbox)
         checkAlarmAudibility(now: now, outbox: &outbox)
     }
 

@@ -2,8 +2,9 @@
 /// routine, a manual noise command takes over from it, finished timers ring through the alarms'
 /// ring cycle, and mixes are noise sounds (in the catalog every feature sees).
 extension NodeCore {
-    /// The catalog every feature sees: the built-in and custom sounds, the mixes and the stations.
-    public var soundCatalog: SoundCatalog { catalog.including(mixes.mixes).including(stations.stations) }
+    /// The catalog every feature sees: the built-in and custom sounds, the mixes and the stations
+    /// (none in safe mode: a station is network input, and may be what crashed the node).
+    public var soundCatalog: SoundCatalog { catalog.including(mixes.mixes).including(settings.safeMode == nil ? stations.stations : []) }
 
     /// After every advance: the noise and the face follow the routine, finished timers ring.
     mutating func connectProgrammes(context: FeatureContext, outbox: inout [Publication]) {

@@ -21,6 +21,8 @@ public struct NodeCore: Sendable {
     public internal(set) var timeCursor: Instant?
     /// When readiness is next checked (not persisted).
     public internal(set) var readinessSchedule = ReadinessSchedule()
+    /// What `at_risk` has named for which next alarm (not persisted: a restart warns again).
+    var readinessWarnings = ReadinessWarnings()
 
     /// State file names in `state_dir`.
     public enum StateFile {
@@ -91,6 +93,7 @@ public struct NodeCore: Sendable {
         let context = advance.context
         connectProgrammes(context: context, outbox: &outbox)
         connectDevices(context: context, outbox: &outbox)
+        ringSafelyInSafeMode(now: now)
         checkAlarmAudibility(now: now, outbox: &outbox)
         advanceTime(to: now, outbox: &outbox)
     }

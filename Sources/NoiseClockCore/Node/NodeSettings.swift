@@ -7,14 +7,18 @@ public struct NodeSettings: Sendable {
     public var devices: DeviceSettings
     /// Radio (`stream:`): preroll, the ring's timeout, the sleep radio's fallback noise.
     public var stream: StreamSettings
+    /// Set when this start is a safe-mode start (v1.4): stations off, alarms on built-in sounds.
+    public var safeMode: SafeModeStatus?
 
     public init(
-        nodeID: String, locale: NodeLocale, zone: ZoneRules, devices: DeviceSettings = DeviceSettings(), stream: StreamSettings = StreamSettings()
+        nodeID: String, locale: NodeLocale, zone: ZoneRules, devices: DeviceSettings = DeviceSettings(), stream: StreamSettings = StreamSettings(),
+        safeMode: SafeModeStatus? = nil
     ) {
         self.nodeID = nodeID
         self.locale = locale
         self.zone = zone
         self.devices = devices
         self.stream = stream
+        self.safeMode = safeMode
     }
 }

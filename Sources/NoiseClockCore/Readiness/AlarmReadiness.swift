@@ -38,6 +38,8 @@ public struct ReadinessProblem: Sendable, Equatable {
         case shakerUnconfirmed = "shaker_unconfirmed"
         /// The next alarm's station (due within 12 h) could not be heard when probed (v1.3, Radio).
         case streamUnreachable = "stream_unreachable"
+        /// The node crashed at its last starts and runs in safe mode (v1.4): only built-in sounds ring.
+        case safeMode = "safe_mode"
     }
 
     public var code: Code
@@ -105,8 +107,8 @@ public struct ReadinessReport: Sendable, Equatable {
 
 /// The `~/alarm/event` events a readiness check publishes.
 public enum ReadinessEvent: String, Sendable, CaseIterable {
-    /// A problem the check before did not find.
+    /// A problem no `at_risk` has named yet for the next alarm (`ReadinessWarnings`).
     case atRisk = "at_risk"
-    /// No problem left after problems.
+    /// No problem left after an `at_risk`.
     case ready
 }

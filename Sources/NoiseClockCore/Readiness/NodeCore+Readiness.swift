@@ -30,25 +30,17 @@ extension NodeCore {
         return ReadinessProbe(sound: sound == "none" ? nil : sound, stationURL: stationURL)
     }
 
-    /// The adapters' answer: `ready` on `~/alarm`; `at_risk` when a problem is new, `ready`
-    /// when the last problem has gone.
+    /// The adapters' answer: `ready` on `~/alarm`; `at_risk` when the next alarm has a problem
+    /// no `at_risk` named for it yet, `ready` when an `at_risk`'s problems have gone.
     public mutating func readinessReported(_ report: ReadinessReport, now: Instant, outbox: inout [Publication]) {
         readinessSchedule.inFlight = false
         readinessSchedule.lastCheck = now
         if report.clockSynced != clockSynced { clockSynced = report.clockSynced }
         var problems = report.problems
         problems += devices.problems
-        let previous = alarms.readiness?.problems ?? []
+        if let safeMode = settings.safeMode { problems.insert(safeMode.problem, at: 0) }
         alarms.readiness = AlarmReadiness(checkedAt: now, problems: problems)
-        let known = Set(previous.map(\.code.rawValue))
-        let event: ReadinessEvent?
-        if problems.contains(where: { !known.contains($0.code.rawValue) }) {
-            event = .atRisk
-        } else if problems.isEmpty && !previous.isEmpty {
-            event = .ready
-        } else {
-            event = nil
-        }
+        let event = readinessWarnings.judge(problems, target: readinessTarget)
         guard let event else { return }
         let next = alarms.nextAlarm(zone: settings.zone)
         outbox.append(.event("alarm/event", .object(JSONObject([

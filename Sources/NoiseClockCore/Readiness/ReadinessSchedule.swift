@@ -7,7 +7,7 @@ public struct ReadinessSchedule: Sendable, Equatable {
     static let finalSeconds: Int64 = 10 * 60
 
     /// The next alarm as of a check: which alarm and when (nil: none due).
-    struct Target: Sendable, Equatable {
+    struct Target: Sendable, Hashable {
         var alarmID: String
         var at: Instant
     }

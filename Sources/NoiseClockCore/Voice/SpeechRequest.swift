@@ -55,7 +55,8 @@ public enum SpeechCommand: Sendable, Equatable {
                 try command.requireEmpty(payload)
                 return .success(.speakNextAlarm)
             case .say: return .success(try parseSay(payload))
-            case .learnButtons, .stationTest, .deviceTest: throw CommandError(.unknownCommand, "\(command.rawValue) is not a speech command")
+            case .learnButtons, .stationTest, .deviceTest, .safeModeExit:
+                throw CommandError(.unknownCommand, "\(command.rawValue) is not a speech command")
             }
         } catch {
             return .failure(error)

@@ -25,6 +25,8 @@ struct EffectPerformer: Sendable {
     var stations: StationProber? = nil
     /// Told when a restore was answered ok, so the settings it brought apply (nil: they wait for the restart).
     var restored: (@Sendable () -> Void)? = nil
+    /// `safe_mode/exit`: the crash count cleared, then a clean stop to start again (nil: not carried out).
+    var exitSafeMode: (@Sendable () -> Void)? = nil
     let logger: Logger
 
     func perform(_ effects: [NodeEffect]) {
@@ -70,6 +72,8 @@ struct EffectPerformer: Sendable {
                 if let library = sounds?.use(generation) { audio?.replaceLibrary(library) }
             case .probeStation(let request):
                 stations?.probe(request)
+            case .exitSafeMode:
+                exitSafeMode?()
             case .log(let record):
                 logger.log(level: record.level.swiftLog, "\(record.message)", metadata: record.metadata.mapValues { .string($0) })
             }

@@ -22,10 +22,15 @@ final class NodeLoop: Service, Sendable {
     private let notifier: SystemdNotifier
     private let clock: @Sendable () -> Instant
     private let logger: Logger
+    /// Told the node's time after each input: a start 10 minutes old no longer counts as crashed.
+    private let starts: StartRecorder?
+    /// Set when the node stops to start again: systemd is then not told it stops.
+    private let restart: NodeRestart?
     private let thread = DedicatedThread(name: "node-loop")
 
     init(inbox: NodeInbox, machine: NodeMachine, store: StateStore, effects: EffectPerformer,
-         notifier: SystemdNotifier, clock: @escaping @Sendable () -> Instant, logger: Logger) {
+         notifier: SystemdNotifier, clock: @escaping @Sendable () -> Instant, logger: Logger,
+         starts: StartRecorder? = nil, restart: NodeRestart? = nil) {
         self.inbox = inbox
         initial = machine
         self.store = store
@@ -33,6 +38,8 @@ final class NodeLoop: Service, Sendable {
         self.notifier = notifier
         self.clock = clock
         self.logger = logger
+        self.starts = starts
+        self.restart = restart
     }
 
     func run() async throws {
@@ -63,8 +70,11 @@ final class NodeLoop: Service, Sendable {
                 effects.perform(machine.finish(plan, failure: write(plan.writes)))
                 if !rehearsed, plan.effects.contains(where: \.isArming) { rehearsed = machine.rehearseArmedWake() }
             }
+            starts?.tick(now: clock())
         }
         logger.info("shutting down")
+        // STOPPING=1 would make systemd stop the unit instead of restarting it.
+        guard restart?.isRequested != true else { return }
         notifier.send(logger: logger) { try $0.stopping() }
     }
 

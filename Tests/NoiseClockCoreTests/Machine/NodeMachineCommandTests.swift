@@ -27,6 +27,7 @@ import Testing
             case .useSounds: "sounds"
             case .subscribe: "subscribe"
             case .readButtons: "buttons"
+            case .exitSafeMode: "exit safe mode"
             }
         }
         #expect(order == ["noiseclock/bed/noise", "noiseclock/bed/response", "play", "log"])

@@ -63,6 +63,8 @@ struct ContractExample {
                             validAnswered: "stream_unavailable")
         // The contract's node has no lamp configured: a valid test is answered `not_found` at once.
         case .machine(.deviceTest): ContractExample(valid: #"{"kind": "light"}"#, invalid: #"{"kind": "toaster"}"#, validAnswered: "not_found")
+        // The contract's node is not in safe mode: answered `{"restarting": false}`, and it stays.
+        case .machine(.safeModeExit): ContractExample(valid: "{}", invalid: #"{"now": true}"#)
         }
     }
 

@@ -25,6 +25,8 @@ import Testing
         try await rig.start(node)
         defer { node.killHard() }
         let root = rig.root(node)
+        // An alarm for the problem to threaten: `at_risk` is judged per next alarm (v1.4) and names it.
+        try await rig.ok(node, "alarm/add", #"{"id": "wake", "time": "06:30"}"#)
         #expect(!Self.codes(try await rig.ok(node, "alarm/check", "")).contains("light_unconfirmed"), "nothing sent yet")
 
         // A command the lamp takes and does not answer; within 5 s it is not yet a problem. The
@@ -41,6 +43,7 @@ import Testing
         #expect(Self.codes(ready).contains("light_unconfirmed"), "\(ready)")
         let risk = try await rig.client.waitFor("\(root)/alarm/event", after: mark, where: { $0.json?["event"] == "at_risk" })
         #expect(risk.json.map(Self.codes)?.contains("light_unconfirmed") == true)
+        #expect(risk.json?["id"] == "wake")
 
         // The lamp answers the next command: the problem is gone at the next check.
         bridge.silent = false

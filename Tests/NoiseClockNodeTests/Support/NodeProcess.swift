@@ -13,7 +13,7 @@ final class NodeProcess: @unchecked Sendable {
     /// What the clock file says, in milliseconds; the node's time is the wall clock plus this.
     var clockOffsetMilliseconds: Int64 = 0
     private var process: ChildProcess?
-    private var environment: [String: String]
+    var environment: [String: String]
 
     /// The package's root, found from this file's path, so tests run from any directory.
     static let packageRoot: URL = URL(fileURLWithPath: #filePath)

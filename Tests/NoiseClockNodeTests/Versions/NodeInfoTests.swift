@@ -32,7 +32,8 @@ import Testing
         #expect(json["arch"] == .string(machine))
         let started = try #require(json["started_at"]?.stringValue)
         #expect(started.hasPrefix("20") && started.hasSuffix("+00:00"), "\(started)")
-        #expect(json.objectValue?.keys == ["version", "started_at", "config_file", "state_dir", "arch"])
+        #expect(json.objectValue?.keys == ["version", "started_at", "config_file", "state_dir", "arch", "safe_mode"])
+        #expect(json["safe_mode"] == .null, "a first start is a normal one")
 
         let config = try await late.waitFor("homeassistant/sensor/\(online.node.nodeID)/next_alarm/config", where: { !$0.payload.isEmpty })
         #expect(config.json?["device"]?["sw_version"] == .string(NoiseClockVersion.current), "\(config.text)")
