@@ -24,7 +24,7 @@ struct HostileStationNodeTests {
             if start > 0 { try await harness.restart() }
             let checked = try await harness.command("alarm/check", "")
             let problems = checked.response["result"]?["problems"]?.arrayValue ?? []
-            print("start \(start): readiness \(checked.response["result"] ?? .null)")
+            print("start \(start): readiness problems \(problems.compactMap { $0["message"]?.stringValue })")
             #expect(problems.contains { $0["code"] == "stream_unreachable" && ($0["message"]?.stringValue ?? "").contains("undecodable") },
                     "\(problems)")
             #expect(harness.node.isRunning, "the node runs on (start \(start))")
