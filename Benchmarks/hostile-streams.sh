@@ -54,7 +54,7 @@ bench_online probe
 sleep 5
 idle=$(bench_rss_kb "$probe")
 one=$(peak_while "$probe" station_tests probe "$base/endless-noise.m3u8" 1)
-echo "endless segment, one station/test:   idle $idle kB, peak $one kB: +$(((one - idle) / 1024)) MB ($(grep -o '"cause":"[a-z_0-9]*"' "$work/probe.responses" | head -1))"
+echo "endless segment, one station/test:   idle $idle kB, peak $one kB: +$(((one - idle) / 1024)) MB ($(grep -o '"ok":[a-z]*\|"codec":"[^"]*"\|"cause":"[^"]*"' "$work/probe.responses" | tr '\n' ' '))"
 four=$(peak_while "$probe" station_tests probe "$base/endless-noise.m3u8" 4)
 echo "endless segment, four station/tests: idle $idle kB, peak $four kB: +$(((four - idle) / 1024)) MB"
 mosquitto_pub -p "$port" -q 1 -t "noiseclock/probe/station/add" -m "{\"id\": \"endless\", \"name\": \"endless\", \"url\": \"$base/endless-noise.m3u8\"}"
