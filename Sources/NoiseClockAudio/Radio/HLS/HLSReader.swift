@@ -43,17 +43,21 @@ final class HLSReader {
         var heard = false, lastTitle: String?
         var lastNew = ContinuousClock.now
         var lastLoad: ContinuousClock.Instant?
+        // The requests the last load took (its redirects too): a second apart each, on average.
+        var lastRequests = 1
         // A variant's first load is a hop (its redirects too); `url`'s were the caller's, and a
         // reload takes the way it took before.
         var newHop = false
         while !hooks.shouldStop() {
             if let lastLoad {
                 let since = Self.seconds(ContinuousClock.now - lastLoad)
-                if since < StreamLimits.playlistReloadSeconds { hooks.wait(StreamLimits.playlistReloadSeconds - since) }
+                let interval = StreamLimits.playlistReloadSeconds * Double(lastRequests)
+                if since < interval { hooks.wait(interval - since) }
                 if hooks.shouldStop() { break }
             }
             lastLoad = .now
-            let (text, end) = fetchText(address, hop: newHop, library: library, hooks)
+            let (text, end, requests) = fetchText(address, hop: newHop, library: library, hooks)
+            lastRequests = requests
             newHop = false
             guard let text else { return (end, heard) }
             guard let playlist = try? HLSPlaylist(parsing: text) else { return (.failed("undecodable"), heard) }
@@ -110,7 +114,9 @@ final class HLSReader {
 
     /// A playlist's text (at most `StreamLimits.playlistBytes`), or why it could not be had. A
     /// hop's HTTP redirects are hops on the budget.
-    private func fetchText(_ address: String, hop: Bool, library: StreamLibrary, _ hooks: Hooks) -> (String?, StreamConnection.End) {
+    private func fetchText(
+        _ address: String, hop: Bool, library: StreamLibrary, _ hooks: Hooks
+    ) -> (String?, StreamConnection.End, requests: Int) {
         var bytes: [UInt8] = []
         let connection = StreamConnection(url: address, userAgent: userAgent, caFile: caFile, stallSeconds: stallSeconds,
                                           maxRedirects: hop ? budget.redirectsLeft : StreamLimits.hops)
@@ -120,8 +126,9 @@ final class HLSReader {
                 bytes += chunk
                 return true
             }, onTitle: { _ in }, shouldStop: hooks.shouldStop)
-        if hop, budget.redirected(connection.redirects) != nil { return (nil, .failed("undecodable")) }
-        guard end == .closed else { return (nil, end == .stopped && !hooks.shouldStop() ? .failed("undecodable") : end) }
-        return (String(decoding: bytes, as: UTF8.self), end)
+        let requests = 1 + min(connection.redirects, StreamLimits.hops + 1)
+        if hop, budget.redirected(connection.redirects) != nil { return (nil, .failed("undecodable"), requests) }
+        guard end == .closed else { return (nil, end == .stopped && !hooks.shouldStop() ? .failed("undecodable") : end, requests) }
+        return (String(decoding: bytes, as: UTF8.self), end, requests)
     }
 }
