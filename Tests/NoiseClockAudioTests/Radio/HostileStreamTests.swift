@@ -117,6 +117,7 @@ struct HostileStreamTests {
         let requests = server.requests()
         print("404 segments: \(requests) requests in 15 s (\(server.requests("/missing/")) segments), failure \(failure ?? "-")")
         #expect(requests <= 15, "\(requests) requests in 15 s")
+        #expect(failure == "http_404", "the player says why")
     }
 
     /// A playlist body over 1 MiB is not read on (this bound held before issue 37 too).

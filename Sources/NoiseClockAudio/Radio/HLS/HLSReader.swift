@@ -34,14 +34,15 @@ final class HLSReader {
     }
 
     /// Plays until stopped, or the station fails (`undecodable`: a playlist out of bounds or naming
-    /// itself, too many hops, audio the decoder refuses; a connection's cause; `timeout` when no new
-    /// segment came within three target durations); whether audio was decoded.
+    /// itself, too many hops, audio the decoder refuses; a connection's cause; `timeout`, or the
+    /// last segment's cause, when no segment gave audio within three target durations); whether
+    /// audio was decoded.
     func run(library: StreamLibrary, hooks: Hooks) -> (StreamConnection.End, Bool) {
         var address = url
         var next: Int?
         let segments = HLSSegmentReader(library: library)
         var heard = false, lastTitle: String?
-        var lastNew = ContinuousClock.now
+        var lastAudio = ContinuousClock.now
         var lastLoad: ContinuousClock.Instant?
         // The requests the last load took (its redirects too): a second apart each, on average.
         var lastRequests = 1
@@ -86,20 +87,26 @@ final class HLSReader {
                 if segments.broken { return (.failed("undecodable"), heard) }
                 // A segment gone from the server (a slow reload) is passed over; anything else ends the session.
                 if case .failed(let cause) = outcome.end, cause != "http_404", cause != "http_410" { return (outcome.end, heard) }
+                next = segment.sequence + 1
+                fetched = true
                 if outcome.audioSeconds > 0 {
                     heard = true
                     budget.heard()
-                } else {
-                    hooks.wait(budget.failed())
+                    lastAudio = .now
+                    continue
                 }
-                next = segment.sequence + 1
-                fetched = true
-                lastNew = .now
+                hooks.wait(budget.failed())
+                // Segments without audio for as long as none at all would be a stall: the session
+                // ends with the last one's cause (an alarm's fallback says `http_404`, not nothing).
+                if Self.seconds(ContinuousClock.now - lastAudio) > max(Double(stallSeconds), 3 * playlist.targetDuration) {
+                    guard !heard, case .failed(let cause) = outcome.end else { return (.failed(heard ? "stalled" : "no_audio"), heard) }
+                    return (.failed(cause), heard)
+                }
             }
             if playlist.ended, let last = playlist.segments.last, next! > last.sequence { return (.closed, heard) }
             if !fetched {
                 // The target duration is within 1-60 s (`HLSPlaylist`), so these are finite.
-                if Self.seconds(ContinuousClock.now - lastNew) > max(Double(stallSeconds), 3 * playlist.targetDuration) {
+                if Self.seconds(ContinuousClock.now - lastAudio) > max(Double(stallSeconds), 3 * playlist.targetDuration) {
                     return (.failed(heard ? "stalled" : "timeout"), heard)
                 }
                 hooks.wait(max(StreamLimits.playlistReloadSeconds, playlist.targetDuration / 2))
