@@ -53,6 +53,8 @@ probe=$node_pid
 bench_online probe
 sleep 5
 idle=$(bench_rss_kb "$probe")
+hwm() { awk '/^VmHWM:/ { print $2 }' "/proc/$1/status"; }
+hwm_idle=$(hwm "$probe")
 one=$(peak_while "$probe" station_tests probe "$base/endless-noise.m3u8" 1)
 echo "endless segment, one station/test:   idle $idle kB, peak $one kB: +$(((one - idle) / 1024)) MB ($(grep -o '"ok":[a-z]*\|"codec":"[^"]*"\|"cause":"[^"]*"' "$work/probe.responses" | tr '\n' ' '))"
 four=$(peak_while "$probe" station_tests probe "$base/endless-noise.m3u8" 4)
@@ -64,6 +66,7 @@ play_noise() {
 }
 noise=$(peak_while "$probe" play_noise)
 echo "endless segment as the noise, 20 s:   idle $idle kB, peak $noise kB: +$(((noise - idle) / 1024)) MB"
+echo "the node's VmHWM (its peak RSS since start, between samples too): $hwm_idle kB idle, $(hwm "$probe") kB after the three"
 bench_stop "$probe"
 
 declare -A path=([self]=/self.m3u [master]=/self-master.m3u8 [notfound]=/notfound.m3u8)

@@ -302,7 +302,7 @@ public final class StationSource: SoundSource, Sendable {
                 if hls, !shared.stopped { (end, heard) = playHLS(address, budget: budget, library: library, shared) }
                 if shared.stopped { return }
                 if let redirect {
-                    guard budget.hop(to: redirect) != nil else {
+                    if budget.hop(to: redirect) == nil {
                         address = redirect
                         continue
                     }
