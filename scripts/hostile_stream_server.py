@@ -3,15 +3,16 @@
 them, for the stream tests (Tests/NoiseClockAudioTests/Radio/HostileStreamTests.swift, the node's
 HostileStationNodeTests) and Benchmarks/hostile-streams.sh.
 
-usage: hostile_stream_server.py PORT LOG
-Every request's path is appended to LOG ("<monotonic seconds> <path>"), so a test counts them.
+usage: hostile_stream_server.py PORT LOG [MB_PER_SECOND]
+The endless segments go at MB_PER_SECOND (default 20, the issue's; the tests take 4, so as not to
+starve the stream stage's other tests on two cores). Every request's path is appended to LOG ("<monotonic seconds> <path>"), so a test counts them.
 
   /seq-overflow.m3u8   EXT-X-MEDIA-SEQUENCE 2^63-1 and two segments (the sequence overflows)
   /seq-negative.m3u8   EXT-X-MEDIA-SEQUENCE -2^63
   /td-inf.m3u8, /td-1e300.m3u8, /td-nan.m3u8   that target duration, no segments
   /tone.aac            4 s of a 440 Hz tone, ADTS (made by FFmpeg at start)
-  /endless-noise.m3u8  a live playlist whose segments are the tone, then random bytes at 20 MB/s, never ending
-  /endless-audio.m3u8  a live playlist whose segments are the tone looped at 20 MB/s, never ending
+  /endless-noise.m3u8  a live playlist whose segments are the tone, then random bytes at MB_PER_SECOND, never ending
+  /endless-audio.m3u8  a live playlist whose segments are the tone looped at MB_PER_SECOND, never ending
   /self.m3u            an m3u naming itself;  /self-master.m3u8  an HLS master whose variant is itself
   /chain/N.m3u         an m3u naming /chain/N+1.m3u (never ending, never repeating)
   /redirect/N          a 302 to /redirect/N+1
@@ -29,7 +30,7 @@ import time
 
 PORT = int(sys.argv[1])
 LOG = sys.argv[2]
-RATE = 20 * 1024 * 1024
+RATE = int(float(sys.argv[3]) if len(sys.argv) > 3 else 20) * 1024 * 1024
 lock = threading.Lock()
 counters = {}
 

@@ -4,7 +4,8 @@ import Glibc
 /// The tests' hostile stream server (scripts/hostile_stream_server.py, Python's HTTP server) on a
 /// loopback port of its own: playlists and segments as an attacker writes them (its docstring
 /// lists them). Every request it answers is logged, so a test counts them (`requests`).
-final class HostileStreamServer {
+final class HostileStreamServer: @unchecked Sendable {
+    // @unchecked Sendable: set in init, then only read (the process is stopped by its pid).
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scripts/hostile_stream_server.py").path
 
@@ -17,7 +18,8 @@ final class HostileStreamServer {
         log = TestSupport.makeTemporaryDirectory() + "/requests.log"
         TestSupport.write("", to: log)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [Self.script, String(port), log]
+        // Endless segments at 4 MB/s: 20 (the issue's) took a core from the stage's timing tests.
+        process.arguments = [Self.script, String(port), log, "4"]
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         // FFmpeg makes its tone first: up to 15 s on a loaded machine.

@@ -16,7 +16,8 @@ final class HostileStation {
         log = NSTemporaryDirectory() + "noiseclock-hostile-\(getpid())-\(port).log"
         _ = FileManager.default.createFile(atPath: log, contents: Data())
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [Self.script, String(port), log]
+        // Endless segments at 4 MB/s: 20 (the issue's) took a core from the stage's timing tests.
+        process.arguments = [Self.script, String(port), log, "4"]
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         // FFmpeg makes its tone first: up to 15 s on a loaded machine.
