@@ -42,16 +42,18 @@ public struct StationProbe: Sendable {
         case .success(let loaded): library = loaded
         case .failure: return .failure(StreamProbeFailure(cause: "no_audio"))
         }
+        // The player's bounds (StreamLimits): at most 3 hops, none back to an address already met.
+        let budget = StreamBudget(stationURL: url)
         var address = url
-        for _ in 0..<3 {
-            let outcome = probe(address, library: library)
+        while true {
+            let outcome = probe(address, budget: budget, library: library)
             guard case .failure(let failure) = outcome, let next = failure.redirect else { return outcome }
+            if budget.hop(to: next) != nil { return .failure(StreamProbeFailure(cause: "undecodable")) }
             address = next
         }
-        return .failure(StreamProbeFailure(cause: "no_audio"))
     }
 
-    private func probe(_ address: String, library: StreamLibrary) -> Swift.Result<Result, StreamProbeFailure> {
+    private func probe(_ address: String, budget: StreamBudget, library: StreamLibrary) -> Swift.Result<Result, StreamProbeFailure> {
         let start = ContinuousClock.now
         func elapsed() -> Double {
             let d = ContinuousClock.now - start
@@ -61,7 +63,7 @@ public struct StationProbe: Sendable {
         var body: StreamBodyReader?
         var hearing = Hearing()
         var titles: [String?] = []
-        let connection = StreamConnection(url: address, userAgent: userAgent, caFile: caFile)
+        let connection = StreamConnection(url: address, userAgent: userAgent, caFile: caFile, maxRedirects: budget.redirectsLeft)
         let end = connection.run(library: library, onHead: { received in
             head = received
             body = StreamBodyReader(contentType: received.contentType, library: library)
@@ -78,10 +80,11 @@ public struct StationProbe: Sendable {
             return !(second && (titled || elapsed() > 3))
         }, onTitle: { titles.append($0) }, shouldStop: { elapsed() > 8 })
         body?.finish()
+        if budget.redirected(connection.redirects) != nil { return .failure(StreamProbeFailure(cause: "undecodable")) }
         switch body?.verdict {
         case .redirect(let next): return .failure(StreamProbeFailure(cause: "no_audio", redirect: next))
         case .undecodable: return .failure(StreamProbeFailure(cause: "undecodable"))
-        case .hls: return probeHLS(address, library: library, start: start)
+        case .hls: return probeHLS(address, budget: budget, library: library, start: start)
         default: break
         }
         if case .failed(let cause) = end, hearing.firstAudio == nil { return .failure(StreamProbeFailure(cause: cause)) }
@@ -91,7 +94,9 @@ public struct StationProbe: Sendable {
     }
 
     /// An HLS station: its segments until a second is decoded (8 s at most from the start).
-    private func probeHLS(_ address: String, library: StreamLibrary, start: ContinuousClock.Instant) -> Swift.Result<Result, StreamProbeFailure> {
+    private func probeHLS(
+        _ address: String, budget: StreamBudget, library: StreamLibrary, start: ContinuousClock.Instant
+    ) -> Swift.Result<Result, StreamProbeFailure> {
         func elapsed() -> Double {
             let d = ContinuousClock.now - start
             return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
@@ -99,9 +104,11 @@ public struct StationProbe: Sendable {
         var hearing = Hearing()
         var format = (codec: "", rate: 0, channels: 0)
         var title: String?
-        let (end, _) = HLSReader(url: address, userAgent: userAgent, caFile: caFile).run(library: library, hooks: HLSReader.Hooks(
+        let reader = HLSReader(url: address, userAgent: userAgent, caFile: caFile, budget: budget)
+        let (end, _) = reader.run(library: library, hooks: HLSReader.Hooks(
             shouldStop: { elapsed() > 8 || (format.rate > 0 && hearing.frames >= format.rate) }, bufferedSeconds: { 0 },
-            wait: { usleep(UInt32($0 * 1_000_000)) }, frames: { samples, channels, rate, codec in
+            // A back-off never carries the probe past its 8 s.
+            wait: { usleep(UInt32(max(0, min($0, 8.05 - elapsed())) * 1_000_000)) }, frames: { samples, channels, rate, codec in
                 format = (codec, rate, channels)
                 hearing.heard(samples, channels: channels, at: elapsed())
             }, title: { title = $0 ?? title }))

@@ -293,23 +293,28 @@ public final class StationSource: SoundSource, Sendable {
                 shared.fail("no_audio")
                 return
             }
-            var backOff = 1.0
+            // Hops and the back-off (StreamLimits): a playlist naming itself ends the attempt, and
+            // every attempt without audio waits 1 s doubling to 30 s.
+            let budget = StreamBudget(stationURL: url)
             var address = url
             while !shared.stopped {
-                var (end, heard, redirect, hls) = connect(address, library: library, shared)
-                if hls, !shared.stopped { (end, heard) = playHLS(address, library: library, shared) }
+                var (end, heard, redirect, hls) = connect(address, budget: budget, library: library, shared)
+                if hls, !shared.stopped { (end, heard) = playHLS(address, budget: budget, library: library, shared) }
                 if shared.stopped { return }
                 if let redirect {
-                    address = redirect
-                    continue
+                    if budget.hop(to: redirect) == nil {
+                        address = redirect
+                        continue
+                    }
+                    end = .failed("undecodable")
                 }
                 switch end {
                 case .failed(let cause): shared.fail(heard ? "stalled" : cause)
                 case .closed, .stopped: shared.fail(heard ? "stalled" : "no_audio")
                 }
-                if heard { backOff = 1 }
-                shared.wake.wait(seconds: backOff)
-                backOff = min(30, backOff * 2)
+                if heard { budget.heard() }
+                shared.wake.wait(seconds: budget.failed())
+                budget.restartRoute()
                 address = url
             }
         }
@@ -318,11 +323,12 @@ public final class StationSource: SoundSource, Sendable {
         /// whether the address is an HLS playlist (played by `playHLS`). The decoder is chosen by
         /// `StreamBodyReader` (docs/sounds.md, "The stream player").
         private func connect(
-            _ address: String, library: StreamLibrary, _ shared: Shared
+            _ address: String, budget: StreamBudget, library: StreamLibrary, _ shared: Shared
         ) -> (StreamConnection.End, Bool, String?, Bool) {
             var body: StreamBodyReader?
             var heard = false
-            let connection = StreamConnection(url: address, userAgent: userAgent, caFile: caFile, stallSeconds: StationSource.stallSeconds)
+            let connection = StreamConnection(url: address, userAgent: userAgent, caFile: caFile, stallSeconds: StationSource.stallSeconds,
+                                              maxRedirects: budget.redirectsLeft)
             let end = connection.run(library: library, onHead: { head in
                 body = StreamBodyReader(contentType: head.contentType, library: library)
                 return true
@@ -342,6 +348,7 @@ public final class StationSource: SoundSource, Sendable {
                 return ok && !shared.stopped
             }, onTitle: onTitle, shouldStop: { shared.stopped })
             body?.finish()
+            if budget.redirected(connection.redirects) != nil { return (.failed("undecodable"), heard, nil, false) }
             switch body?.verdict {
             case .redirect(let next): return (end, heard, next, false)
             case .hls: return (end, heard, nil, true)
@@ -352,8 +359,8 @@ public final class StationSource: SoundSource, Sendable {
         }
 
         /// An HLS station: its segments one after the other, paced by the ring.
-        private func playHLS(_ address: String, library: StreamLibrary, _ shared: Shared) -> (StreamConnection.End, Bool) {
-            let reader = HLSReader(url: address, userAgent: userAgent, caFile: caFile, stallSeconds: StationSource.stallSeconds)
+        private func playHLS(_ address: String, budget: StreamBudget, library: StreamLibrary, _ shared: Shared) -> (StreamConnection.End, Bool) {
+            let reader = HLSReader(url: address, userAgent: userAgent, caFile: caFile, stallSeconds: StationSource.stallSeconds, budget: budget)
             let rate = Double(outputRate)
             return reader.run(library: library, hooks: HLSReader.Hooks(
                 shouldStop: { shared.stopped }, bufferedSeconds: { Double(shared.ring.available) / rate },

@@ -2,7 +2,8 @@ import CStream
 import NoiseClockCore
 
 /// One HTTP(S) connection to a station, run by libcurl on the caller's thread (a stream player's
-/// or a probe's own, never the audio thread): redirects (at most 5, http and https only), the
+/// or a probe's own, never the audio thread): redirects (at most `maxRedirects`, what the stream's
+/// `StreamBudget` has left of its hops; http and https only), the
 /// system CA store (or `stream.ca_file`), `Icy-MetaData: 1`, a 5 s connect timeout and 5 s
 /// without a byte as `timeout`. The body's audio and ICY titles go to the handlers as they
 /// arrive; `run` returns why it ended, in the contract's causes.
@@ -28,18 +29,23 @@ final class StreamConnection {
     let userAgent: String
     let caFile: String?
     let stallSeconds: Int
+    let maxRedirects: Int
+    /// The HTTP redirects the last `run` followed (hops on the stream's route).
+    private(set) var redirects = 0
 
-    init(url: String, userAgent: String, caFile: String? = nil, stallSeconds: Int = 5) {
+    init(url: String, userAgent: String, caFile: String? = nil, stallSeconds: Int = 5, maxRedirects: Int = StreamLimits.hops) {
         self.url = url
         self.userAgent = userAgent
         self.caFile = caFile
         self.stallSeconds = stallSeconds
+        self.maxRedirects = maxRedirects
     }
 
     /// What the callbacks share: the handlers, the head being read, the ICY splitter.
     final class Context {
         var head = Head()
         var headerLines: [String] = []
+        var redirects = 0
         var icy: IcyMetadataReader?
         let onHead: (Head) -> Bool
         let onAudio: (UnsafeRawBufferPointer) -> Bool
@@ -79,7 +85,7 @@ final class StreamConnection {
         if let caFile { caFile.withCString { pointer(CURLOPT_CAINFO, $0) } }
         pointer(CURLOPT_HTTPHEADER, headers)
         long(CURLOPT_FOLLOWLOCATION, 1)
-        long(CURLOPT_MAXREDIRS, 5)
+        long(CURLOPT_MAXREDIRS, maxRedirects)
         long(CURLOPT_NOSIGNAL, 1)
         long(CURLOPT_CONNECTTIMEOUT, 5)
         long(CURLOPT_LOW_SPEED_LIMIT, 1)
@@ -93,6 +99,7 @@ final class StreamConnection {
         pointer(CURLOPT_XFERINFOFUNCTION, unsafeBitCast(streamProgress as CurlProgress, to: UnsafeRawPointer.self))
         pointer(CURLOPT_XFERINFODATA, opaque)
         let code = library.easyPerform(curl)
+        redirects = context.redirects
         if context.stopped { return .stopped }
         if context.head.status >= 400 { return .failed("http_\(context.head.status)") }
         return Self.end(code)
@@ -106,7 +113,9 @@ final class StreamConnection {
         case CURLE_OPERATION_TIMEDOUT: .failed("timeout")
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE,
              CURLE_SSL_ISSUER_ERROR: .failed("tls")
-        case CURLE_UNSUPPORTED_PROTOCOL, CURLE_TOO_MANY_REDIRECTS, CURLE_GOT_NOTHING, CURLE_RECV_ERROR, CURLE_PARTIAL_FILE: .failed("no_audio")
+        // More redirects than the route's hops left: a bound breached (mqtt-api v1.4).
+        case CURLE_TOO_MANY_REDIRECTS: .failed("undecodable")
+        case CURLE_UNSUPPORTED_PROTOCOL, CURLE_GOT_NOTHING, CURLE_RECV_ERROR, CURLE_PARTIAL_FILE: .failed("no_audio")
         default: .failed("no_audio")
         }
     }
@@ -128,6 +137,7 @@ private func streamHeader(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ c
         context.head.status = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
     } else if line.isEmpty {
         // A redirect's head is followed by the next response's; only a final one is reported.
+        if (300..<400).contains(context.head.status) { context.redirects += 1 }
         if !(300..<400).contains(context.head.status), context.head.status < 400 {
             context.icy = IcyMetadataReader(interval: context.head.metaInterval)
             if !context.onHead(context.head) {

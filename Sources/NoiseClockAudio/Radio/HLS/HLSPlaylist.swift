@@ -21,17 +21,36 @@ struct HLSPlaylist: Equatable {
     var mediaSequence = 0
     var ended = false
 
-    /// Nil when `text` is not an m3u8 playlist.
+    /// Why a text is not a playlist the node plays: each ends the stream as `undecodable`.
+    enum Invalid: Error, Equatable {
+        case notAPlaylist
+        /// A number outside `StreamLimits` (or not a number): the tag's name and its text.
+        case outOfBounds(String, String)
+        case tooManyEntries
+    }
+
+    /// Nil when `text` is not an m3u8 playlist, or breaks a bound (`init(parsing:)` says which).
     init?(_ text: String) {
+        guard let playlist = try? HLSPlaylist(parsing: text) else { return nil }
+        self = playlist
+    }
+
+    /// Every number is checked against `StreamLimits` before it is used, so no server can make
+    /// the arithmetic trap (a sequence near Int.max, a duration of `inf`).
+    init(parsing text: String) throws(Invalid) {
         let lines = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }).map { String($0).trimmingWhitespace() }
-        guard lines.first?.hasPrefix("#EXTM3U") ?? false else { return nil }
+        guard lines.first?.hasPrefix("#EXTM3U") ?? false else { throw .notAPlaylist }
         var pendingVariant: Variant?
         var pendingDuration: Double?, pendingTitle: String?
         for line in lines.dropFirst() where !line.isEmpty {
             if line.hasPrefix("#EXT-X-TARGETDURATION:") {
-                targetDuration = Double(line.dropFirst(22)) ?? targetDuration
+                targetDuration = try Self.seconds(line.dropFirst(22), "EXT-X-TARGETDURATION", in: StreamLimits.targetDurationSeconds)
             } else if line.hasPrefix("#EXT-X-MEDIA-SEQUENCE:") {
-                mediaSequence = Int(line.dropFirst(22)) ?? 0
+                let value = String(line.dropFirst(22)).trimmingWhitespace()
+                guard let sequence = Int(value), StreamLimits.mediaSequence.contains(sequence) else {
+                    throw .outOfBounds("EXT-X-MEDIA-SEQUENCE", String(value.prefix(32)))
+                }
+                mediaSequence = sequence
             } else if line.hasPrefix("#EXT-X-ENDLIST") {
                 ended = true
             } else if line.hasPrefix("#EXT-X-STREAM-INF:") {
@@ -40,7 +59,9 @@ struct HLSPlaylist: Equatable {
             } else if line.hasPrefix("#EXTINF:") {
                 let value = line.dropFirst(8)
                 let comma = value.firstIndex(of: ",")
-                pendingDuration = Double(value[..<(comma ?? value.endIndex)]) ?? 0
+                let duration = try Self.seconds(value[..<(comma ?? value.endIndex)], "EXTINF", in: 0...StreamLimits.segmentMaxSeconds)
+                guard duration > 0 else { throw .outOfBounds("EXTINF", "0") }
+                pendingDuration = duration
                 let title = comma.map { String(value[value.index(after: $0)...]).trimmingWhitespace() } ?? ""
                 pendingTitle = title.isEmpty ? nil : title
             } else if !line.hasPrefix("#") {
@@ -53,8 +74,16 @@ struct HLSPlaylist: Equatable {
                     pendingDuration = nil
                     pendingTitle = nil
                 }
+                if variants.count + segments.count > StreamLimits.playlistEntries { throw .tooManyEntries }
             }
         }
+    }
+
+    /// A duration in seconds within `range`: `inf`, `nan`, `1e300`, `-2` and words are not.
+    private static func seconds(_ text: Substring, _ tag: String, in range: ClosedRange<Double>) throws(Invalid) -> Double {
+        let value = String(text).trimmingWhitespace()
+        guard let seconds = Double(value), seconds.isFinite, range.contains(seconds) else { throw .outOfBounds(tag, String(value.prefix(32))) }
+        return seconds
     }
 
     /// `KEY=value,KEY="quoted, value"` attribute lists.

@@ -1,23 +1,26 @@
 /// An HLS station (RFC 8216): the playlist fetched and fetched again (live reload: every half
-/// target duration while nothing is new), a master playlist's first variant followed, each new
-/// segment fetched in turn (MPEG-TS through `MPEGTSDemuxer`, or packed ADTS/MP3 audio) into one
-/// decoder, as one stream. It starts three segments back from the live edge, so a station starts
-/// at once with a few seconds in hand, and waits while the player's buffer holds more than
-/// `aheadSeconds`. `#EXTINF` titles go out as titles. Runs on the caller's thread (a player's or a
-/// probe's), one connection at a time, each by `StreamConnection`.
+/// target duration while nothing is new, never more than once a second), a master playlist's first
+/// variant followed (a hop on the stream's `StreamBudget`), each new segment read in turn by
+/// `HLSSegmentReader` into one decoder, as one stream. It starts three segments back from the live
+/// edge, so a station starts at once with a few seconds in hand, and waits while the player's
+/// buffer holds more than `aheadSeconds`. `#EXTINF` titles go out as titles. A segment that gives
+/// no audio (a 404 too) is followed by the budget's back-off. Runs on the caller's thread (a
+/// player's or a probe's), one connection at a time, each by `StreamConnection`.
 final class HLSReader {
     static let aheadSeconds = 6.0
-    static let maxPlaylistBytes = 1 << 20
     let url: String
     let userAgent: String
     let caFile: String?
     let stallSeconds: Int
+    let budget: StreamBudget
 
-    init(url: String, userAgent: String, caFile: String? = nil, stallSeconds: Int = 5) {
+    /// `budget`: the stream's (hops already taken to reach `url`, the back-off); a new one by default.
+    init(url: String, userAgent: String, caFile: String? = nil, stallSeconds: Int = 5, budget: StreamBudget? = nil) {
         self.url = url
         self.userAgent = userAgent
         self.caFile = caFile
         self.stallSeconds = stallSeconds
+        self.budget = budget ?? StreamBudget(stationURL: url)
     }
 
     struct Hooks {
@@ -30,23 +33,43 @@ final class HLSReader {
         var title: (String?) -> Void
     }
 
-    /// Plays until stopped, or the station fails (`undecodable`, a connection's cause, `timeout`
-    /// when no new segment came within three target durations); whether audio was decoded.
+    /// Plays until stopped, or the station fails (`undecodable`: a playlist out of bounds or naming
+    /// itself, too many hops, audio the decoder refuses; a connection's cause; `timeout`, or the
+    /// last segment's cause, when no segment gave audio within three target durations); whether
+    /// audio was decoded.
     func run(library: StreamLibrary, hooks: Hooks) -> (StreamConnection.End, Bool) {
         var address = url
         var next: Int?
-        let demuxer = MPEGTSDemuxer()
-        var decoder: (any StreamDecoder)?
+        let segments = HLSSegmentReader(library: library)
         var heard = false, lastTitle: String?
-        var lastNew = ContinuousClock.now
+        var lastAudio = ContinuousClock.now
+        var lastLoad: ContinuousClock.Instant?
+        // The requests the last load took (its redirects too): a second apart each, on average.
+        var lastRequests = 1
+        // A variant's first load is a hop (its redirects too); `url`'s were the caller's, and a
+        // reload takes the way it took before.
+        var newHop = false
         while !hooks.shouldStop() {
-            let (text, end) = fetchText(address, library: library, hooks)
+            if let lastLoad {
+                let since = Self.seconds(ContinuousClock.now - lastLoad)
+                let interval = StreamLimits.playlistReloadSeconds * Double(lastRequests)
+                if since < interval { hooks.wait(interval - since) }
+                if hooks.shouldStop() { break }
+            }
+            lastLoad = .now
+            let (text, end, requests) = fetchText(address, hop: newHop, library: library, hooks)
+            lastRequests = requests
+            newHop = false
             guard let text else { return (end, heard) }
-            guard let playlist = HLSPlaylist(text) else { return (.failed("undecodable"), heard) }
+            guard let playlist = try? HLSPlaylist(parsing: text) else { return (.failed("undecodable"), heard) }
             if let variant = playlist.variants.first {
                 address = HLSPlaylist.resolve(variant.uri, against: address)
+                if budget.hop(to: address) != nil { return (.failed("undecodable"), heard) }
+                lastLoad = nil
+                newHop = true
                 continue
             }
+            // Bounded by the playlist (sequence ≤ 2^53, ≤ 10,000 entries): no overflow here.
             let first = playlist.segments.first?.sequence ?? playlist.mediaSequence
             if next == nil || next! < first { next = max(first, first + playlist.segments.count - 3) }
             var fetched = false
@@ -57,78 +80,62 @@ final class HLSReader {
                     lastTitle = title
                     hooks.title(title)
                 }
-                var packed: [UInt8] = []
-                var broken = false
-                let end = StreamConnection(url: HLSPlaylist.resolve(segment.uri, against: address), userAgent: userAgent, caFile: caFile,
-                                           stallSeconds: stallSeconds).run(library: library, onHead: { _ in true }, onAudio: { bytes in
-                    if !packed.isEmpty || (demuxer.audioPID == nil && bytes.first != 0x47) {
-                        packed += bytes
-                        return true
-                    }
-                    let ok = demuxer.feed(bytes) { audio in
-                        if decoder == nil, let format = demuxer.format { decoder = format.decoder(library: library) }
-                        guard let current = decoder, !broken else {
-                            broken = true
-                            return
-                        }
-                        broken = !current.feed(audio, frames: { samples, channels in
-                            heard = true
-                            hooks.frames(samples, channels, current.sampleRate, current.codec)
-                        }, title: hooks.title)
-                    }
-                    return ok && !broken && !hooks.shouldStop()
-                }, onTitle: { _ in }, shouldStop: hooks.shouldStop)
+                let outcome = segments.read(HLSPlaylist.resolve(segment.uri, against: address), duration: segment.duration, connection: {
+                    StreamConnection(url: $0, userAgent: self.userAgent, caFile: self.caFile, stallSeconds: self.stallSeconds)
+                }, hooks: hooks)
                 if hooks.shouldStop() { return (.stopped, heard) }
-                if !packed.isEmpty { broken = !feedPacked(packed, decoder: &decoder, library: library, heard: &heard, hooks) }
-                if broken { return (.failed("undecodable"), heard) }
+                if segments.broken { return (.failed("undecodable"), heard) }
                 // A segment gone from the server (a slow reload) is passed over; anything else ends the session.
-                if case .failed(let cause) = end, cause != "http_404", cause != "http_410" { return (end, heard) }
+                if case .failed(let cause) = outcome.end, cause != "http_404", cause != "http_410" { return (outcome.end, heard) }
                 next = segment.sequence + 1
                 fetched = true
-                lastNew = .now
+                if outcome.audioSeconds > 0 {
+                    heard = true
+                    budget.heard()
+                    lastAudio = .now
+                    continue
+                }
+                hooks.wait(budget.failed())
+                // Segments without audio for as long as none at all would be a stall: the session
+                // ends with the last one's cause (an alarm's fallback says `http_404`, not nothing).
+                if Self.seconds(ContinuousClock.now - lastAudio) > max(Double(stallSeconds), 3 * playlist.targetDuration) {
+                    guard !heard, case .failed(let cause) = outcome.end else { return (.failed(heard ? "stalled" : "no_audio"), heard) }
+                    return (.failed(cause), heard)
+                }
             }
             if playlist.ended, let last = playlist.segments.last, next! > last.sequence { return (.closed, heard) }
             if !fetched {
-                if ContinuousClock.now - lastNew > .seconds(max(Double(stallSeconds), 3 * playlist.targetDuration)) {
+                // The target duration is within 1-60 s (`HLSPlaylist`), so these are finite.
+                if Self.seconds(ContinuousClock.now - lastAudio) > max(Double(stallSeconds), 3 * playlist.targetDuration) {
                     return (.failed(heard ? "stalled" : "timeout"), heard)
                 }
-                hooks.wait(max(0.5, playlist.targetDuration / 2))
+                hooks.wait(max(StreamLimits.playlistReloadSeconds, playlist.targetDuration / 2))
             }
         }
         return (.stopped, heard)
     }
 
-    /// A playlist's text, or why it could not be had.
-    private func fetchText(_ address: String, library: StreamLibrary, _ hooks: Hooks) -> (String?, StreamConnection.End) {
-        var bytes: [UInt8] = []
-        let end = StreamConnection(url: address, userAgent: userAgent, caFile: caFile, stallSeconds: stallSeconds).run(
-            library: library, onHead: { _ in true }, onAudio: { chunk in
-                bytes += chunk
-                return bytes.count <= Self.maxPlaylistBytes
-            }, onTitle: { _ in }, shouldStop: hooks.shouldStop)
-        guard end == .closed else { return (nil, end == .stopped && !hooks.shouldStop() ? .failed("undecodable") : end) }
-        return (String(decoding: bytes, as: UTF8.self), end)
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
-    /// A packed-audio segment (ADTS or MP3 after an ID3 tag with its timestamp), fed whole.
-    private func feedPacked(
-        _ bytes: [UInt8], decoder: inout (any StreamDecoder)?, library: StreamLibrary, heard: inout Bool, _ hooks: Hooks
-    ) -> Bool {
-        var start = 0
-        if bytes.count >= 10, bytes.starts(with: Array("ID3".utf8)) {
-            start = 10 + (Int(bytes[6] & 0x7F) << 21 | Int(bytes[7] & 0x7F) << 14 | Int(bytes[8] & 0x7F) << 7 | Int(bytes[9] & 0x7F))
-        }
-        guard start < bytes.count else { return true }
-        if decoder == nil { decoder = StreamFormat.sniff(Array(bytes[start..<min(bytes.count, start + 4096)]))?.decoder(library: library) }
-        guard let current = decoder else { return false }
-        var got = false
-        let ok = bytes[start...].withUnsafeBytes {
-            current.feed($0, frames: { samples, channels in
-                got = true
-                hooks.frames(samples, channels, current.sampleRate, current.codec)
-            }, title: hooks.title)
-        }
-        heard = heard || got
-        return ok
+    /// A playlist's text (at most `StreamLimits.playlistBytes`), or why it could not be had. A
+    /// hop's HTTP redirects are hops on the budget.
+    private func fetchText(
+        _ address: String, hop: Bool, library: StreamLibrary, _ hooks: Hooks
+    ) -> (String?, StreamConnection.End, requests: Int) {
+        var bytes: [UInt8] = []
+        let connection = StreamConnection(url: address, userAgent: userAgent, caFile: caFile, stallSeconds: stallSeconds,
+                                          maxRedirects: hop ? budget.redirectsLeft : StreamLimits.hops)
+        let end = connection.run(
+            library: library, onHead: { _ in true }, onAudio: { chunk in
+                guard bytes.count + chunk.count <= StreamLimits.playlistBytes else { return false }
+                bytes += chunk
+                return true
+            }, onTitle: { _ in }, shouldStop: hooks.shouldStop)
+        let requests = 1 + min(connection.redirects, StreamLimits.hops + 1)
+        if hop, budget.redirected(connection.redirects) != nil { return (nil, .failed("undecodable"), requests) }
+        guard end == .closed else { return (nil, end == .stopped && !hooks.shouldStop() ? .failed("undecodable") : end, requests) }
+        return (String(decoding: bytes, as: UTF8.self), end, requests)
     }
 }

@@ -1,0 +1,51 @@
+import Foundation
+import Glibc
+
+/// The audio tests' `HostileStreamServer` for the node's tests, which cannot import that target:
+/// scripts/hostile_stream_server.py on a loopback port of its own (its docstring lists the
+/// playlists and segments an attacker writes), every request it answers logged.
+final class HostileStation {
+    static let script = NodeProcess.packageRoot.appendingPathComponent("scripts/hostile_stream_server.py").path
+
+    let port: Int
+    let log: String
+    private let process = Process()
+
+    init() throws {
+        port = try LiveStation.freePort()
+        log = NSTemporaryDirectory() + "noiseclock-hostile-\(getpid())-\(port).log"
+        _ = FileManager.default.createFile(atPath: log, contents: Data())
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        // Endless segments at 4 MB/s: 20 (the issue's) took a core from the stage's timing tests.
+        process.arguments = [Self.script, String(port), log, "4"]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // FFmpeg makes its tone first: up to 15 s on a loaded machine.
+        for _ in 0..<300 {
+            if LiveStation.accepts(port) { return }
+            guard process.isRunning else { break }
+            usleep(50_000)
+        }
+        stop()
+        throw TestFailure("the hostile stream server did not listen on \(port)")
+    }
+
+    deinit { stop() }
+
+    func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+
+    /// Requests answered so far whose path starts with `prefix` ("" for all).
+    func requests(_ prefix: String = "") -> Int {
+        guard let text = try? String(contentsOfFile: log, encoding: .utf8) else { return 0 }
+        return text.split(separator: "\n").filter { $0.split(separator: " ").last?.hasPrefix(prefix) ?? false }.count
+    }
+
+    /// SIGTERM to its own process (by pid), then up to 2 s for it to go; its log removed.
+    func stop() {
+        defer { unlink(log) }
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGTERM)
+        for _ in 0..<40 where process.isRunning { usleep(50_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+}
