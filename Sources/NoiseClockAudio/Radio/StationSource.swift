@@ -82,6 +82,9 @@ public final class StationSource: SoundSource, Sendable {
         let taken = WakeSignal()
         /// Offline: the last block waited `stallSeconds` for the station in vain.
         let starved = Atomic<Bool>(false)
+        /// The player thread's Linux thread id while it runs (0 before it starts and once it has
+        /// returned): the tests see it go from /proc within a second of the stop.
+        let playerThread = Atomic<Int32>(0)
 
         init(capacity: Int, offline: Bool) {
             ring = FrameRing(capacity: capacity, sixteenBit: true)
@@ -116,7 +119,11 @@ public final class StationSource: SoundSource, Sendable {
         self.outputRate = outputRate
         let player = StationPlayer(url: url, outputRate: outputRate, userAgent: userAgent, caFile: caFile, onTitle: onTitle)
         do {
-            try thread.start { player.run(shared) }
+            try thread.start {
+                shared.playerThread.store(Self.currentThreadID(), ordering: .releasing)
+                player.run(shared)
+                shared.playerThread.store(0, ordering: .releasing)
+            }
         } catch {
             shared.fail("no_audio")
         }
@@ -137,6 +144,18 @@ public final class StationSource: SoundSource, Sendable {
         if index > 0 { return Self.causes[index] }
         let rendered = shared.renderCause.load(ordering: .relaxed)
         return rendered > 0 ? Self.causes[rendered] : nil
+    }
+
+    /// The player thread's Linux thread id while it runs (0: not started or returned).
+    var playerThreadID: Int32 { shared.playerThread.load(ordering: .acquiring) }
+
+    /// The calling thread's Linux id, from /proc/thread-self ("<pid>/task/<tid>"; Glibc's module
+    /// hides gettid).
+    static func currentThreadID() -> Int32 {
+        var buffer = [CChar](repeating: 0, count: 64)
+        let count = readlink("/proc/thread-self", &buffer, buffer.count - 1)
+        guard count > 0 else { return 0 }
+        return Int32(String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self).split(separator: "/").last ?? "") ?? 0
     }
 
     /// Seconds rendered since the last audible frame (dry, silent, or never connected).
@@ -273,6 +292,8 @@ public final class StationSource: SoundSource, Sendable {
         // @unchecked Sendable: made here, then used by the player thread alone.
         let url: String, outputRate: Int, userAgent: String, caFile: String?
         let onTitle: @Sendable (String?) -> Void
+        /// Every title the stream carries (ICY, in-stream, HLS) goes through it: one a second at most.
+        private let titles: StationTitleGate
         private var resampler: Resampler?
         private var stereo: [Float] = []
         private var converted: [Float] = []
@@ -286,6 +307,7 @@ public final class StationSource: SoundSource, Sendable {
             self.outputRate = outputRate
             self.userAgent = userAgent
             self.onTitle = onTitle
+            titles = StationTitleGate(deliver: onTitle)
         }
 
         func run(_ shared: Shared) {
@@ -331,7 +353,8 @@ public final class StationSource: SoundSource, Sendable {
                 let ok = body.feed(bytes, frames: { samples, channels in
                     heard = true
                     self.deliver(samples, channels: channels, rate: body.decoder?.sampleRate ?? 0, shared)
-                }, title: onTitle)
+                }, title: titles.offer)
+                titles.tick()
                 // With seconds in hand, read in batches: a live server sends each frame as it is
                 // made (~40 a second), and one wake-up per frame was a sixth of the player's CPU
                 // (docs/performance.md, issue 29).
@@ -340,7 +363,7 @@ public final class StationSource: SoundSource, Sendable {
                     _ = shared.wake.wait(seconds: StationSource.batchSeconds)
                 }
                 return ok && !shared.stopped
-            }, onTitle: onTitle, shouldStop: { shared.stopped })
+            }, onTitle: titles.offer, shouldStop: { shared.stopped })
             body?.finish()
             switch body?.verdict {
             case .redirect(let next): return (end, heard, next, false)
@@ -359,7 +382,8 @@ public final class StationSource: SoundSource, Sendable {
                 shouldStop: { shared.stopped }, bufferedSeconds: { Double(shared.ring.available) / rate },
                 wait: { _ = shared.wake.wait(seconds: $0) }, frames: { [self] samples, channels, sampleRate, _ in
                     deliver(samples, channels: channels, rate: sampleRate, shared)
-                }, title: onTitle))
+                    titles.tick()
+                }, title: titles.offer))
         }
 
         /// Decoded samples to stereo at the engine's rate, into the ring (dropped when it is full:
@@ -370,7 +394,8 @@ public final class StationSource: SoundSource, Sendable {
             if rate != outputRate, resampler?.inputRate != rate { resampler = try? Resampler(from: rate, to: outputRate, quality: .medium) }
             var start = 0
             let total = samples.count / channels
-            while start < total {
+            // A stop ends the work at the next block, however much a read brought.
+            while start < total, !shared.stopped {
                 let frames = min(Self.blockFrames, total - start)
                 let block = UnsafeBufferPointer(rebasing: samples[(start * channels)..<((start + frames) * channels)])
                 StereoFrames.take(block, channels: channels, into: &stereo)

@@ -85,6 +85,8 @@ final class StreamConnection {
         long(CURLOPT_LOW_SPEED_LIMIT, 1)
         long(CURLOPT_LOW_SPEED_TIME, stallSeconds)
         long(CURLOPT_NOPROGRESS, 0)
+        // Bytes that decode to nothing cannot keep a core busy (StreamFormatLimits).
+        _ = noiseclock_curl_setopt_offset(library.setopt, curl, CURLOPT_MAX_RECV_SPEED_LARGE, curl_off_t(StreamFormatLimits.maxReceiveBytesPerSecond))
         let opaque = UnsafeRawPointer(unmanaged.toOpaque())
         pointer(CURLOPT_WRITEFUNCTION, unsafeBitCast(streamWrite as CurlWrite, to: UnsafeRawPointer.self))
         pointer(CURLOPT_WRITEDATA, opaque)
