@@ -26,7 +26,7 @@ public final class StationSource: SoundSource, Sendable {
     /// Above this much in the ring the player reads the network every `batchSeconds`, not per packet.
     static let batchAboveSeconds = 2
     static let batchSeconds = 0.5
-    static let causes = ["", "dns", "refused", "timeout", "tls", "no_audio", "undecodable", "silent", "stalled"]
+    static let causes = ["", "dns", "refused", "timeout", "tls", "no_audio", "undecodable", "silent", "stalled", "forbidden_address"]
 
     /// Digital silence (every sample below one 16-bit step) for this long once the station was
     /// heard is `silent`; before it was ever heard, for `silentFirstSeconds` (the probe's rule).
@@ -112,8 +112,9 @@ public final class StationSource: SoundSource, Sendable {
     /// Starts the player; `onTitle` is called on its thread with each ICY title (nil: none).
     /// `waitsForData`: offline rendering (`noiseclock render URL`), which waits for the station
     /// rather than playing silence, and makes the player wait for room rather than drop audio.
+    /// `allowsLocalAddresses`: `stream.allow_local_addresses` (`StreamAddressRule`).
     init(url: String, outputRate: Int, userAgent: String, caFile: String? = nil, waitsForData: Bool = false,
-         onTitle: @escaping @Sendable (String?) -> Void) {
+         allowsLocalAddresses: Bool = false, onTitle: @escaping @Sendable (String?) -> Void) {
         let shared = Shared(capacity: Int(Self.bufferSeconds * Double(outputRate)), offline: waitsForData)
         self.shared = shared
         self.outputRate = outputRate
@@ -121,7 +122,7 @@ public final class StationSource: SoundSource, Sendable {
         do {
             try thread.start {
                 shared.playerThread.store(Self.currentThreadID(), ordering: .releasing)
-                player.run(shared)
+                StreamAddressRule.allowingLocal(allowsLocalAddresses) { player.run(shared) }
                 shared.playerThread.store(0, ordering: .releasing)
             }
         } catch {

@@ -46,6 +46,9 @@ final class StreamConnection {
         let onTitle: (String?) -> Void
         let shouldStop: () -> Bool
         var stopped = false
+        /// The thread's `StreamAddressRule`, and whether a socket was refused by it.
+        var allowsLocal = false
+        var forbidden = false
 
         init(onHead: @escaping (Head) -> Bool, onAudio: @escaping (UnsafeRawBufferPointer) -> Bool,
              onTitle: @escaping (String?) -> Void, shouldStop: @escaping () -> Bool) {
@@ -65,6 +68,7 @@ final class StreamConnection {
         guard let curl = library.easyInit() else { return .failed("no_audio") }
         defer { library.easyCleanup(curl) }
         let context = Context(onHead: onHead, onAudio: onAudio, onTitle: onTitle, shouldStop: shouldStop)
+        context.allowsLocal = StreamAddressRule.allowsLocal
         let unmanaged = Unmanaged.passRetained(context)
         defer { unmanaged.release() }
         var headers: UnsafeMutablePointer<curl_slist>?
@@ -85,8 +89,6 @@ final class StreamConnection {
         long(CURLOPT_LOW_SPEED_LIMIT, 1)
         long(CURLOPT_LOW_SPEED_TIME, stallSeconds)
         long(CURLOPT_NOPROGRESS, 0)
-        // Bytes that decode to nothing cannot keep a core busy (StreamFormatLimits).
-        _ = noiseclock_curl_setopt_offset(library.setopt, curl, CURLOPT_MAX_RECV_SPEED_LARGE, curl_off_t(StreamFormatLimits.maxReceiveBytesPerSecond))
         let opaque = UnsafeRawPointer(unmanaged.toOpaque())
         pointer(CURLOPT_WRITEFUNCTION, unsafeBitCast(streamWrite as CurlWrite, to: UnsafeRawPointer.self))
         pointer(CURLOPT_WRITEDATA, opaque)
@@ -94,7 +96,13 @@ final class StreamConnection {
         pointer(CURLOPT_HEADERDATA, opaque)
         pointer(CURLOPT_XFERINFOFUNCTION, unsafeBitCast(streamProgress as CurlProgress, to: UnsafeRawPointer.self))
         pointer(CURLOPT_XFERINFODATA, opaque)
+        // Bytes that decode to nothing cannot keep a core busy (StreamFormatLimits).
+        _ = noiseclock_curl_setopt_offset(library.setopt, curl, CURLOPT_MAX_RECV_SPEED_LARGE, curl_off_t(StreamFormatLimits.maxReceiveBytesPerSecond))
+        // Every socket (redirects' too) is judged by the address it is about to reach.
+        pointer(CURLOPT_OPENSOCKETFUNCTION, unsafeBitCast(streamOpenSocket as CurlOpenSocket, to: UnsafeRawPointer.self))
+        pointer(CURLOPT_OPENSOCKETDATA, opaque)
         let code = library.easyPerform(curl)
+        if context.forbidden { return .failed("forbidden_address") }
         if context.stopped { return .stopped }
         if context.head.status >= 400 { return .failed("http_\(context.head.status)") }
         return Self.end(code)
@@ -115,6 +123,7 @@ final class StreamConnection {
 }
 
 typealias CurlWrite = @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int
+typealias CurlOpenSocket = @convention(c) (UnsafeMutableRawPointer?, curlsocktype, UnsafeMutablePointer<curl_sockaddr>?) -> curl_socket_t
 typealias CurlProgress = @convention(c) (UnsafeMutableRawPointer?, curl_off_t, curl_off_t, curl_off_t, curl_off_t) -> Int32
 
 /// libcurl's header callback: one line at a time, every response's (redirects too): a status line
@@ -179,4 +188,17 @@ private func streamProgress(_ user: UnsafeMutableRawPointer?, _: curl_off_t, _: 
         return 1
     }
     return 0
+}
+
+/// libcurl is about to open a socket to `address`: refused (`forbidden_address`) when the thread's
+/// `StreamAddressRule` forbids it, else opened as libcurl would.
+private func streamOpenSocket(_ user: UnsafeMutableRawPointer?, _: curlsocktype, _ address: UnsafeMutablePointer<curl_sockaddr>?) -> curl_socket_t {
+    guard let user, let address, let offset = MemoryLayout<curl_sockaddr>.offset(of: \.addr) else { return CURL_SOCKET_BAD }
+    let context = Unmanaged<StreamConnection.Context>.fromOpaque(user).takeUnretainedValue()
+    let target = (UnsafeRawPointer(address) + offset).assumingMemoryBound(to: sockaddr.self)
+    if !context.allowsLocal, StreamAddressRule.isLocal(target, length: Int(address.pointee.addrlen)) {
+        context.forbidden = true
+        return CURL_SOCKET_BAD
+    }
+    return socket(address.pointee.family, address.pointee.socktype, address.pointee.protocol)
 }

@@ -10,6 +10,8 @@ public struct StreamSettings: Sendable, Equatable {
     /// A CA certificate file (PEM) trusted besides the system's store; nil: the system's alone.
     public var caFile: String?
     public var userAgent: String
+    /// `stream.allow_local_addresses` (v1.4): stations may reach loopback and link-local addresses.
+    public var allowsLocalAddresses: Bool
 
     public static let prerollRange = 0...120
     public static let timeoutRange = 2...30
@@ -21,8 +23,9 @@ public struct StreamSettings: Sendable, Equatable {
 
     public init(
         prerollSeconds: Int = 30, timeoutSeconds: Int = 5, fallbackNoise: String? = "brown", caFile: String? = nil,
-        userAgent: String = StreamSettings.defaultUserAgent
+        userAgent: String = StreamSettings.defaultUserAgent, allowsLocalAddresses: Bool = false
     ) {
+        self.allowsLocalAddresses = allowsLocalAddresses
         self.prerollSeconds = prerollSeconds
         self.timeoutSeconds = timeoutSeconds
         self.fallbackNoise = fallbackNoise

@@ -24,6 +24,7 @@ Made for the tests only: no file outside this folder is read.
 import json
 import math
 import os
+import signal
 import socket
 import struct
 import sys
@@ -332,6 +333,8 @@ def stall(port):
 
 
 def main():
+    # A test runner's process may start this with SIGTERM blocked: its stop() is SIGTERM.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
     port = int(sys.argv[1])
     if len(sys.argv) > 2:
         threading.Thread(target=stall, args=(int(sys.argv[2]),), daemon=True).start()
