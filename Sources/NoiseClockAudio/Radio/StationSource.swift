@@ -122,7 +122,10 @@ public final class StationSource: SoundSource, Sendable {
         do {
             try thread.start {
                 shared.playerThread.store(Self.currentThreadID(), ordering: .releasing)
-                StreamAddressRule.allowingLocal(allowsLocalAddresses) { player.run(shared) }
+                let limit = waitsForData ? nil : StreamFormatLimits.maxReceiveBytesPerSecond
+                StreamFormatLimits.$receiveLimit.withValue(limit) {
+                    StreamAddressRule.allowingLocal(allowsLocalAddresses) { player.run(shared) }
+                }
                 shared.playerThread.store(0, ordering: .releasing)
             }
         } catch {

@@ -97,7 +97,9 @@ final class StreamConnection {
         pointer(CURLOPT_XFERINFOFUNCTION, unsafeBitCast(streamProgress as CurlProgress, to: UnsafeRawPointer.self))
         pointer(CURLOPT_XFERINFODATA, opaque)
         // Bytes that decode to nothing cannot keep a core busy (StreamFormatLimits).
-        _ = noiseclock_curl_setopt_offset(library.setopt, curl, CURLOPT_MAX_RECV_SPEED_LARGE, curl_off_t(StreamFormatLimits.maxReceiveBytesPerSecond))
+        if let limit = StreamFormatLimits.receiveLimit {
+            _ = noiseclock_curl_setopt_offset(library.setopt, curl, CURLOPT_MAX_RECV_SPEED_LARGE, curl_off_t(limit))
+        }
         // Every socket (redirects' too) is judged by the address it is about to reach.
         pointer(CURLOPT_OPENSOCKETFUNCTION, unsafeBitCast(streamOpenSocket as CurlOpenSocket, to: UnsafeRawPointer.self))
         pointer(CURLOPT_OPENSOCKETDATA, opaque)

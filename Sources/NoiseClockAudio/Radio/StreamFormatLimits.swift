@@ -26,6 +26,9 @@ enum StreamFormatLimits {
     /// bytes that decode to nothing (garbage between frames, metadata floods) cannot keep a core
     /// busy: the rest of a stream's cost is paced by its ring.
     static let maxReceiveBytesPerSecond = 1 << 20
+    /// The limit for the connections of this thread: none for `noiseclock render` (offline, it
+    /// reads as fast as it decodes: ten audio hours in two minutes).
+    @TaskLocal static var receiveLimit: Int? = maxReceiveBytesPerSecond
 
     /// Why a stream's `rate` and `channels` are not played, or nil when they may be.
     static func problem(sampleRate: Int, channels: Int) -> String? {

@@ -22,7 +22,10 @@ final class HostileFormatServer {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle(forWritingAtPath: "/dev/null")
         try process.run()
-        for _ in 0..<100 where !(IcecastServer.accepts(port) && IcecastServer.accepts(stallPort)) { usleep(50_000) }
+        for _ in 0..<100 {
+            if IcecastServer.accepts(port), IcecastServer.accepts(stallPort) { break }
+            usleep(50_000)
+        }
         guard IcecastServer.accepts(port) else { throw IcecastServer.IcecastError(description: "format_server.py did not listen within 5 s") }
     }
 
