@@ -85,6 +85,8 @@ public final class StationSource: SoundSource, Sendable {
         /// The player thread's Linux thread id while it runs (0 before it starts and once it has
         /// returned): the tests see it go from /proc within a second of the stop.
         let playerThread = Atomic<Int32>(0)
+        /// The player's open sockets: the stop cuts them (`StreamSockets`).
+        let sockets = StreamSockets()
 
         init(capacity: Int, offline: Bool) {
             ring = FrameRing(capacity: capacity, sixteenBit: true)
@@ -124,7 +126,9 @@ public final class StationSource: SoundSource, Sendable {
                 shared.playerThread.store(Self.currentThreadID(), ordering: .releasing)
                 let limit = waitsForData ? nil : StreamFormatLimits.maxReceiveBytesPerSecond
                 StreamFormatLimits.$receiveLimit.withValue(limit) {
-                    StreamAddressRule.allowingLocal(allowsLocalAddresses) { player.run(shared) }
+                    StreamSockets.$current.withValue(shared.sockets) {
+                        StreamAddressRule.allowingLocal(allowsLocalAddresses) { player.run(shared) }
+                    }
                 }
                 shared.playerThread.store(0, ordering: .releasing)
             }
@@ -135,6 +139,7 @@ public final class StationSource: SoundSource, Sendable {
 
     deinit {
         shared.stopping.store(true, ordering: .releasing)
+        shared.sockets.cut()
         shared.wake.signal()
         thread.detach()
     }

@@ -21,11 +21,13 @@ enum StreamFormatLimits {
     static let secondsBetweenTitles = 1.0
     static let titleScalars = 256
 
-    /// A connection reads at most this many bytes a second (libcurl pauses the transfer): a live
+    /// A connection reads at most this many bytes a second (`StreamConnection.Context.pace`): a live
     /// station sends 8-400 kB/s (hi-res FLAC ~700 kB/s), so this leaves room for a burst, while
     /// bytes that decode to nothing (garbage between frames, metadata floods) cannot keep a core
     /// busy: the rest of a stream's cost is paced by its ring.
     static let maxReceiveBytesPerSecond = 1 << 20
+    /// Read at once before the limit applies: an Icecast burst (64 KB) and an HLS segment or two.
+    static let receiveBurstBytes = 1 << 20
     /// The limit for the connections of this thread: none for `noiseclock render` (offline, it
     /// reads as fast as it decodes: ten audio hours in two minutes).
     @TaskLocal static var receiveLimit: Int? = maxReceiveBytesPerSecond

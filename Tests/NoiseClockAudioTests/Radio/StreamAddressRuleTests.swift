@@ -1,4 +1,5 @@
 import Glibc
+import NoiseClockThreads
 import Testing
 @testable import NoiseClockAudio
 
@@ -21,6 +22,22 @@ struct StreamAddressRuleTests {
             let allowed = StationProbe(url: url, userAgent: "NoiseClock/test", allowsLocalAddresses: true).run()
             #expect(allowed == .failure(StreamProbeFailure(cause: "refused")), "\(url): \(allowed)")
         }
+    }
+
+    /// As the node runs it: on a thread of its own, outside any task (`StationProber`).
+    @Test func aProbeOnAThreadOfItsOwnIsRefusedToo() throws {
+        let thread = DedicatedThread(name: "test-probe")
+        let answer = Answer()
+        try thread.start { answer.set(StationProbe(url: "http://127.0.0.1:1/live", userAgent: "NoiseClock/test").run()) }
+        thread.join()
+        #expect(answer.get() == .failure(StreamProbeFailure(cause: "forbidden_address")), "\(String(describing: answer.get()))")
+    }
+
+    final class Answer: @unchecked Sendable {
+        // @unchecked Sendable: set by the thread before `join`, read after.
+        private var value: Result<StationProbe.Result, StreamProbeFailure>?
+        func set(_ value: Result<StationProbe.Result, StreamProbeFailure>) { self.value = value }
+        func get() -> Result<StationProbe.Result, StreamProbeFailure>? { value }
     }
 
     @Test func thePlayerIsRefusedTooAndBacksOff() {
