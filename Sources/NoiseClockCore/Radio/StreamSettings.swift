@@ -42,7 +42,8 @@ public struct StreamSettings: Sendable, Equatable {
 /// carries `"fallback": true, "reason": "stream_unavailable", "cause"`. Kept for the ring that
 /// began at `ringSince` only: after a snooze the station is tried again.
 public struct StreamFallback: Hashable, Sendable {
-    /// `dns`, `refused`, `timeout`, `http_<status>`, `tls`, `no_audio`, `undecodable`, `silent`, `stalled`.
+    /// `dns`, `refused`, `timeout`, `http_<status>`, `tls`, `no_audio`, `undecodable`, `silent`, `stalled`,
+    /// `forbidden_address`.
     public var cause: String
     public var at: Instant
     public var ringSince: Instant
@@ -53,8 +54,11 @@ public struct StreamFallback: Hashable, Sendable {
         self.ringSince = ringSince
     }
 
-    /// Causes a stream player reports (the contract's list, and `stalled` for a stall while ringing).
-    public static let causes: Set<String> = ["dns", "refused", "timeout", "tls", "no_audio", "undecodable", "silent", "stalled"]
+    /// Causes a stream player reports (the contract's list, and `stalled` for a stall while ringing;
+    /// v1.4: `forbidden_address`, a loopback or link-local address without `stream.allow_local_addresses`).
+    public static let causes: Set<String> = [
+        "dns", "refused", "timeout", "tls", "no_audio", "undecodable", "silent", "stalled", "forbidden_address",
+    ]
 
     /// A cause as the contract spells it: one of `causes` or `http_<3 digits>`; anything else is `no_audio`.
     public static func normalised(_ cause: String) -> String {
