@@ -84,6 +84,7 @@ bench_node() {
     local defaults=(
         "node_id: $id" "timezone: UTC" "locale: en" "state_dir: $work/$id/state" "home_assistant: {discovery: false}"
         "$bench_mqtt" "audio: {device: null_noiseclock_bench}" "battery: {path: $work/no-power-supply}" "web: {enabled: false}"
+        "stream: {allow_local_addresses: true}"
     )
     if [ -d "$work/$id" ]; then
         # A restart: the last run's retained `offline` must not pass for this one's `online`.

@@ -77,7 +77,8 @@ public enum NodeApplication {
         )
         let audio = library.map {
             AudioEngine(device: configuration.audio.device, sampleRate: configuration.audio.sampleRate, library: $0, logger: logger, clock: clock.now,
-                        userAgent: configuration.stream.userAgent, caFile: configuration.stream.caFile)
+                        userAgent: configuration.stream.userAgent, caFile: configuration.stream.caFile,
+                        allowsLocalAddresses: configuration.stream.allowsLocalAddresses)
         }
         if library == nil {
             let error = "no sound catalog (sounds.json not found or unusable)"
@@ -162,7 +163,9 @@ public enum NodeApplication {
             effects: EffectPerformer(
                 mqtt: mqtt, timer: timer, audio: audio, web: server, readiness: probeContinuation, buttons: buttons, speech: speech,
                 sounds: soundFiles,
-                stations: StationProber(inbox: inbox, userAgent: configuration.stream.userAgent, caFile: configuration.stream.caFile),
+                stations: StationProber(
+                    inbox: inbox, userAgent: configuration.stream.userAgent, caFile: configuration.stream.caFile,
+                    allowsLocalAddresses: configuration.stream.allowsLocalAddresses),
                 restored: settingsRestored,
                 exitSafeMode: { starts.exitSafeMode(); restart.request() },
                 logger: logger),

@@ -156,6 +156,8 @@ web:
   host: 127.0.0.1
   port: {self.web_port}
   auth: token
+stream:
+  allow_local_addresses: true
 {yaml_extra}""")
         self.log_path = os.path.join(directory, "node.log")
         self.log = open(self.log_path, "w")

@@ -204,6 +204,7 @@ struct ConfigurationLoadingTests {
         #expect(names.contains("NOISECLOCK_STREAM_PREROLL_SECONDS"))
         #expect(names.contains("NOISECLOCK_STREAM_USER_AGENT"))
         #expect(names.contains("NOISECLOCK_MQTT_PASSWORD"))
-        #expect(names.count == 48)
+        #expect(names.contains("NOISECLOCK_STREAM_ALLOW_LOCAL_ADDRESSES"))
+        #expect(names.count == 49)
     }
 }

@@ -77,7 +77,7 @@ public final class AudioEngine: Sendable {
     public init(
         device: String, sampleRate: Int, library: SoundLibrary, logger: Logger, retryInterval: Double = 3,
         idleCloseSeconds: Double = 5, clock: @escaping @Sendable () -> Instant = AudioEngine.realtimeClock,
-        ditherSeed: UInt64? = nil, userAgent: String = "NoiseClock", caFile: String? = nil
+        ditherSeed: UInt64? = nil, userAgent: String = "NoiseClock", caFile: String? = nil, allowsLocalAddresses: Bool = false
     ) {
         self.ditherSeed = ditherSeed
         self.clock = clock
@@ -95,7 +95,7 @@ public final class AudioEngine: Sendable {
         let (outages, outageContinuation) = AsyncStream.makeStream(of: StationOutage.self, bufferingPolicy: .bufferingNewest(16))
         stationOutages = outages
         self.outageContinuation = outageContinuation
-        radio = RadioSettings(userAgent: userAgent, caFile: caFile, onTitle: { sound, title in
+        radio = RadioSettings(userAgent: userAgent, caFile: caFile, allowsLocalAddresses: allowsLocalAddresses, onTitle: { sound, title in
             titleContinuation.yield(StationTitle(sound: sound, title: title))
         }, onOutage: { outageContinuation.yield($0) })
         noiseclock_alsa_silence_errors()

@@ -9,16 +9,21 @@ import NoiseClockCore
 struct IcyMetadataReader {
     /// Audio bytes between metadata blocks; nil: the server sends none (all bytes are audio).
     let interval: Int?
+    /// Titles are read only with an interval in `StreamFormatLimits.icyTitleIntervals`; outside
+    /// it the blocks are still cut out of the audio, unread (no title is worth a core).
+    let readsTitles: Bool
     private var untilMetadata: Int
     private var metadataLength: Int?
     private var metadata: [UInt8] = []
+    private var metadataTaken = 0
 
-    static let maxTitleScalars = 256
+    static let maxTitleScalars = StreamFormatLimits.titleScalars
 
     init(interval: Int?) {
         // 0 or absurd intervals (over 1 MB of audio between titles) mean no metadata.
-        let valid = interval.flatMap { (1...1_048_576).contains($0) ? $0 : nil }
+        let valid = interval.flatMap { StreamFormatLimits.icyCutIntervals.contains($0) ? $0 : nil }
         self.interval = valid
+        readsTitles = valid.map { StreamFormatLimits.icyTitleIntervals.contains($0) } ?? false
         untilMetadata = valid ?? 0
     }
 
@@ -29,10 +34,11 @@ struct IcyMetadataReader {
         var index = 0
         while index < bytes.count {
             if let length = metadataLength {
-                let take = min(length - metadata.count, bytes.count - index)
-                metadata.append(contentsOf: bytes[index..<(index + take)])
+                let take = min(length - metadataTaken, bytes.count - index)
+                if readsTitles { metadata.append(contentsOf: bytes[index..<(index + take)]) }
+                metadataTaken += take
                 index += take
-                if metadata.count == length { finishBlock(title) }
+                if metadataTaken == length { finishBlock(title) }
             } else if untilMetadata == 0 {
                 let length = Int(bytes[index]) * 16
                 index += 1
@@ -47,8 +53,9 @@ struct IcyMetadataReader {
     }
 
     private mutating func finishBlock(_ title: (String?) -> Void) {
-        title(Self.title(in: metadata))
+        if readsTitles { title(Self.title(in: metadata)) }
         metadata.removeAll(keepingCapacity: true)
+        metadataTaken = 0
         metadataLength = nil
         untilMetadata = interval!
     }

@@ -6,6 +6,8 @@ import NoiseClockCore
 struct RadioSettings: Sendable {
     var userAgent: String
     var caFile: String?
+    /// `stream.allow_local_addresses` (`StreamAddressRule`).
+    var allowsLocalAddresses = false
     var onTitle: @Sendable (_ sound: String, _ title: String?) -> Void
     var onOutage: @Sendable (StationOutage) -> Void = { _ in }
 }

@@ -27,16 +27,23 @@ public struct StationProbe: Sendable {
     public var url: String
     public var userAgent: String
     public var caFile: String?
+    /// `stream.allow_local_addresses` (`StreamAddressRule`): else loopback and link-local are `forbidden_address`.
+    public var allowsLocalAddresses: Bool
 
-    public init(url: String, userAgent: String, caFile: String? = nil) {
+    public init(url: String, userAgent: String, caFile: String? = nil, allowsLocalAddresses: Bool = false) {
         self.url = url
         self.userAgent = userAgent
         self.caFile = caFile
+        self.allowsLocalAddresses = allowsLocalAddresses
     }
 
     /// The probe's answer: what it heard, or the cause (`dns`, `refused`, `timeout`, `http_<status>`,
-    /// `tls`, `no_audio`, `undecodable`, `silent`).
+    /// `tls`, `no_audio`, `undecodable`, `silent`, `forbidden_address`).
     public func run() -> Swift.Result<Result, StreamProbeFailure> {
+        StreamAddressRule.allowingLocal(allowsLocalAddresses) { runBound() }
+    }
+
+    private func runBound() -> Swift.Result<Result, StreamProbeFailure> {
         let library: StreamLibrary
         switch StreamLibrary.shared {
         case .success(let loaded): library = loaded

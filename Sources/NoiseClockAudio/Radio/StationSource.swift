@@ -26,7 +26,7 @@ public final class StationSource: SoundSource, Sendable {
     /// Above this much in the ring the player reads the network every `batchSeconds`, not per packet.
     static let batchAboveSeconds = 2
     static let batchSeconds = 0.5
-    static let causes = ["", "dns", "refused", "timeout", "tls", "no_audio", "undecodable", "silent", "stalled"]
+    static let causes = ["", "dns", "refused", "timeout", "tls", "no_audio", "undecodable", "silent", "stalled", "forbidden_address"]
 
     /// Digital silence (every sample below one 16-bit step) for this long once the station was
     /// heard is `silent`; before it was ever heard, for `silentFirstSeconds` (the probe's rule).
@@ -82,6 +82,11 @@ public final class StationSource: SoundSource, Sendable {
         let taken = WakeSignal()
         /// Offline: the last block waited `stallSeconds` for the station in vain.
         let starved = Atomic<Bool>(false)
+        /// The player thread's Linux thread id while it runs (0 before it starts and once it has
+        /// returned): the tests see it go from /proc within a second of the stop.
+        let playerThread = Atomic<Int32>(0)
+        /// The player's open sockets: the stop cuts them (`StreamSockets`).
+        let sockets = StreamSockets()
 
         init(capacity: Int, offline: Bool) {
             ring = FrameRing(capacity: capacity, sixteenBit: true)
@@ -109,14 +114,24 @@ public final class StationSource: SoundSource, Sendable {
     /// Starts the player; `onTitle` is called on its thread with each ICY title (nil: none).
     /// `waitsForData`: offline rendering (`noiseclock render URL`), which waits for the station
     /// rather than playing silence, and makes the player wait for room rather than drop audio.
+    /// `allowsLocalAddresses`: `stream.allow_local_addresses` (`StreamAddressRule`).
     init(url: String, outputRate: Int, userAgent: String, caFile: String? = nil, waitsForData: Bool = false,
-         onTitle: @escaping @Sendable (String?) -> Void) {
+         allowsLocalAddresses: Bool = false, onTitle: @escaping @Sendable (String?) -> Void) {
         let shared = Shared(capacity: Int(Self.bufferSeconds * Double(outputRate)), offline: waitsForData)
         self.shared = shared
         self.outputRate = outputRate
         let player = StationPlayer(url: url, outputRate: outputRate, userAgent: userAgent, caFile: caFile, onTitle: onTitle)
         do {
-            try thread.start { player.run(shared) }
+            try thread.start {
+                shared.playerThread.store(Self.currentThreadID(), ordering: .releasing)
+                let limit = waitsForData ? nil : StreamFormatLimits.maxReceiveBytesPerSecond
+                StreamFormatLimits.$receiveLimit.withValue(limit) {
+                    StreamSockets.$current.withValue(shared.sockets) {
+                        StreamAddressRule.allowingLocal(allowsLocalAddresses) { player.run(shared) }
+                    }
+                }
+                shared.playerThread.store(0, ordering: .releasing)
+            }
         } catch {
             shared.fail("no_audio")
         }
@@ -124,6 +139,7 @@ public final class StationSource: SoundSource, Sendable {
 
     deinit {
         shared.stopping.store(true, ordering: .releasing)
+        shared.sockets.cut()
         shared.wake.signal()
         thread.detach()
     }
@@ -137,6 +153,18 @@ public final class StationSource: SoundSource, Sendable {
         if index > 0 { return Self.causes[index] }
         let rendered = shared.renderCause.load(ordering: .relaxed)
         return rendered > 0 ? Self.causes[rendered] : nil
+    }
+
+    /// The player thread's Linux thread id while it runs (0: not started or returned).
+    var playerThreadID: Int32 { shared.playerThread.load(ordering: .acquiring) }
+
+    /// The calling thread's Linux id, from /proc/thread-self ("<pid>/task/<tid>"; Glibc's module
+    /// hides gettid).
+    static func currentThreadID() -> Int32 {
+        var buffer = [CChar](repeating: 0, count: 64)
+        let count = readlink("/proc/thread-self", &buffer, buffer.count - 1)
+        guard count > 0 else { return 0 }
+        return Int32(String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self).split(separator: "/").last ?? "") ?? 0
     }
 
     /// Seconds rendered since the last audible frame (dry, silent, or never connected).
@@ -273,6 +301,8 @@ public final class StationSource: SoundSource, Sendable {
         // @unchecked Sendable: made here, then used by the player thread alone.
         let url: String, outputRate: Int, userAgent: String, caFile: String?
         let onTitle: @Sendable (String?) -> Void
+        /// Every title the stream carries (ICY, in-stream, HLS) goes through it: one a second at most.
+        private let titles: StationTitleGate
         private var resampler: Resampler?
         private var stereo: [Float] = []
         private var converted: [Float] = []
@@ -286,6 +316,7 @@ public final class StationSource: SoundSource, Sendable {
             self.outputRate = outputRate
             self.userAgent = userAgent
             self.onTitle = onTitle
+            titles = StationTitleGate(deliver: onTitle)
         }
 
         func run(_ shared: Shared) {
@@ -337,7 +368,8 @@ public final class StationSource: SoundSource, Sendable {
                 let ok = body.feed(bytes, frames: { samples, channels in
                     heard = true
                     self.deliver(samples, channels: channels, rate: body.decoder?.sampleRate ?? 0, shared)
-                }, title: onTitle)
+                }, title: titles.offer)
+                titles.tick()
                 // With seconds in hand, read in batches: a live server sends each frame as it is
                 // made (~40 a second), and one wake-up per frame was a sixth of the player's CPU
                 // (docs/performance.md, issue 29).
@@ -346,7 +378,7 @@ public final class StationSource: SoundSource, Sendable {
                     _ = shared.wake.wait(seconds: StationSource.batchSeconds)
                 }
                 return ok && !shared.stopped
-            }, onTitle: onTitle, shouldStop: { shared.stopped })
+            }, onTitle: titles.offer, shouldStop: { shared.stopped })
             body?.finish()
             if budget.redirected(connection.redirects) != nil { return (.failed("undecodable"), heard, nil, false) }
             switch body?.verdict {
@@ -366,7 +398,8 @@ public final class StationSource: SoundSource, Sendable {
                 shouldStop: { shared.stopped }, bufferedSeconds: { Double(shared.ring.available) / rate },
                 wait: { _ = shared.wake.wait(seconds: $0) }, frames: { [self] samples, channels, sampleRate, _ in
                     deliver(samples, channels: channels, rate: sampleRate, shared)
-                }, title: onTitle))
+                    titles.tick()
+                }, title: titles.offer))
         }
 
         /// Decoded samples to stereo at the engine's rate, into the ring (dropped when it is full:
@@ -377,7 +410,8 @@ public final class StationSource: SoundSource, Sendable {
             if rate != outputRate, resampler?.inputRate != rate { resampler = try? Resampler(from: rate, to: outputRate, quality: .medium) }
             var start = 0
             let total = samples.count / channels
-            while start < total {
+            // A stop ends the work at the next block, however much a read brought.
+            while start < total, !shared.stopped {
                 let frames = min(Self.blockFrames, total - start)
                 let block = UnsafeBufferPointer(rebasing: samples[(start * channels)..<((start + frames) * channels)])
                 StereoFrames.take(block, channels: channels, into: &stereo)

@@ -1,4 +1,5 @@
 import CStream
+import Glibc
 import NoiseClockCore
 
 /// One HTTP(S) connection to a station, run by libcurl on the caller's thread (a stream player's
@@ -52,6 +53,15 @@ final class StreamConnection {
         let onTitle: (String?) -> Void
         let shouldStop: () -> Bool
         var stopped = false
+        /// The thread's `StreamAddressRule`, and whether a socket was refused by it.
+        var allowsLocal = false
+        var forbidden = false
+        /// The thread's `StreamSockets` (a player's): its sockets, for a stop to cut.
+        var sockets: StreamSockets?
+        /// `StreamFormatLimits.receiveLimit` (nil: none), and the bytes received since `started`.
+        var receiveLimit: Int?
+        var received = 0
+        let started = Clocks.monotonicSeconds()
 
         init(onHead: @escaping (Head) -> Bool, onAudio: @escaping (UnsafeRawBufferPointer) -> Bool,
              onTitle: @escaping (String?) -> Void, shouldStop: @escaping () -> Bool) {
@@ -71,6 +81,9 @@ final class StreamConnection {
         guard let curl = library.easyInit() else { return .failed("no_audio") }
         defer { library.easyCleanup(curl) }
         let context = Context(onHead: onHead, onAudio: onAudio, onTitle: onTitle, shouldStop: shouldStop)
+        context.allowsLocal = StreamAddressRule.allowsLocal
+        context.sockets = StreamSockets.current
+        context.receiveLimit = StreamFormatLimits.receiveLimit
         let unmanaged = Unmanaged.passRetained(context)
         defer { unmanaged.release() }
         var headers: UnsafeMutablePointer<curl_slist>?
@@ -98,8 +111,17 @@ final class StreamConnection {
         pointer(CURLOPT_HEADERDATA, opaque)
         pointer(CURLOPT_XFERINFOFUNCTION, unsafeBitCast(streamProgress as CurlProgress, to: UnsafeRawPointer.self))
         pointer(CURLOPT_XFERINFODATA, opaque)
+        // Every socket (redirects' too) is judged by the address it is about to reach.
+        pointer(CURLOPT_OPENSOCKETFUNCTION, unsafeBitCast(streamOpenSocket as CurlOpenSocket, to: UnsafeRawPointer.self))
+        pointer(CURLOPT_OPENSOCKETDATA, opaque)
+        if let sockets = context.sockets {
+            // Closed through the registry (which `sockets` outlives: its player holds it), so a stop never touches a reused number.
+            pointer(CURLOPT_CLOSESOCKETFUNCTION, unsafeBitCast(streamCloseSocket as CurlCloseSocket, to: UnsafeRawPointer.self))
+            pointer(CURLOPT_CLOSESOCKETDATA, Unmanaged.passUnretained(sockets).toOpaque())
+        }
         let code = library.easyPerform(curl)
         redirects = context.redirects
+        if context.forbidden { return .failed("forbidden_address") }
         if context.stopped { return .stopped }
         if context.head.status >= 400 { return .failed("http_\(context.head.status)") }
         return Self.end(code)
@@ -122,6 +144,8 @@ final class StreamConnection {
 }
 
 typealias CurlWrite = @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int
+typealias CurlOpenSocket = @convention(c) (UnsafeMutableRawPointer?, curlsocktype, UnsafeMutablePointer<curl_sockaddr>?) -> curl_socket_t
+typealias CurlCloseSocket = @convention(c) (UnsafeMutableRawPointer?, curl_socket_t) -> Int32
 typealias CurlProgress = @convention(c) (UnsafeMutableRawPointer?, curl_off_t, curl_off_t, curl_off_t, curl_off_t) -> Int32
 
 /// libcurl's header callback: one line at a time, every response's (redirects too): a status line
@@ -165,6 +189,7 @@ private func streamWrite(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ co
     let context = Unmanaged<StreamConnection.Context>.fromOpaque(user).takeUnretainedValue()
     // An error status's body (an HTML page) is not audio.
     if context.head.status >= 400 { return 0 }
+    context.pace(size * count)
     var keepGoing = true
     var icy = context.icy ?? IcyMetadataReader(interval: nil)
     icy.feed(UnsafeRawBufferPointer(start: data, count: size * count), audio: { chunk in
@@ -187,4 +212,44 @@ private func streamProgress(_ user: UnsafeMutableRawPointer?, _: curl_off_t, _: 
         return 1
     }
     return 0
+}
+
+/// libcurl is about to open a socket to `address`: refused (`forbidden_address`) when the thread's
+/// `StreamAddressRule` forbids it, else opened as libcurl would.
+private func streamOpenSocket(_ user: UnsafeMutableRawPointer?, _: curlsocktype, _ address: UnsafeMutablePointer<curl_sockaddr>?) -> curl_socket_t {
+    guard let user, let address, let offset = MemoryLayout<curl_sockaddr>.offset(of: \.addr) else { return CURL_SOCKET_BAD }
+    let context = Unmanaged<StreamConnection.Context>.fromOpaque(user).takeUnretainedValue()
+    let target = (UnsafeRawPointer(address) + offset).assumingMemoryBound(to: sockaddr.self)
+    if !context.allowsLocal, StreamAddressRule.isLocal(target, length: Int(address.pointee.addrlen)) {
+        context.forbidden = true
+        return CURL_SOCKET_BAD
+    }
+    let opened = socket(address.pointee.family, address.pointee.socktype, address.pointee.protocol)
+    if opened >= 0, let sockets = context.sockets, !sockets.opened(opened) {
+        _ = Glibc.close(opened)
+        return CURL_SOCKET_BAD
+    }
+    return opened
+}
+
+/// libcurl closes a socket of a player's connection: through its `StreamSockets`.
+private func streamCloseSocket(_ user: UnsafeMutableRawPointer?, _ socket: curl_socket_t) -> Int32 {
+    guard let user else { return Glibc.close(socket) }
+    return Unmanaged<StreamSockets>.fromOpaque(user).takeUnretainedValue().close(socket)
+}
+
+extension StreamConnection.Context {
+    /// Holds the transfer while more than `receiveLimit` bytes a second (after a first
+    /// `StreamFormatLimits.receiveBurstBytes`) have come, in 20 ms naps that end on a stop: bytes
+    /// that decode to nothing cannot keep a core busy. Not libcurl's own limit, whose pause no
+    /// stop can end (0.8 s after `noise/set OFF` under a title flood).
+    func pace(_ bytes: Int) {
+        guard let limit = receiveLimit else { return }
+        received += bytes
+        while !shouldStop() {
+            let allowed = Double(StreamFormatLimits.receiveBurstBytes) + Double(limit) * (Clocks.monotonicSeconds() - started)
+            if Double(received) <= allowed { return }
+            usleep(20_000)
+        }
+    }
 }

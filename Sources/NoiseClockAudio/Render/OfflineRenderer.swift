@@ -51,7 +51,9 @@ public struct OfflineRenderer {
     /// with its cause.
     public func render(stationURL url: String, seconds: Double, volume: Int, userAgent: String, format: Format,
                        to descriptor: Int32) throws(Failure) {
-        let source = StationSource(url: url, outputRate: library.sampleRate, userAgent: userAgent, waitsForData: true) { _ in }
+        // The owner's own command (`noiseclock render URL`): any address it names, this host's too.
+        let source = StationSource(url: url, outputRate: library.sampleRate, userAgent: userAgent, waitsForData: true,
+                                   allowsLocalAddresses: true) { _ in }
         let gain = AudioScene.gain(volume: volume)
         try render(seconds: seconds, format: format, to: descriptor) { floats, _, count throws(Failure) in
             source.render(into: floats, frames: count)

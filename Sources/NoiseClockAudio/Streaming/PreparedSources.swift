@@ -120,7 +120,10 @@ struct SceneVoices: Equatable {
             if slot.role == .alarm, previous.slots.contains(where: { $0.role == .preroll && $0.sound == slot.sound }) { continue }
             for sound in slot.sounds {
                 if let url = stations[sound], let radio {
-                    let source = StationSource(url: url, outputRate: library.sampleRate, userAgent: radio.userAgent, caFile: radio.caFile) { title in
+                    let source = StationSource(
+                        url: url, outputRate: library.sampleRate, userAgent: radio.userAgent, caFile: radio.caFile,
+                        allowsLocalAddresses: radio.allowsLocalAddresses
+                    ) { title in
                         radio.onTitle(sound, title)
                     }
                     prepared.append(source, for: sound)

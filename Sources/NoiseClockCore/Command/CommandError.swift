@@ -20,6 +20,8 @@ public struct CommandError: Error, Equatable, Sendable {
         case inUse = "in_use"
         /// `station/test` heard nothing; `cause` says why (v1.3, Radio).
         case streamUnavailable = "stream_unavailable"
+        /// Too many of this command in a minute (`station/test`: 10; v1.4, "Streams are bounded").
+        case rateLimited = "rate_limited"
     }
 
     public var code: Code

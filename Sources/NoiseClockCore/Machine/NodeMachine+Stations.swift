@@ -13,7 +13,11 @@ extension NodeMachine.Draft {
             refuse(reply, CommandError(.limitExceeded, "at most \(StationProbes.limit) station tests at once"))
             return
         }
-        let id = machine.features.probes.wait(reply)
+        guard !machine.features.probes.isRateLimited(now: now) else {
+            refuse(reply, CommandError(.rateLimited, "at most \(StationProbes.perMinute) station tests a minute"))
+            return
+        }
+        let id = machine.features.probes.wait(reply, now: now)
         effects.append(.probeStation(StationProbeRequest(id: id, url: url)))
         log(.info, "station test", ["url": String(url.prefix(120))])
     }

@@ -10,6 +10,8 @@ public struct StreamSettings: Sendable, Equatable {
     /// A CA certificate file (PEM) trusted besides the system's store; nil: the system's alone.
     public var caFile: String?
     public var userAgent: String
+    /// `stream.allow_local_addresses` (v1.4): stations may reach loopback and link-local addresses.
+    public var allowsLocalAddresses: Bool
 
     public static let prerollRange = 0...120
     public static let timeoutRange = 2...30
@@ -21,8 +23,9 @@ public struct StreamSettings: Sendable, Equatable {
 
     public init(
         prerollSeconds: Int = 30, timeoutSeconds: Int = 5, fallbackNoise: String? = "brown", caFile: String? = nil,
-        userAgent: String = StreamSettings.defaultUserAgent
+        userAgent: String = StreamSettings.defaultUserAgent, allowsLocalAddresses: Bool = false
     ) {
+        self.allowsLocalAddresses = allowsLocalAddresses
         self.prerollSeconds = prerollSeconds
         self.timeoutSeconds = timeoutSeconds
         self.fallbackNoise = fallbackNoise
@@ -39,7 +42,8 @@ public struct StreamSettings: Sendable, Equatable {
 /// carries `"fallback": true, "reason": "stream_unavailable", "cause"`. Kept for the ring that
 /// began at `ringSince` only: after a snooze the station is tried again.
 public struct StreamFallback: Hashable, Sendable {
-    /// `dns`, `refused`, `timeout`, `http_<status>`, `tls`, `no_audio`, `undecodable`, `silent`, `stalled`.
+    /// `dns`, `refused`, `timeout`, `http_<status>`, `tls`, `no_audio`, `undecodable`, `silent`, `stalled`,
+    /// `forbidden_address`.
     public var cause: String
     public var at: Instant
     public var ringSince: Instant
@@ -50,8 +54,11 @@ public struct StreamFallback: Hashable, Sendable {
         self.ringSince = ringSince
     }
 
-    /// Causes a stream player reports (the contract's list, and `stalled` for a stall while ringing).
-    public static let causes: Set<String> = ["dns", "refused", "timeout", "tls", "no_audio", "undecodable", "silent", "stalled"]
+    /// Causes a stream player reports (the contract's list, and `stalled` for a stall while ringing;
+    /// v1.4: `forbidden_address`, a loopback or link-local address without `stream.allow_local_addresses`).
+    public static let causes: Set<String> = [
+        "dns", "refused", "timeout", "tls", "no_audio", "undecodable", "silent", "stalled", "forbidden_address",
+    ]
 
     /// A cause as the contract spells it: one of `causes` or `http_<3 digits>`; anything else is `no_audio`.
     public static func normalised(_ cause: String) -> String {

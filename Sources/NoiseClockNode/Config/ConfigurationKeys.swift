@@ -117,6 +117,10 @@ struct ConfigurationKeys: Sendable {
     let streamUserAgent = Key<String>(
         "stream.user_agent", nil, computed: "`NoiseClock/<version>`", check: V.userAgent,
         "the `User-Agent` stream players send, 1–200 printable ASCII characters")
+    let streamAllowLocalAddresses = Key<Bool>(
+        "stream.allow_local_addresses", false,
+        "let stations (and `station/test`) reach loopback and link-local addresses (127.0.0.0/8, ::1, 169.254.0.0/16, fe80::/10): "
+            + "off, a station there is refused (`forbidden_address`), so no broker client can scan this host's ports")
 
     /// The one table.
     static let table = ConfigurationKeys()

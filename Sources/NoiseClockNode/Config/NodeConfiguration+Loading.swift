@@ -95,7 +95,8 @@ extension NodeConfiguration {
         configuration.stream = StreamSettings(
             prerollSeconds: try values.required(keys.streamPrerollSeconds), timeoutSeconds: try values.required(keys.streamTimeoutSeconds),
             fallbackNoise: fallbackNoise == StreamSettings.noFallbackNoise ? nil : fallbackNoise, caFile: streamCAFile,
-            userAgent: try values.value(keys.streamUserAgent) ?? StreamSettings.defaultUserAgent)
+            userAgent: try values.value(keys.streamUserAgent) ?? StreamSettings.defaultUserAgent,
+            allowsLocalAddresses: try values.required(keys.streamAllowLocalAddresses))
         configuration.buttons = try readButtons(values)
         configuration.buttonTiming = ButtonTiming(
             holdSeconds: try values.required(keys.holdSeconds), doubleSeconds: try values.required(keys.doubleSeconds))

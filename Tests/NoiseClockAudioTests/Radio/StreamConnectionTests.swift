@@ -16,9 +16,12 @@ struct StreamConnectionTests {
         -> (head: StreamConnection.Head?, bytes: [UInt8], titles: [String?], end: StreamConnection.End, seconds: Double) {
         var head: StreamConnection.Head?, bytes: [UInt8] = [], titles: [String?] = []
         let start = ContinuousClock.now
-        let end = StreamConnection(url: url, userAgent: "NoiseClock/test", stallSeconds: stallSeconds).run(
-            library: library!, onHead: { head = $0; return true }, onAudio: { bytes += $0; return !until(bytes.count, titles) },
-            onTitle: { titles.append($0) }, shouldStop: { ContinuousClock.now - start > .seconds(10) })
+        // The test's servers are on loopback (`stream.allow_local_addresses`).
+        let end = StreamAddressRule.allowingLocal(true) {
+            StreamConnection(url: url, userAgent: "NoiseClock/test", stallSeconds: stallSeconds).run(
+                library: library!, onHead: { head = $0; return true }, onAudio: { bytes += $0; return !until(bytes.count, titles) },
+                onTitle: { titles.append($0) }, shouldStop: { ContinuousClock.now - start > .seconds(10) })
+        }
         let elapsed = ContinuousClock.now - start
         return (head, bytes, titles, end, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
     }
@@ -90,23 +93,24 @@ extension StreamConnectionTests {
         let server = try IcecastServer()
         defer { server.stop() }
         try server.startSource()
-        var result = StationProbe(url: server.url("/jazz.mp3"), userAgent: "NoiseClock/test").run()
+        var result = StationProbe(url: server.url("/jazz.mp3"), userAgent: "NoiseClock/test", allowsLocalAddresses: true).run()
         for _ in 0..<50 {
             guard case .failure = result else { break }
             usleep(100_000)
-            result = StationProbe(url: server.url("/jazz.mp3"), userAgent: "t").run()
+            result = StationProbe(url: server.url("/jazz.mp3"), userAgent: "t", allowsLocalAddresses: true).run()
         }
         _ = Self.read(server.adminURL + "/metadata?mount=/jazz.mp3&mode=updinfo&song=So%20What")
-        let heard = try StationProbe(url: server.url("/jazz.mp3"), userAgent: "NoiseClock/test").run().get()
+        let heard = try StationProbe(url: server.url("/jazz.mp3"), userAgent: "NoiseClock/test", allowsLocalAddresses: true).run().get()
         print("probe: \(heard.json.serialized) peak \(heard.peak)")
         #expect(heard.codec == "mp3" && heard.sampleRate == 44_100 && heard.channels == 1)
         #expect(heard.title == "So What")
         #expect(heard.firstAudioMilliseconds < 1000)
         #expect(heard.peak > 0.1 && heard.peak < 0.15, "FFmpeg's sine source has amplitude 1/8")
         // Icecast's own .m3u for the mount names it: followed.
-        let viaPlaylist = StationProbe(url: server.url("/jazz.mp3.m3u"), userAgent: "NoiseClock/test").run()
+        let viaPlaylist = StationProbe(url: server.url("/jazz.mp3.m3u"), userAgent: "NoiseClock/test", allowsLocalAddresses: true).run()
         #expect((try? viaPlaylist.get())?.codec == "mp3", "\(viaPlaylist)")
-        #expect(StationProbe(url: server.url("/nope.mp3"), userAgent: "t").run() == .failure(StreamProbeFailure(cause: "http_404")))
+        let missing = StationProbe(url: server.url("/nope.mp3"), userAgent: "t", allowsLocalAddresses: true).run()
+        #expect(missing == .failure(StreamProbeFailure(cause: "http_404")))
     }
 
     @Test func theDecodedToneIsTheEncodersTone() throws {
@@ -120,10 +124,12 @@ extension StreamConnectionTests {
             samples = []
             let decoder = try #require(MP3StreamDecoder(library: Self.library!))
             // A 404 until the encoder has connected: then again.
-            _ = StreamConnection(url: server.url("/jazz.mp3"), userAgent: "t").run(library: Self.library!, onHead: { _ in true }, onAudio: {
-                _ = decoder.feed($0) { block, _ in samples += block }
-                return samples.count < 88_200
-            }, onTitle: { _ in }, shouldStop: { false })
+            _ = StreamAddressRule.allowingLocal(true) {
+                StreamConnection(url: server.url("/jazz.mp3"), userAgent: "t").run(library: Self.library!, onHead: { _ in true }, onAudio: {
+                    _ = decoder.feed($0) { block, _ in samples += block }
+                    return samples.count < 88_200
+                }, onTitle: { _ in }, shouldStop: { false })
+            }
             rate = decoder.sampleRate
             if samples.count < 44_100 { usleep(100_000) }
         }

@@ -47,7 +47,7 @@ extension StreamFormatTests {
             _ = StreamConnectionTests.read(setTitle)
             heard = Self.listen(url, titled: titled)
         } while !titled(heard.titles) && ContinuousClock.now - start < .seconds(8)
-        let probe = try? StationProbe(url: url, userAgent: "NoiseClock/test").run().get()
+        let probe = try? StationProbe(url: url, userAgent: "NoiseClock/test", allowsLocalAddresses: true).run().get()
         let frequency = Self.frequency(heard)
         print("\(file): \(heard.codec) \(heard.rate) Hz \(heard.channels) ch, \(String(format: "%.2f", frequency)) Hz, titles \(heard.titles); "
             + "probe \(probe?.json.serialized ?? "failed")")

@@ -56,4 +56,22 @@ import Testing
         for _ in 0..<4 { #expect(Self.probes(rig.command("station/test", "jazz")).count == 1) }
         #expect(rig.command("station/test", "jazz").json("noiseclock/bed/response")?["error"]?["code"] == "limit_exceeded")
     }
+
+    /// At most 10 probes start in any minute, whoever asks: the 11th is `rate_limited` at once and
+    /// starts nothing (a broker client probed 401 loopback ports in 3.8 s), and a minute after the
+    /// first one more may start.
+    @Test func atMostTenProbesAMinute() throws {
+        var rig = Self.rig()
+        for index in 0..<10 {
+            let request = try #require(Self.probes(rig.command("station/test", "jazz")).first, "probe \(index)")
+            _ = rig.step(.stationProbed(StationProbeOutcome(id: request.id, result: .failure(StationProbeFailure(cause: "refused")))))
+            rig.advance(seconds: 5)
+        }
+        let effects = rig.command("station/test", #"{"url": "http://127.0.0.1:22/", "request_id": 11}"#)
+        #expect(Self.probes(effects).isEmpty)
+        let answer = try #require(effects.json("noiseclock/bed/response"))
+        #expect(answer["error"]?["code"] == "rate_limited" && answer["request_id"] == 11, "\(answer)")
+        rig.advance(seconds: 15)
+        #expect(Self.probes(rig.command("station/test", "jazz")).count == 1, "65 s after the first")
+    }
 }

@@ -50,7 +50,7 @@ struct StationFormatNodeTests {
             for (_, url, _) in stations {
                 group.addTask {
                     for _ in 0..<40 {
-                        if await ReadinessService.probeStation(url) == nil { return }
+                        if await ReadinessService.probeStation(url, allowsLocalAddresses: true) == nil { return }
                         try await pause(0.2)
                     }
                 }

@@ -28,7 +28,7 @@ struct StationLoudnessNodeTests {
         for id in ["loud", "quiet"] {
             try await harness.command("station/add", #"{"id": "\#(id)", "name": "\#(id)", "url": "\#(station.url("/\(id).mp3"))"}"#)
             for _ in 0..<60 {
-                if await ReadinessService.probeStation(station.url("/\(id).mp3")) == nil { break }
+                if await ReadinessService.probeStation(station.url("/\(id).mp3"), allowsLocalAddresses: true) == nil { break }
                 try await pause(0.25)
             }
         }
@@ -58,7 +58,7 @@ struct StationLoudnessNodeTests {
         try station.startSource(mount: "/quiet.mp3", encoder: ["-af", "volume=-12dB", "-c:a", "libmp3lame", "-b:a", "128k",
                                                                 "-content_type", "audio/mpeg", "-f", "mp3"])
         for _ in 0..<60 {
-            if await ReadinessService.probeStation(station.url("/quiet.mp3")) == nil { break }
+            if await ReadinessService.probeStation(station.url("/quiet.mp3"), allowsLocalAddresses: true) == nil { break }
             try await pause(0.25)
         }
         let directory = try makeTemporaryDirectory(prefix: "render")

@@ -25,7 +25,7 @@ struct StationPlayerNodeTests {
         try station.startSource()
         // Up to 15 s: the stream stage starts several Icecasts and encoders at once on a loaded machine.
         for _ in 0..<60 {
-            if await ReadinessService.probeStation(station.url("/jazz.mp3")) == nil { return station }
+            if await ReadinessService.probeStation(station.url("/jazz.mp3"), allowsLocalAddresses: true) == nil { return station }
             try await Task.sleep(for: .milliseconds(250))
         }
         throw TestFailure("the Icecast mount never came on the air")

@@ -84,8 +84,8 @@ extension StreamAlarmNodeTests {
     /// The readiness service's probe of an alarm's station: on its own thread, the cause back.
     @Test func theReadinessProbeGivesTheCause() async throws {
         let port = try Self.refusedPort()
-        #expect(await ReadinessService.probeStation("http://127.0.0.1:\(port)/live") == "refused")
-        #expect(await ReadinessService.probeStation("http://station.invalid/live") == "dns")
+        #expect(await ReadinessService.probeStation("http://127.0.0.1:\(port)/live", allowsLocalAddresses: true) == "refused")
+        #expect(await ReadinessService.probeStation("http://station.invalid/live", allowsLocalAddresses: true) == "dns")
     }
 }
 

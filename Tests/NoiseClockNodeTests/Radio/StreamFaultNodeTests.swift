@@ -84,7 +84,7 @@ struct StreamRingNodeTests {
         try station.startSource()
         // Up to 15 s: the stream stage starts several Icecasts and encoders at once on a loaded machine.
         for _ in 0..<60 {
-            if await ReadinessService.probeStation(station.url("/jazz.mp3")) == nil {
+            if await ReadinessService.probeStation(station.url("/jazz.mp3"), allowsLocalAddresses: true) == nil {
                 return (station, try FaultProxy(upstreamPort: station.port, silence: []))
             }
             try await Task.sleep(for: .milliseconds(250))

@@ -47,6 +47,8 @@ final class NodeProcess: @unchecked Sendable {
               device: null_noiseclock_test
             battery:
               path: \(directory.appendingPathComponent("no-power-supply").path)
+            stream:
+              allow_local_addresses: true
             \(yamlExtra)
             """
         try yaml.write(to: configFile, atomically: true, encoding: .utf8)

@@ -10,6 +10,10 @@ final class MP3StreamDecoder: StreamDecoder {
     private var output = [UInt8](repeating: 0, count: 4 * 1152 * 2 * 2)
     private(set) var sampleRate = 0
     private(set) var channels = 0
+    /// Bytes fed since audio last came out: libmpg123 never refuses bytes, it skips what it cannot
+    /// sync to (frames changing rate every frame, garbage), so past this it is not MP3 to play.
+    private var withoutAudio = 0
+    static let maxBytesWithoutAudio = 1 << 20
 
     init?(library: StreamLibrary) {
         var error: Int32 = 0
@@ -41,6 +45,7 @@ final class MP3StreamDecoder: StreamDecoder {
     func feed(_ bytes: UnsafeRawBufferPointer, frames: (UnsafeBufferPointer<Float>, Int) -> Void) -> Bool {
         var input = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
         var inputCount = bytes.count
+        withoutAudio += bytes.count
         while true {
             var done = 0
             let status = output.withUnsafeMutableBufferPointer {
@@ -55,6 +60,7 @@ final class MP3StreamDecoder: StreamDecoder {
                 self.channels = Int(channels)
             }
             if done > 0, channels > 0 {
+                withoutAudio = 0
                 let samples = done / 2
                 let floats = [Float](unsafeUninitializedCapacity: samples) { buffer, count in
                     output.withUnsafeBytes { raw in
@@ -64,7 +70,7 @@ final class MP3StreamDecoder: StreamDecoder {
                 }
                 floats.withUnsafeBufferPointer { frames($0, channels) }
             }
-            if status == MPG123_NEED_MORE.rawValue { return true }
+            if status == MPG123_NEED_MORE.rawValue { return withoutAudio < Self.maxBytesWithoutAudio }
             if status != MPG123_OK.rawValue, status != MPG123_NEW_FORMAT.rawValue { return false }
         }
     }

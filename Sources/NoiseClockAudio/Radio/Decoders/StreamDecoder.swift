@@ -43,14 +43,17 @@ enum StreamFormat: String, Equatable, Sendable {
         return nil
     }
 
+    /// The format's decoder, bounded (`BoundedStreamDecoder`): whoever reads a stream gets no other.
     func decoder(library: StreamLibrary) -> (any StreamDecoder)? {
-        if self == .mp3 { return MP3StreamDecoder(library: library) }
+        if self == .mp3 { return MP3StreamDecoder(library: library).map(BoundedStreamDecoder.init) }
         guard case .success(let codecs) = CodecLibrary.shared else { return nil }
+        let made: (any StreamDecoder)?
         switch self {
-        case .mp3: return nil
-        case .aac: return AACStreamDecoder(codecs: codecs)
-        case .ogg: return OggStreamDecoder(codecs: codecs)
-        case .flac: return FLACStreamDecoder(codecs: codecs)
+        case .mp3: made = nil
+        case .aac: made = AACStreamDecoder(codecs: codecs)
+        case .ogg: made = OggStreamDecoder(codecs: codecs)
+        case .flac: made = FLACStreamDecoder(codecs: codecs)
         }
+        return made.map(BoundedStreamDecoder.init)
     }
 }

@@ -9,6 +9,8 @@ final class VorbisPacketDecoder: OggPacketDecoder {
     private let dsp = UnsafeMutablePointer<vorbis_dsp_state>.allocate(capacity: 1)
     private let block = UnsafeMutablePointer<vorbis_block>.allocate(capacity: 1)
     private var headers = 0
+    /// `dsp` and `block` were initialised (and so are cleared at the end).
+    private var synthesising = false
     private var interleaved: [Float] = []
     let codec = "vorbis"
     private(set) var sampleRate = 0
@@ -21,7 +23,7 @@ final class VorbisPacketDecoder: OggPacketDecoder {
     }
 
     deinit {
-        if headers == 3 {
+        if synthesising {
             _ = codecs.vorbis_block_clear(block)
             codecs.vorbis_dsp_clear(dsp)
         }
@@ -42,13 +44,17 @@ final class VorbisPacketDecoder: OggPacketDecoder {
                 title(VorbisComment.title(UnsafeRawBufferPointer(start: packet.pointee.packet + 7, count: packet.pointee.bytes - 7)))
             }
             if headers == 3 {
-                guard codecs.vorbis_synthesis_init(dsp, info) == 0 else { return false }
+                // Told before anything is sized by it (255 channels, 1 Hz): not this stream.
+                guard StreamFormatLimits.problem(sampleRate: info.pointee.rate, channels: Int(info.pointee.channels)) == nil,
+                      codecs.vorbis_synthesis_init(dsp, info) == 0 else { return false }
+                synthesising = true
                 _ = codecs.vorbis_block_init(dsp, block)
                 sampleRate = info.pointee.rate
                 channels = Int(info.pointee.channels)
             }
             return true
         }
+        guard synthesising else { return false }
         if codecs.vorbis_synthesis(block, packet) == 0 { _ = codecs.vorbis_synthesis_blockin(dsp, block) }
         var pcm: UnsafeMutablePointer<UnsafeMutablePointer<Float>?>?
         while true {

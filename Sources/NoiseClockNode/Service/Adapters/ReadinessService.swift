@@ -31,18 +31,23 @@ struct ReadinessService: Service {
         if let sound = probe.sound, Station.stationID(ofSound: sound) == nil, await sounds.canMake(sound) == false {
             report.soundError = "the sound \"\(sound)\" cannot be played (its file is gone, unreadable or undecodable)"
         }
-        if let url = probe.stationURL { report.streamCause = await Self.probeStation(url, userAgent: stream.userAgent, caFile: stream.caFile) }
+        if let url = probe.stationURL {
+            report.streamCause = await Self.probeStation(
+                url, userAgent: stream.userAgent, caFile: stream.caFile, allowsLocalAddresses: stream.allowsLocalAddresses)
+        }
         report.clockSynced = clock.synced()
         return report
     }
 
     /// The station's probe on a thread of its own (it blocks up to 8 s); nil when it was heard.
-    static func probeStation(_ url: String, userAgent: String = StreamSettings.defaultUserAgent, caFile: String? = nil) async -> String? {
+    static func probeStation(
+        _ url: String, userAgent: String = StreamSettings.defaultUserAgent, caFile: String? = nil, allowsLocalAddresses: Bool = false
+    ) async -> String? {
         await withCheckedContinuation { continuation in
             let thread = DedicatedThread(name: "readiness-probe")
             do {
                 try thread.start {
-                    switch StationProbe(url: url, userAgent: userAgent, caFile: caFile).run() {
+                    switch StationProbe(url: url, userAgent: userAgent, caFile: caFile, allowsLocalAddresses: allowsLocalAddresses).run() {
                     case .success: continuation.resume(returning: nil)
                     case .failure(let failure): continuation.resume(returning: failure.cause)
                     }

@@ -10,13 +10,15 @@ struct StationProber: Sendable {
     let userAgent: String
     /// `stream.ca_file`.
     var caFile: String? = nil
+    /// `stream.allow_local_addresses`.
+    var allowsLocalAddresses = false
 
     func probe(_ request: StationProbeRequest) {
         let thread = DedicatedThread(name: "station-probe")
-        let inbox = inbox, userAgent = userAgent, caFile = caFile
+        let inbox = inbox, userAgent = userAgent, caFile = caFile, allowsLocal = allowsLocalAddresses
         do {
             try thread.start {
-                let result = StationProbe(url: request.url, userAgent: userAgent, caFile: caFile).run()
+                let result = StationProbe(url: request.url, userAgent: userAgent, caFile: caFile, allowsLocalAddresses: allowsLocal).run()
                     .map(\.json).mapError { StationProbeFailure(cause: $0.cause) }
                 _ = inbox.send(.stationProbed(StationProbeOutcome(id: request.id, result: result)))
             }
