@@ -13,7 +13,7 @@ import Synchronization
 /// When the station cannot be heard (refused, DNS, an HTTP error, undecodable, the server gone or
 /// silent on the wire for 5 s, or the ring dry for 5 s once it played) the first cause is kept
 /// (`failure`): the mixer reports it for a ringing alarm, which then rings the fallback tone. The
-/// player itself reconnects with back-off (1 s doubling to 30 s), so a noise on a station comes
+/// player itself reconnects with back-off (1 s doubling to 5 s), so a noise on a station comes
 /// back when the station does. Let go of on the audio thread: the player stops on its own.
 public final class StationSource: SoundSource, Sendable {
     /// The ring: ≥ 10 s (the bound) of decoded audio at the engine's rate.
@@ -325,7 +325,7 @@ public final class StationSource: SoundSource, Sendable {
                 return
             }
             // Hops and the back-off (StreamLimits): a playlist naming itself ends the attempt, and
-            // every attempt without audio waits 1 s doubling to 30 s.
+            // every attempt without audio waits 1 s doubling to 5 s.
             let budget = StreamBudget(stationURL: url)
             var address = url
             while !shared.stopped {

@@ -43,7 +43,7 @@ final class StreamBudget {
         visited = [Self.key(stationURL)]
     }
 
-    /// A request ended without audio: how long to wait before the next one (1 s doubling to 30 s).
+    /// A request ended without audio: how long to wait before the next one (1 s doubling to 5 s).
     func failed() -> Double {
         failedRequests += 1
         defer { backOff = min(StreamLimits.backOffMostSeconds, backOff * 2) }

@@ -30,7 +30,7 @@ enum StreamLimits {
     /// The wait after a request that ended without audio: doubling from the first to the most,
     /// back to the first once audio is heard.
     static let backOffFirstSeconds = 1.0
-    static let backOffMostSeconds = 30.0
+    static let backOffMostSeconds = 5.0
     /// A playlist is loaded again no sooner than this after its last load began.
     static let playlistReloadSeconds = 1.0
 }

@@ -22,7 +22,7 @@ struct HostileStreamTests {
 
     static func probe(_ url: String) async -> String? {
         await offPool {
-            switch StationProbe(url: url, userAgent: "NoiseClock/test").run() {
+            switch StationProbe(url: url, userAgent: "NoiseClock/test", allowsLocalAddresses: true).run() {
             case .success: nil
             case .failure(let failure): failure.cause
             }
@@ -31,14 +31,14 @@ struct HostileStreamTests {
 
     /// A player on `url` (as a noise or an alarm plays it) for `seconds`; its failure at the end.
     static func play(_ url: String, seconds: Double) async throws -> String? {
-        let source = StationSource(url: url, outputRate: 48_000, userAgent: "NoiseClock/test") { _ in }
+        let source = StationSource(url: url, outputRate: 48_000, userAgent: "NoiseClock/test", allowsLocalAddresses: true) { _ in }
         try await Task.sleep(for: .seconds(seconds))
         return source.failure
     }
 
     /// A player on `url` until it names a failure (at most 10 s).
     static func playUntilFailure(_ url: String) async throws -> String? {
-        let source = StationSource(url: url, outputRate: 48_000, userAgent: "NoiseClock/test") { _ in }
+        let source = StationSource(url: url, outputRate: 48_000, userAgent: "NoiseClock/test", allowsLocalAddresses: true) { _ in }
         for _ in 0..<200 where source.failure == nil { try await Task.sleep(for: .milliseconds(50)) }
         return source.failure
     }
@@ -81,14 +81,16 @@ struct HostileStreamTests {
             return seen
         }
         let peak = ResidentMemory.peakGrowth {
-            _ = HLSReader(url: server.url(path), userAgent: "NoiseClock/test").run(library: Self.library!, hooks: HLSReader.Hooks(
+            // The tests' server is on loopback: allowed here as `stream.allow_local_addresses` allows it.
+            let reader = HLSReader(url: server.url(path), userAgent: "NoiseClock/test")
+            _ = StreamAddressRule.allowingLocal(true) { reader.run(library: Self.library!, hooks: HLSReader.Hooks(
                 shouldStop: { requests() >= 3 || ContinuousClock.now - start > .seconds(12) },
                 bufferedSeconds: { 0 }, wait: { usleep(UInt32($0 * 1_000_000)) }, frames: { samples, channels, rate, _ in
                     let requested = server.requests(segment)
                     while segmentAudio.count < requested { segmentAudio.append(0) }
                     segmentAudio[segmentAudio.count - 1] += Double(samples.count / channels) / Double(rate)
                     audio += Double(samples.count / channels) / Double(rate)
-                }, title: { _ in }))
+                }, title: { _ in })) }
         }
         return (segmentAudio, peak, server.requests(segment))
     }

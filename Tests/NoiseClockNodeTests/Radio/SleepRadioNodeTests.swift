@@ -7,7 +7,7 @@ import Testing
 /// station behind the tests' `FaultProxy`: the station plays as the noise; the proxy cuts it and
 /// refuses for 30 s; within 11 s of the station's last sample at the speaker brown noise fades in
 /// (`stream.fallback_noise`), `~/noise` saying `error`; when the station is back the node finds it
-/// (its back-off: 1 s doubling to 30 s) and fades back to it within 5 s, `error` cleared. No step
+/// (its back-off: 1 s doubling to 5 s) and fades back to it within 10 s, `error` cleared. No step
 /// of the capture across the drop and both fades is larger than the steady sounds' own (the loop
 /// seam test's measure), beyond the output's dither. The outage is real time (the player's
 /// back-off runs on the monotonic clock): ~36 s, side by side with the stage's other tests.
@@ -85,7 +85,10 @@ struct SleepRadioNodeTests {
         })
         let toStation = back.at.timeIntervalSince(returned)
         print("sleep radio: the station back → ~/noise error cleared \(Int(toStation * 1000)) ms (the fade back to it starts)")
-        #expect(toStation <= 5, "back to the station within 5 s of its return")
+        // Issue 39's bound: the player tries at least every 5 s (its back-off's cap), so the station is
+        // back within 10 s of its return however long the outage was (the old 5 s held only because
+        // a 30 s outage ended a second before the fifth retry; a 32 s one waited until about 61 s).
+        #expect(toStation <= 10, "back to the station within 10 s of its return")
         let backFrame = capture.frames
         try await capture.waitForFrames(backFrame + AudioCapture.frames(3))
         let after = try StationPlayerNodeTests.pitch(capture, from: backFrame + AudioCapture.frames(2.2), seconds: 0.8)
