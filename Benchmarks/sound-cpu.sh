@@ -39,7 +39,8 @@ for round in $(seq "$ROUNDS"); do
         echo "$round $sound $cpu" >>"$work/rounds"
         line+=" $sound $cpu %,"
     done
-    ratio=$(awk -v r="$round" '$1 == r { v[$2] = $3 } END { if (v["brown"] > 0 && v["worst"] > 0) printf "%.2f", v["worst"] / v["brown"] }' "$work/rounds")
+    ratio=$(awk -v r="$round" '$1 == r { v[$2] = $3 }
+        END { if (v["brown"] > 0 && v["worst"] > 0) printf "%.2f", v["worst"] / v["brown"] }' "$work/rounds")
     [ -z "$ratio" ] || { echo "$round ratio $ratio" >>"$work/rounds"; line+=" worst mix = ${ratio}x brown"; }
     echo "${line%,}"
 done

@@ -134,6 +134,9 @@ bench_throttle() {
         bench_cgroup="$root/noiseclock-bench.$$"
         mkdir -p "$bench_cgroup"
         [ "$root" = /sys/fs/cgroup ] && echo +cpu >"$bench_cgroup/cgroup.subtree_control"
+        # v1: the audio thread is SCHED_FIFO as root, which a group without real-time runtime
+        # refuses (EINVAL) and which a CFS quota does not cap: each node gets its quota of both.
+        [ "$root" = /sys/fs/cgroup ] || echo 900000 >"$bench_cgroup/cpu.rt_runtime_us"
         # After the processes are gone (bench_cleanup waits for them first).
         bench_on_exit 'rmdir "$bench_cgroup"/node-* "$bench_cgroup" 2>/dev/null'
     fi
@@ -145,6 +148,8 @@ bench_throttle() {
         else
             echo "$period_us" >"$group/cpu.cfs_period_us"
             echo "$quota_us" >"$group/cpu.cfs_quota_us"
+            echo "$period_us" >"$group/cpu.rt_period_us"
+            echo "$quota_us" >"$group/cpu.rt_runtime_us"
         fi
         echo "$pid" >"$group/cgroup.procs"
     done
