@@ -14,7 +14,8 @@
 # i mod 3), the subscriber on broker node 1: two thirds of the fires cross broker nodes.
 # FLOOR=1 (mosquitto): the floor in the same run, 20 s after the fire, so it does not share the
 # nodes' instant: as many C clients as nodes (Benchmarks/mqtt-probe.c `at`), connected beforehand,
-# each publishing one message at the same wall-clock instant, timed the same way.
+# each making one durable small write (as a node writes its state at a fire) and publishing one
+# message at the same wall-clock instant, timed the same way.
 # Output: the cluster's start-up time (rabbitmq), the nodes' CPU in 8 idle seconds, the CPU and RSS
 # around the fire, (rabbitmq) the delays of
 # the fires on the subscriber's broker node and of those that crossed, (FLOOR=1) the floor's line
@@ -80,7 +81,8 @@ bench_wait "$work/messages.txt" '"ok":true' "$FIRES" "the alarms to be accepted"
 if [ -n "$FLOOR" ]; then
     floor_at=$((boundary + 20))
     for i in $(seq 1 "$FIRES"); do
-        "$work/mqtt-probe" "$port" at "floor/$i/fired" "$floor_at" &
+        mkdir -p "$work/floor$i"
+        "$work/mqtt-probe" "$port" at "floor/$i/fired" "$floor_at" "$work/floor$i" &
         floor_pids+=($!)
     done
     pids+=("${floor_pids[@]}")

@@ -22,7 +22,8 @@ trap 'rm -f "$text"' EXIT
 {
     echo "$begin"
     echo
-    echo "Last run: $header (\`make perf PERF_DOC=1${BENCH_NODE_QUOTA:+ PERF_NODE_QUOTA=$BENCH_NODE_QUOTA PERF_NODE_PERIOD_MS=$BENCH_NODE_PERIOD_MS}\`)."
+    command="make perf PERF_DOC=1${BENCH_NODE_QUOTA:+ PERF_NODE_QUOTA=$BENCH_NODE_QUOTA PERF_NODE_PERIOD_MS=$BENCH_NODE_PERIOD_MS}"
+    echo "Last run: $header (\`$command\`)."
     echo
     echo '| row | figure | baseline (same run) | ratio | bound | verdict | measured as |'
     echo '|---|---|---|---|---|---|---|'

@@ -153,7 +153,8 @@ fi
 seconds=$(( $(date +%s) - started ))
 failed=$(awk -F'\t' '$6 != "PASS"' "$rows" | wc -l)
 header="make perf, $(date -u +%Y-%m-%dT%H:%MZ), $(git rev-parse --short HEAD 2>/dev/null), $(nproc) cores,"
-header+=" load $load_start -> $(cut -d' ' -f1 /proc/loadavg), $seconds s${BENCH_NODE_QUOTA:+, node quota $BENCH_NODE_QUOTA % of a core (period $BENCH_NODE_PERIOD_MS ms)}"
+header+=" load $load_start -> $(cut -d' ' -f1 /proc/loadavg), $seconds s"
+header+="${BENCH_NODE_QUOTA:+, node quota $BENCH_NODE_QUOTA % of a core (period $BENCH_NODE_PERIOD_MS ms)}"
 echo
 echo "$header"
 {
