@@ -73,7 +73,8 @@ for kind in stock nodelay; do
 done
 
 # --- Fire delay of 50 nodes at once, against 50 C clients publishing at one instant -----------
-# (Benchmarks/alarm-latency.sh with FLOOR=1: the floor 20 s after the fire, same broker.)
+# (Benchmarks/alarm-latency.sh with FLOOR=1: the floor 20 s after the fire, same broker, each
+# client making one durable write before it publishes, as the node writes its state at a fire.)
 fire_nodes=${PERF_FIRE_NODES:-50}
 label="alarm fire delay, worst of $fire_nodes nodes at once"
 if group fire env FLOOR=1 Benchmarks/alarm-latency.sh "$BIN" "$fire_nodes"; then
