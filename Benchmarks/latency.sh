@@ -12,6 +12,7 @@
 # broker every command waits ~40 ms for the node's delayed ACK (Nagle on the broker's socket).
 #
 # Prints one table row per broker and per figure; the raw numbers go to stdout's last lines too.
+# BROKERS (default "stock nodelay") chooses the brokers. It fails when a figure is missing or 0.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${1:?usage: Benchmarks/latency.sh path/to/noiseclock [SAMPLES]}
@@ -26,7 +27,7 @@ row() { printf '%-46s %-14s %-32s %s\n' "$@"; }
 ms() { awk -v us="$1" 'BEGIN { printf "%.3f ms", us / 1000 }'; }
 verdict() { awk -v v="$1" -v t="$2" 'BEGIN { printf "%.2fx of floor, %s", v / t, (v <= t ? "met" : "NOT met") }'; }
 
-for kind in stock nodelay; do
+for kind in ${BROKERS:-stock nodelay}; do
     if [ "$kind" = nodelay ]; then bench_mosquitto 'set_tcp_nodelay true'; else bench_mosquitto; fi
     bench_node "lat$kind" 'audio: {device: "null"}'
     root=noiseclock/lat$kind
@@ -35,7 +36,11 @@ for kind in stock nodelay; do
     # Each command follows, after the same idle gap, one echo between the two clients and one
     # durable write in the state directory: the floor is measured in the same moments.
     read -r state50 state99 resp50 resp99 echo50 write50 < <("$work/ha-latency" "$port" command "$root/noise/volume/set" \
-        "$root/noise" "$root/response" "$SAMPLES" 41 42 "$GAP_MS" bench/echo "$work/lat$kind/state")
+        "$root/noise" "$root/response" "$SAMPLES" 41 42 "$GAP_MS" bench/echo "$work/lat$kind/state") ||
+        { echo "latency ($kind broker): the probe measured nothing" >&2; exit 1; }
+    for figure in "$state50" "$resp50" "$echo50" "$write50"; do
+        [ "${figure:-0}" -gt 0 ] 2>/dev/null || { echo "latency ($kind broker): measured nothing ($figure)" >&2; exit 1; }
+    done
     floor=$(( 2 * (echo50 + write50) ))
     row "latency p50 command -> ~/noise ($kind broker)" "$(ms "$state50")" "floor $(ms "$floor")" "<= floor: $(verdict "$state50" "$floor")"
     row "latency p50 command -> ~/response ($kind)" "$(ms "$resp50")" "floor $(ms "$floor")" "<= floor: $(verdict "$resp50" "$floor")"

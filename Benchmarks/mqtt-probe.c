@@ -6,6 +6,11 @@
  *   mqtt-probe PORT rate CMD RESPONSE N WINDOW PAYLOAD  N commands, at most WINDOW unanswered
  *   mqtt-probe PORT relay IN OUT                      republish every message on IN to OUT, until
  *                                                     killed: a do-nothing "node" in C (4 hops)
+ *   mqtt-probe PORT at TOPIC EPOCH_SECONDS [DIR]      connected beforehand, publish one message on
+ *                                                     TOPIC at that wall-clock instant, after one
+ *                                                     durable small write in DIR (as a node writes
+ *                                                     its state at a fire): the alarm fire delay's
+ *                                                     floor (Benchmarks/alarm-latency.sh)
  *
  * echo/command print "p50_us p99_us count"; rate prints "commands_per_s sent answered".
  * Everything is QoS 1 on 127.0.0.1, one connection, one thread, so node and floor are measured
@@ -15,6 +20,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 static long received;
 static const char *relay_to;
@@ -30,6 +38,43 @@ static void on_message(struct mosquitto *m, void *u, const struct mosquitto_mess
     if (msg->retain) return;
     received++;
     if (relay_to) mosquitto_publish(m, NULL, relay_to, msg->payloadlen, msg->payload, 1, false);
+}
+
+static volatile int published;
+
+static void on_publish(struct mosquitto *m, void *u, int mid) {
+    (void)m; (void)u; (void)mid;
+    published = 1;
+}
+
+/* As a node's alarm does: the network loop on its own thread keeps the connection, this thread
+ * sleeps until the wall-clock instant, publishes (QoS 1) and waits for the PUBACK. */
+/* Temp file, fsync, rename, fsync of the directory: what the node's state store does. */
+static void durable_write(const char *dir) {
+    char tmp[4096], final[4096];
+    snprintf(tmp, sizeof tmp, "%s/floor.json.tmp", dir);
+    snprintf(final, sizeof final, "%s/floor.json", dir);
+    const char body[] = "{\"version\":1,\"alarms\":[{\"id\":\"bench\",\"time\":\"07:00\"}]}";
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0 || write(fd, body, sizeof body - 1) < 0 || fsync(fd) != 0) { perror("write"); exit(1); }
+    close(fd);
+    if (rename(tmp, final) != 0) { perror("rename"); exit(1); }
+    int d = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (d < 0 || fsync(d) != 0) { perror("fsync"); exit(1); }
+    close(d);
+}
+
+static int publish_at(struct mosquitto *m, const char *topic, time_t epoch, const char *dir) {
+    mosquitto_publish_callback_set(m, on_publish);
+    if (mosquitto_loop_start(m) != MOSQ_ERR_SUCCESS) { fprintf(stderr, "no network thread\n"); return 1; }
+    struct timespec at = {.tv_sec = epoch, .tv_nsec = 0};
+    while (clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &at, NULL) == EINTR) {}
+    if (dir) durable_write(dir);
+    if (mosquitto_publish(m, NULL, topic, 5, "fired", 1, false) != MOSQ_ERR_SUCCESS) { fprintf(stderr, "publish failed\n"); return 1; }
+    for (int i = 0; i < 10000 && !published; i++) usleep(1000);
+    mosquitto_disconnect(m);
+    mosquitto_loop_stop(m, false);
+    return published ? 0 : 1;
 }
 
 static int compare(const void *a, const void *b) {
@@ -62,6 +107,7 @@ int main(int argc, char **argv) {
     /* As the node does: without it Nagle holds a publish behind our own PUBACK for ~40 ms. */
     mosquitto_int_option(m, MOSQ_OPT_TCP_NODELAY, 1);
     if (mosquitto_connect(m, "127.0.0.1", port, 30) != MOSQ_ERR_SUCCESS) { fprintf(stderr, "cannot connect\n"); return 1; }
+    if (strcmp(mode, "at") == 0) return publish_at(m, argv[3], (time_t)atol(argv[4]), argc >= 6 ? argv[5] : NULL);
     const char *listen = strcmp(mode, "echo") == 0 || strcmp(mode, "relay") == 0 ? argv[3] : argv[4];
     mosquitto_subscribe(m, NULL, listen, 1);
     /* Let the SUBACK and any retained message arrive before timing anything. */

@@ -18,13 +18,16 @@ PLAY=${PLAY_SECONDS:-60}
 export NOISECLOCK_RESOURCES="$PWD/Resources"
 
 # user+system CPU seconds of a command, its output discarded.
-cpu() { /usr/bin/time -f '%U %S' "$@" 2>&1 >/dev/null | tail -1 | awk '{printf "%.2f", $1 + $2}'; }
+cpu() { /usr/bin/time -f '%U %S' "$@" 2>&1 >/dev/null | tail -1 | awk 'NF == 2 {printf "%.2f", $1 + $2}'; }
 
 printf '%-6s %14s %14s %8s   (CPU s per %s s of audio)\n' colour noiseclock sox ratio "$AUDIO"
 for colour in white pink brown; do
     ours=$(cpu "$BIN" render "$colour" --seconds "$AUDIO" --output -)
     theirs=$(cpu sox -c 2 -n -r 48000 -b 16 -t raw /dev/null synth "$AUDIO" "${colour}noise")
-    ratio=$(awk -v a="$ours" -v b="$theirs" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
+    # A render that did nothing (or a time that read nothing) is a failure, not a ratio of 0.
+    awk -v a="$ours" -v b="$theirs" 'BEGIN { exit !(a > 0 && b > 0) }' ||
+        { echo "render $colour: measured nothing (noiseclock '$ours' s, sox '$theirs' s)" >&2; exit 1; }
+    ratio=$(awk -v a="$ours" -v b="$theirs" 'BEGIN { printf "%.2f", a / b }')
     printf '%-6s %14s %14s %8s\n' "$colour" "$ours" "$theirs" "$ratio"
 done
 

@@ -4,13 +4,15 @@
 # 3-layer mix (brown 100 + rain 70 + fan 50) each played for PLAY_SECONDS (default 20) after 4 s
 # to settle, ROUNDS times (default 3) in turn, so a burst of other work on the machine falls on
 # one sound of one round, not on all of one sound. CPU: the node's own threads, in nanoseconds
-# (`perf stat`'s task-clock). Prints one line per round and the medians.
+# (`perf stat`'s task-clock). Prints one line per round and the medians; SOUNDS (default "brown
+# rain fan worst") chooses them. It fails when a window measured nothing.
 #     Benchmarks/sound-cpu.sh path/to/noiseclock
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=$(realpath "${1:?usage: Benchmarks/sound-cpu.sh path/to/noiseclock}")
 PLAY=${PLAY_SECONDS:-20}
 ROUNDS=${ROUNDS:-3}
+SOUNDS=${SOUNDS:-brown rain fan worst}
 . Benchmarks/lib/nodes.sh
 bench_init sound-cpu
 bench_mosquitto
@@ -29,16 +31,24 @@ cpu_of() {  # sound: % of one core over $PLAY seconds of it
 }
 : >"$work/rounds"
 for round in $(seq "$ROUNDS"); do
-    brown=$(cpu_of brown); rain=$(cpu_of rain); fan=$(cpu_of fan); worst=$(cpu_of worst)
-    ratio=$(awk -v a="$worst" -v b="$brown" 'BEGIN { printf "%.2f", a / b }')
-    echo "$brown $rain $fan $worst $ratio" >>"$work/rounds"
-    echo "round $round (load $(cut -d' ' -f1 /proc/loadavg)): brown $brown %, rain $rain %, fan $fan %, worst mix $worst % = ${ratio}x brown"
+    line="round $round (load $(cut -d' ' -f1 /proc/loadavg)):"
+    for sound in $SOUNDS; do
+        cpu=$(cpu_of "$sound")
+        # perf read nothing (the node gone, perf missing): a failure, not a ratio of 0.
+        awk -v c="$cpu" 'BEGIN { exit !(c > 0) }' || { echo "round $round, $sound: measured nothing ('$cpu')" >&2; exit 1; }
+        echo "$round $sound $cpu" >>"$work/rounds"
+        line+=" $sound $cpu %,"
+    done
+    ratio=$(awk -v r="$round" '$1 == r { v[$2] = $3 }
+        END { if (v["brown"] > 0 && v["worst"] > 0) printf "%.2f", v["worst"] / v["brown"] }' "$work/rounds")
+    [ -z "$ratio" ] || { echo "$round ratio $ratio" >>"$work/rounds"; line+=" worst mix = ${ratio}x brown"; }
+    echo "${line%,}"
 done
-awk '{ for (i = 1; i <= 5; i++) v[i, NR] = $i } END {
-    split("brown rain fan worst ratio", name, " ")
-    for (i = 1; i <= 5; i++) {
-        n = 0; for (r = 1; r <= NR; r++) a[++n] = v[i, r]
+# Medians (`cpu_median SOUND X` lines for Benchmarks/perf.sh), the ratio's over the rounds too.
+for name in $SOUNDS ratio; do
+    awk -v s="$name" '$2 == s { a[++n] = $3 } END {
+        if (!n) exit
         for (x = 1; x <= n; x++) for (y = x + 1; y <= n; y++) if (a[y] < a[x]) { t = a[x]; a[x] = a[y]; a[y] = t }
-        printf "%s median %s (range %s-%s)\n", name[i], a[int((n + 1) / 2)], a[1], a[n]
-    }
-}' "$work/rounds"
+        printf "%s median %s (range %s-%s)\ncpu_median %s %s\n", s, a[int((n + 1) / 2)], a[1], a[n], s, a[int((n + 1) / 2)]
+    }' "$work/rounds"
+done

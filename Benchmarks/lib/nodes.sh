@@ -15,7 +15,11 @@
 #                                    are added. Its pid: $node_pid, appended to pids and nodes; the
 #                                    time of its exec: $bench_started_at. The same ID again (after
 #                                    bench_stop) starts afresh
-#   bench_online ID [SECONDS]        until node ID says `online` (default 15 s), else its log and exit 1
+#   bench_online ID [SECONDS]        until node ID says `online` (default 15 s), else its log and exit 1;
+#                                    then bench_throttle of $node_pid when BENCH_NODE_QUOTA is set
+#   bench_throttle PID...            with BENCH_NODE_QUOTA=P (percent of one core): each PID alone in a
+#                                    cgroup of its own capped at P % (period BENCH_NODE_PERIOD_MS, 100),
+#                                    to show a bound failing with the node slowed (Benchmarks/perf.sh)
 #   bench_stop PID...                SIGTERM, then wait for each to exit
 #   bench_free_port                  a free loopback port (scripts/loopback_port.py's range)
 #   bench_subscribe FILE TOPIC...    mosquitto_sub -F '%U %t %p' (arrival time, topic, payload) into FILE
@@ -110,6 +114,47 @@ bench_online() {
     local id=$1 seconds=${2:-15} said
     said=$(mosquitto_sub -p "$port" "${bench_pub_options[@]}" -t "noiseclock/$id/availability" -C 1 -W "$seconds" 2>/dev/null || true)
     [ "$said" = online ] || { echo "node $id did not come online in $seconds s (said '$said'):" >&2; cat "$work/$id/log" >&2; exit 1; }
+    bench_throttle "$node_pid"
+}
+
+# The quota on the node's process alone (its threads follow it), once it is up: what is measured
+# is its work, not its start. cgroup v1's cpu controller (this project's build machine), or v2.
+bench_throttle() {
+    [ -n "${BENCH_NODE_QUOTA:-}" ] || return 0
+    local period_us=$(( ${BENCH_NODE_PERIOD_MS:-100} * 1000 )) quota_us pid group root
+    quota_us=$(awk -v p="$BENCH_NODE_QUOTA" -v t="$period_us" 'BEGIN { printf "%d", p * t / 100 }')
+    [ "$quota_us" -ge 1000 ] || { echo "BENCH_NODE_QUOTA=$BENCH_NODE_QUOTA: under the kernel's 1 ms per period" >&2; exit 1; }
+    if [ -f /sys/fs/cgroup/cgroup.controllers ]; then
+        root=/sys/fs/cgroup
+        grep -qw cpu "$root/cgroup.subtree_control" || echo +cpu >"$root/cgroup.subtree_control"
+    else
+        root=/sys/fs/cgroup/cpu
+    fi
+    [ -w "$root" ] || { echo "cannot make a cgroup in $root (BENCH_NODE_QUOTA needs root)" >&2; exit 1; }
+    if [ -z "${bench_cgroup:-}" ]; then
+        bench_cgroup="$root/noiseclock-bench.$$"
+        mkdir -p "$bench_cgroup"
+        [ "$root" = /sys/fs/cgroup ] && echo +cpu >"$bench_cgroup/cgroup.subtree_control"
+        # v1: the audio thread is SCHED_FIFO as root, which a group without real-time runtime
+        # refuses (EINVAL) and which a CFS quota does not cap: each node gets its quota of both.
+        [ "$root" = /sys/fs/cgroup ] || echo 900000 >"$bench_cgroup/cpu.rt_runtime_us"
+        # After the processes are gone (bench_cleanup waits for them first).
+        bench_on_exit 'rmdir "$bench_cgroup"/node-* "$bench_cgroup" 2>/dev/null'
+    fi
+    for pid in "$@"; do
+        group="$bench_cgroup/node-$pid"
+        mkdir -p "$group"
+        if [ "$root" = /sys/fs/cgroup ]; then
+            echo "$quota_us $period_us" >"$group/cpu.max"
+        else
+            echo "$period_us" >"$group/cpu.cfs_period_us"
+            echo "$quota_us" >"$group/cpu.cfs_quota_us"
+            echo "$period_us" >"$group/cpu.rt_period_us"
+            echo "$quota_us" >"$group/cpu.rt_runtime_us"
+        fi
+        echo "$pid" >"$group/cgroup.procs"
+    done
+    echo "quota: node(s) $* at $BENCH_NODE_QUOTA % of one core ($quota_us us per $period_us us)" >&2
 }
 
 bench_stop() {
