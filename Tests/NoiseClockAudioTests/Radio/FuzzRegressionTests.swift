@@ -1,3 +1,4 @@
+import CStream
 import Foundation
 import Testing
 @testable import NoiseClockAudio
@@ -30,6 +31,42 @@ struct FuzzRegressionTests {
         for block in blocks {
             #expect(block.channels > 0 && block.samples % block.channels == 0, "a block of \(block.samples) samples in \(block.channels) channels")
         }
+    }
+
+    /// FuzzPlayer, once it made Ogg CRCs right (43 bytes): an Ogg FLAC stream whose first page holds
+    /// two packets, the first 5 bytes long. The page passed the FLAC mapping's check (13 bytes,
+    /// `\x7FFLAC`), and its first packet was cut past the 9-byte mapping header: a range
+    /// trap in the station-player thread, which ended the node. It is `undecodable` now.
+    @Test func anOggFLACFirstPacketShorterThanItsHeaderIsUndecodable() throws {
+        let library = try #require(try? StreamLibrary.shared.get())
+        let body = try Self.playerBody("player-ogg-flac-short-packet")
+        let reader = StreamBodyReader(contentType: "audio/ogg", library: library)
+        let going = body.withUnsafeBytes { reader.feed($0, frames: { _, _ in }, title: { _ in }) }
+        #expect(!going && reader.verdict == .undecodable)
+    }
+
+    /// FuzzPlayer, once it made Ogg CRCs right (2,813 bytes: the Vorbis seed, mutated): headers
+    /// libvorbis reads but cannot set up a decoder for (`vorbis_synthesis_init` refuses them). The
+    /// decoder then cleared a `vorbis_block` it had never set up when it went: a SEGV under ASan,
+    /// which fills new memory with 0xBE, and with glibc whatever the block's memory held before.
+    /// Here it holds what ASan's would: this thread's freed chunks of that size are filled first
+    /// (malloc hands them out again), so the old code crashes every time.
+    @Test func vorbisHeadersLibvorbisRefusesLeaveNothingToClear() throws {
+        let library = try #require(try? StreamLibrary.shared.get())
+        let body = try Self.playerBody("player-vorbis-synthesis-init-fails")
+        Self.leaveFreedChunksFilled(size: MemoryLayout<vorbis_block>.size)
+        var reader: StreamBodyReader? = StreamBodyReader(contentType: "audio/ogg", library: library)
+        let going = body.withUnsafeBytes { reader!.feed($0, frames: { _, _ in }, title: { _ in }) }
+        #expect(!going && reader!.verdict == .undecodable)
+        reader = nil
+    }
+
+    /// Frees 64 chunks of `size` bytes filled with 0xBE: the next allocations of that size on
+    /// this thread (no await in between) get them back, their bytes past malloc's own 16 intact.
+    static func leaveFreedChunksFilled(size: Int) {
+        let chunks = (0..<64).map { _ in UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16) }
+        for chunk in chunks { chunk.initializeMemory(as: UInt8.self, repeating: 0xBE, count: size) }
+        for chunk in chunks.reversed() { chunk.deallocate() }
     }
 
     /// FuzzFraming's check on tags: Vorbis, Opus and FLAC titles kept DEL and the C1 controls

@@ -9,6 +9,8 @@ final class VorbisPacketDecoder: OggPacketDecoder {
     private let dsp = UnsafeMutablePointer<vorbis_dsp_state>.allocate(capacity: 1)
     private let block = UnsafeMutablePointer<vorbis_block>.allocate(capacity: 1)
     private var headers = 0
+    /// `dsp` and `block` were set up (the third header read and accepted), so the deinit clears them.
+    private var synthesising = false
     private var interleaved: [Float] = []
     let codec = "vorbis"
     private(set) var sampleRate = 0
@@ -21,7 +23,7 @@ final class VorbisPacketDecoder: OggPacketDecoder {
     }
 
     deinit {
-        if headers == 3 {
+        if synthesising {
             _ = codecs.vorbis_block_clear(block)
             codecs.vorbis_dsp_clear(dsp)
         }
@@ -42,8 +44,10 @@ final class VorbisPacketDecoder: OggPacketDecoder {
                 title(VorbisComment.title(UnsafeRawBufferPointer(start: packet.pointee.packet + 7, count: packet.pointee.bytes - 7)))
             }
             if headers == 3 {
+                // A refused setup clears itself; `block` was never set up: nothing to clear for either.
                 guard codecs.vorbis_synthesis_init(dsp, info) == 0 else { return false }
                 _ = codecs.vorbis_block_init(dsp, block)
+                synthesising = true
                 sampleRate = info.pointee.rate
                 channels = Int(info.pointee.channels)
             }
