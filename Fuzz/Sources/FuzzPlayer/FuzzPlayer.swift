@@ -4,8 +4,9 @@ import FuzzSupport
 /// The whole player on arbitrary bytes, through the real decoders (libmpg123, libfaad2, libogg with
 /// libvorbis and libopus, libFLAC, opened as the node opens them). One input is `type, metaint,
 /// split, body`: the first byte picks the response's Content-Type (none, each audio type, a
-/// playlist's, HTML, or an HLS segment), the second the ICY interval (0: none, else n × 16 bytes),
-/// the third how the body arrives (0: whole, else pieces of 1–4096 bytes). The body then goes
+/// playlist's, HTML, or an HLS segment; its top bit set: Ogg CRCs left as they are), the second
+/// the ICY interval (0: none, else n × 16 bytes), the third how the body arrives (0: whole, else
+/// pieces of 1–4096 bytes). Every Ogg page's CRC is made right first (`OggCRC`). The body then goes
 /// where the player sends it: through the ICY splitter into `StreamBodyReader` (which sniffs,
 /// picks and feeds the decoder) and each decoded block into `StereoFrames`, as `StationSource`
 /// does; an HLS segment through the MPEG-TS demuxer or as packed audio, as `HLSReader` does.
@@ -18,9 +19,16 @@ public func fuzzPlayer(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     var input = FuzzInput(data, count)
     let types: [String?] = [nil, "audio/mpeg", "audio/aacp", "audio/ogg", "audio/flac", "application/octet-stream", "text/html",
                             "audio/x-mpegurl", PlayerFeed.segment]
-    let type = types[Int(input.byte()) % types.count]
+    let typeByte = input.byte()
+    let type = types[Int(typeByte & 0x7F) % types.count]
     let metaint = Int(input.byte()) * 16
-    let pieces = FuzzInput.pieces(input.bytes, seed: input.byte(), largest: 4096)
+    let split = input.byte()
+    // libogg drops a page whose CRC is wrong, and libFuzzer cannot make one right: so unless the
+    // type byte's top bit is set, every Ogg page's CRC is made right, and mutated pages reach
+    // the Vorbis, Opus and FLAC packet decoders.
+    var body = Array(input.bytes)
+    if typeByte & 0x80 == 0 { OggCRC.fix(&body) }
+    let pieces = FuzzInput.pieces(body[...], seed: split, largest: 4096)
     let feed = PlayerFeed(library: library)
     if type == PlayerFeed.segment {
         feed.segment(pieces)
