@@ -33,10 +33,12 @@ struct FuzzRegressionTests {
         }
     }
 
-    /// FuzzPlayer, once it made Ogg CRCs right (43 bytes): an Ogg FLAC stream whose first page holds
-    /// two packets, the first 5 bytes long. The page passed the FLAC mapping's check (13 bytes,
-    /// `\x7FFLAC`), and its first packet was cut past the 9-byte mapping header: a range
-    /// trap in the station-player thread, which ended the node. It is `undecodable` now.
+    /// Seen while writing FuzzPlayer (what the Ogg FLAC path trusts), written by hand (43 bytes) and
+    /// replayed by FuzzPlayer, which reaches it once it makes Ogg CRCs right: an Ogg FLAC stream
+    /// whose first page holds two packets, the first 5 bytes long. The page passed the FLAC
+    /// mapping's check (13 bytes, `\x7FFLAC`), and its first packet was cut past the 9-byte
+    /// mapping header: a range trap in the station-player thread, which ended the node. It is
+    /// `undecodable` now.
     @Test func anOggFLACFirstPacketShorterThanItsHeaderIsUndecodable() throws {
         let library = try #require(try? StreamLibrary.shared.get())
         let body = try Self.playerBody("player-ogg-flac-short-packet")
