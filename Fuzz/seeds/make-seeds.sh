@@ -3,7 +3,7 @@
 # playlists, the HLS test fixtures' playlists, and short samples FFmpeg encodes here (0.2 s of a
 # 440 Hz tone at low rates, a few KB each) plus the first 4 KB of the HE-AAC fixtures
 # (Tests/Fixtures/he-aac). Run once by hand when a format is added: the output is committed (about
-# 120 KB), so `make fuzz` needs no FFmpeg. Each player seed starts with the target's control bytes
+# 55 KB), so `make fuzz` needs no FFmpeg. Each player seed starts with the target's control bytes
 # (Fuzz/README: type, ICY interval, split).
 set -euo pipefail
 cd "$(dirname "$0")/.."
