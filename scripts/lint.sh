@@ -11,9 +11,9 @@ cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
 status=0
 "$SWIFT" format lint --strict --parallel --debug-disable-pretty-print -r \
-    Sources Tests Package.swift Fuzz/Package.swift Fuzz/Sources/FuzzCommand Fuzz/Sources/FuzzConfig || status=1
+    Sources Tests Package.swift Fuzz/Package.swift Fuzz/Sources/Fuzz* || status=1
 # Columns are characters (a UTF-8 locale for grep -P), as an editor counts them.
-if LC_ALL=C.UTF-8 grep -rnP --include='*.swift' '^.{151,}' Sources Tests Package.swift; then
+if LC_ALL=C.UTF-8 grep -rnP --include='*.swift' '^.{151,}' Sources Tests Package.swift Fuzz/Package.swift Fuzz/Sources/Fuzz*; then
     echo "lint: the lines above are longer than 150 columns"
     status=1
 fi

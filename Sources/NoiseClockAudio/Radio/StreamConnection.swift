@@ -44,9 +44,10 @@ final class StreamConnection {
 
     /// What the callbacks share: the handlers, the head being read, the ICY splitter.
     final class Context {
-        var head = Head()
+        var heads = StreamHeadReader()
+        var head: Head { heads.head }
         var headerLines: [String] = []
-        var redirects = 0
+        var redirects: Int { heads.redirects }
         var icy: IcyMetadataReader?
         let onHead: (Head) -> Bool
         let onAudio: (UnsafeRawBufferPointer) -> Bool
@@ -148,36 +149,16 @@ typealias CurlOpenSocket = @convention(c) (UnsafeMutableRawPointer?, curlsocktyp
 typealias CurlCloseSocket = @convention(c) (UnsafeMutableRawPointer?, curl_socket_t) -> Int32
 typealias CurlProgress = @convention(c) (UnsafeMutableRawPointer?, curl_off_t, curl_off_t, curl_off_t, curl_off_t) -> Int32
 
-/// libcurl's header callback: one line at a time, every response's (redirects too): a status line
-/// starts a head afresh; the empty line ends it, and the final one goes to `onHead`.
+/// libcurl's header callback: one line at a time, read by `StreamHeadReader`; the final
+/// response's head goes to `onHead` before the first body byte.
 private func streamHeader(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ user: UnsafeMutableRawPointer?) -> Int {
     guard let data, let user else { return 0 }
     let context = Unmanaged<StreamConnection.Context>.fromOpaque(user).takeUnretainedValue()
-    let bytes = UnsafeRawBufferPointer(start: data, count: size * count)
-    let line = String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
-    if line.hasPrefix("HTTP/") || line.hasPrefix("ICY ") {
-        context.head = StreamConnection.Head()
-        let parts = line.split(separator: " ")
-        context.head.status = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
-    } else if line.isEmpty {
-        // A redirect's head is followed by the next response's; only a final one is reported.
-        if (300..<400).contains(context.head.status) { context.redirects += 1 }
-        if !(300..<400).contains(context.head.status), context.head.status < 400 {
-            context.icy = IcyMetadataReader(interval: context.head.metaInterval)
-            if !context.onHead(context.head) {
-                context.stopped = true
-                return 0
-            }
-        }
-    } else if let colon = line.firstIndex(of: ":") {
-        let name = line[..<colon].lowercased()
-        let value = String(line[line.index(after: colon)...]).trimmingWhitespace()
-        switch name {
-        case "content-type": context.head.contentType = value.lowercased()
-        case "icy-metaint": context.head.metaInterval = Int(value)
-        case "icy-br": context.head.bitrateKbps = value.split(separator: ",").first.flatMap { Int($0) }
-        case "icy-name": context.head.name = String(value.prefix(64))
-        default: break
+    if let head = context.heads.read(UnsafeRawBufferPointer(start: data, count: size * count)) {
+        context.icy = IcyMetadataReader(interval: head.metaInterval)
+        if !context.onHead(head) {
+            context.stopped = true
+            return 0
         }
     }
     return size * count

@@ -53,12 +53,6 @@ final class MP3StreamDecoder: StreamDecoder {
             }
             input = nil
             inputCount = 0
-            if status == MPG123_NEW_FORMAT.rawValue {
-                var rate = 0, channels: Int32 = 0, encoding: Int32 = 0
-                _ = library.mp3GetFormat(handle, &rate, &channels, &encoding)
-                sampleRate = rate
-                self.channels = Int(channels)
-            }
             if done > 0, channels > 0 {
                 withoutAudio = 0
                 let samples = done / 2
@@ -69,6 +63,13 @@ final class MP3StreamDecoder: StreamDecoder {
                     count = samples
                 }
                 floats.withUnsafeBufferPointer { frames($0, channels) }
+            }
+            // After the block: `done` holds the frames before the change, in the old format.
+            if status == MPG123_NEW_FORMAT.rawValue {
+                var rate = 0, channels: Int32 = 0, encoding: Int32 = 0
+                _ = library.mp3GetFormat(handle, &rate, &channels, &encoding)
+                sampleRate = rate
+                self.channels = Int(channels)
             }
             if status == MPG123_NEED_MORE.rawValue { return withoutAudio < Self.maxBytesWithoutAudio }
             if status != MPG123_OK.rawValue, status != MPG123_NEW_FORMAT.rawValue { return false }

@@ -94,6 +94,8 @@ final class OggFLACPacketDecoder: OggPacketDecoder {
         var bytes = UnsafeRawBufferPointer(start: packet.pointee.packet, count: packet.pointee.bytes)
         if first {
             first = false
+            // The BOS page is checked whole; its first packet may still be shorter than the mapping header.
+            guard bytes.count > 9 else { return false }
             bytes = UnsafeRawBufferPointer(rebasing: bytes[9...])
         } else if bytes.count > 4, bytes[0] & 0x7F == 4 {
             // A VORBIS_COMMENT metadata block: 4-byte block header, then the comment.

@@ -36,6 +36,7 @@ enum VorbisComment {
             }
         }
         guard let title else { return nil }
-        return String((artist.map { "\($0) - \(title)" } ?? title).unicodeScalars.filter { $0.value >= 0x20 }.prefix(256))
+        // Every control character (DEL and C1 too, as ICY titles are cleaned): the title goes to `~/noise` as it is.
+        return String((artist.map { "\($0) - \(title)" } ?? title).unicodeScalars.filter { $0.properties.generalCategory != .control }.prefix(256))
     }
 }

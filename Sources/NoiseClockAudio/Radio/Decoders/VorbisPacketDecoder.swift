@@ -9,7 +9,7 @@ final class VorbisPacketDecoder: OggPacketDecoder {
     private let dsp = UnsafeMutablePointer<vorbis_dsp_state>.allocate(capacity: 1)
     private let block = UnsafeMutablePointer<vorbis_block>.allocate(capacity: 1)
     private var headers = 0
-    /// `dsp` and `block` were initialised (and so are cleared at the end).
+    /// `dsp` and `block` were set up (the third header read and accepted), so the deinit clears them.
     private var synthesising = false
     private var interleaved: [Float] = []
     let codec = "vorbis"
@@ -44,11 +44,12 @@ final class VorbisPacketDecoder: OggPacketDecoder {
                 title(VorbisComment.title(UnsafeRawBufferPointer(start: packet.pointee.packet + 7, count: packet.pointee.bytes - 7)))
             }
             if headers == 3 {
-                // Told before anything is sized by it (255 channels, 1 Hz): not this stream.
+                // Told before anything is sized by it (255 channels, 1 Hz): not this stream. A refused
+                // setup clears itself; `block` was never set up: nothing to clear for either.
                 guard StreamFormatLimits.problem(sampleRate: info.pointee.rate, channels: Int(info.pointee.channels)) == nil,
                       codecs.vorbis_synthesis_init(dsp, info) == 0 else { return false }
-                synthesising = true
                 _ = codecs.vorbis_block_init(dsp, block)
+                synthesising = true
                 sampleRate = info.pointee.rate
                 channels = Int(info.pointee.channels)
             }
