@@ -1,0 +1,1 @@
+../../../Sources/NoiseClockAudio/Output/Clocks.swift

@@ -1,0 +1,1 @@
+../../../Sources/NoiseClockAudio/Files/SoundFormatBounds.swift

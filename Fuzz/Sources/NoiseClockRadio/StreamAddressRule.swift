@@ -1,0 +1,1 @@
+../../../Sources/NoiseClockAudio/Radio/StreamAddressRule.swift
