@@ -2,7 +2,10 @@
 /// service owns one, hands it events with the current instant, and carries out what comes back.
 /// Being a value, a change that cannot be persisted is rolled back by keeping the old copy.
 public struct NodeCore: Sendable {
-    public var settings: NodeSettings
+    public var settings: NodeSettings {
+        // The stations feature judges a new station's host by `stream.allow_local_addresses`.
+        didSet { stations.allowsLocalAddresses = settings.stream.allowsLocalAddresses }
+    }
     public var catalog: SoundCatalog
     public internal(set) var alarms: AlarmsFeature
     public internal(set) var style: StyleFeature
@@ -56,6 +59,7 @@ public struct NodeCore: Sendable {
         timers = TimersFeature(restoring: documents[StateFile.timers])
         mixes = MixesFeature(restoring: documents[StateFile.mixes])
         stations = StationsFeature(restoring: documents[StateFile.stations])
+        stations.allowsLocalAddresses = settings.stream.allowsLocalAddresses
         devices = DeviceList(settings: settings.devices)
         battery = BatteryPublisher(intervalSeconds: batteryIntervalSeconds)
         // A saved noise whose sound is no longer offered (its file removed, or refused by the

@@ -4,6 +4,9 @@
 /// deleting one that an alarm or timer would ring (`NodeCore+Stations.swift`).
 public struct StationsFeature: Sendable, Equatable {
     public internal(set) var stations: [Station] = []
+    /// `stream.allow_local_addresses`: a loopback or link-local host may be added (tests, a
+    /// station served on this machine). Off by default (mqtt-api v1.4).
+    public var allowsLocalAddresses = false
 
     public init() {}
 
@@ -35,7 +38,7 @@ public struct StationsFeature: Sendable, Equatable {
             guard let nameValue = object["name"] else { throw .invalidField("name", "name is required") }
             let name = try Station.name(nameValue)
             guard let urlValue = object["url"] else { throw .invalidField("url", "url is required") }
-            let url = try Station.url(urlValue)
+            let url = try checkedHost(Station.url(urlValue))
             let id: String
             if let value = object["id"] {
                 id = try Station.id(value)
@@ -58,7 +61,7 @@ public struct StationsFeature: Sendable, Equatable {
             guard let index = stations.firstIndex(where: { $0.id == id }) else { throw Self.notFound(id) }
             var changed = stations[index]
             if let value = object["name"] { changed.name = try Station.name(value) }
-            if let value = object["url"] { changed.url = try Station.url(value) }
+            if let value = object["url"] { changed.url = try checkedHost(Station.url(value)) }
             stations[index] = changed
             return changed.json
         case .delete:
@@ -66,6 +69,14 @@ public struct StationsFeature: Sendable, Equatable {
             guard let index = stations.firstIndex(where: { $0.id == id }) else { throw Self.notFound(id) }
             return stations.remove(at: index).json
         }
+    }
+
+    /// A loopback or link-local host is refused unless `allowsLocalAddresses` (v1.4): the node is
+    /// no way into the machine's own or its link's services.
+    private func checkedHost(_ url: String) throws(CommandError) -> String {
+        guard !allowsLocalAddresses, StationHost.isLocal(url) else { return url }
+        throw .invalidField("url", "url: a loopback or link-local address (\(StationHost.host(of: url).prefix(64))) is refused; "
+            + "set stream.allow_local_addresses to allow it")
     }
 
     static func notFound(_ id: String) -> CommandError {

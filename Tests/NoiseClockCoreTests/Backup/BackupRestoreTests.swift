@@ -10,7 +10,7 @@ import Testing
         var rig = MachineRig()
         rig.step(.connected)
         let commands: [(String, String)] = [
-            ("station/add", #"{"id": "jazz", "name": "Jazz", "url": "http://127.0.0.1:9/jazz.mp3"}"#),
+            ("station/add", #"{"id": "jazz", "name": "Jazz", "url": "http://radio.example:9/jazz.mp3"}"#),
             // A station as an alarm's sound and a timer preset's: restored with it (a new-user trial found them refused).
             ("alarm/add", #"{"id": "radio", "time": "07:15", "sound": "radio:jazz"}"#),
             ("alarm/add", #"{"id": "work", "time": "06:30", "label": "Work", "repeat": "weekdays", "sound": "chime", "volume": 40}"#),
@@ -66,7 +66,7 @@ import Testing
         object["stations"] = nil
         var fresh = MachineRig()
         fresh.step(.connected)
-        _ = fresh.command("station/add", #"{"id": "old", "name": "Old", "url": "http://127.0.0.1:9/old.mp3"}"#)
+        _ = fresh.command("station/add", #"{"id": "old", "name": "Old", "url": "http://radio.example:9/old.mp3"}"#)
         let response = try #require(Self.restore(JSONValue.object(object).bytes, on: &fresh))
         #expect(response.ok, "\(response.json.serialized)")
         #expect(fresh.machine.core.stations.stations.isEmpty, "the restore replaces the stations with the backup's: none")
@@ -135,7 +135,7 @@ import Testing
         case "an unknown style field": object["style"] = ["glowz": 3]
         case "an entry this node does not know": object["podcasts"] = []
         case "a station's url not http": object["stations"] = [["id": "jazz", "name": "Jazz", "url": "ftp://127.0.0.1/jazz.mp3"]]
-        case "a station without id": object["stations"] = [["name": "Jazz", "url": "http://127.0.0.1:9/jazz.mp3"]]
+        case "a station without id": object["stations"] = [["name": "Jazz", "url": "http://radio.example:9/jazz.mp3"]]
         case "settings not an object": object["settings"] = ["timezone"]
         default: Issue.record("no such case \(how)")
         }

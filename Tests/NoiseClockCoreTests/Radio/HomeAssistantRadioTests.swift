@@ -21,7 +21,7 @@ import Testing
         rig.step(.connected)
         let added = rig.command("alarm/add", #"{"id": "a", "time": "07:30", "sound": "chime"}"#)
         #expect(Self.options(added, alarmSelect) == ["chime", "none"])
-        let station = rig.command("station/add", #"{"id": "jazz", "name": "Jazz", "url": "http://127.0.0.1:8000/jazz.mp3"}"#)
+        let station = rig.command("station/add", #"{"id": "jazz", "name": "Jazz", "url": "http://radio.example:8000/jazz.mp3"}"#)
         #expect(Self.options(station, noiseSelect) == ["brown", "pink", "radio:jazz"])
         #expect(Self.options(station, alarmSelect) == ["chime", "radio:jazz", "none"])
         let deleted = rig.command("station/delete", "jazz")
@@ -41,7 +41,7 @@ import Testing
         let template = try #require(select["command_template"]?.stringValue)
         let json = try JSONParser().parse(HomeAssistantTemplateTests.render(template, value: "radio:jazz"))
         let catalog = SoundCatalog(noise: [], alarm: [.init(id: "classic", name: "Classic", category: "tone")])
-            .including([Station(id: "jazz", name: "Jazz", url: "http://127.0.0.1:8000/jazz.mp3")])
+            .including([Station(id: "jazz", name: "Jazz", url: "http://radio.example:8000/jazz.mp3")])
         let updated = try F.wake.merging(json.objectValue!, catalog: catalog)
         #expect(updated.sound == "radio:jazz" && updated.label == F.wake.label)
     }

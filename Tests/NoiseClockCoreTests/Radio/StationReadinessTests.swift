@@ -9,14 +9,14 @@ import Testing
 
     @Test func aStationDueWithinTwelveHoursIsProbedAndItsFailureIsAtRisk() throws {
         var rig = R.connected()  // 07:04:30 local
-        _ = rig.command("station/add", #"{"id": "jazz", "name": "Jazz", "url": "http://127.0.0.1:8000/jazz.mp3"}"#)
+        _ = rig.command("station/add", #"{"id": "jazz", "name": "Jazz", "url": "http://radio.example:8000/jazz.mp3"}"#)
         // Tomorrow's 07:30 is more than 12 h away: the station is not probed.
         var effects = rig.command("alarm/add", #"{"id": "w", "time": "07:30", "date": "2026-11-22", "sound": "radio:jazz"}"#)
         #expect(R.probes(effects) == [ReadinessProbe(sound: "radio:jazz", stationURL: nil)])
         rig.step(.readiness(R.fine))
         // Today's 19:00 is within 12 h: probed.
         effects = rig.command("alarm/add", #"{"id": "v", "time": "19:00", "sound": "radio:jazz"}"#)
-        #expect(R.probes(effects) == [ReadinessProbe(sound: "radio:jazz", stationURL: "http://127.0.0.1:8000/jazz.mp3")])
+        #expect(R.probes(effects) == [ReadinessProbe(sound: "radio:jazz", stationURL: "http://radio.example:8000/jazz.mp3")])
         effects = rig.step(.readiness(ReadinessReport(clockSynced: true, streamCause: "refused")))
         let event = try #require(R.events(effects).first)
         #expect(event["event"] == "at_risk" && event["id"] == "v")

@@ -12,7 +12,7 @@ import Testing
     static func rig() -> MachineRig {
         var rig = MachineRig()
         rig.step(.connected)
-        _ = rig.command("station/add", #"{"id": "jazz", "name": "Jazz", "url": "http://127.0.0.1:8000/jazz.mp3"}"#)
+        _ = rig.command("station/add", #"{"id": "jazz", "name": "Jazz", "url": "http://radio.example:8000/jazz.mp3"}"#)
         return rig
     }
 
@@ -20,7 +20,7 @@ import Testing
         var rig = Self.rig()
         let effects = rig.command("station/test", #"{"id": "jazz", "request_id": 7}"#)
         let request = try #require(Self.probes(effects).first)
-        #expect(request.url == "http://127.0.0.1:8000/jazz.mp3")
+        #expect(request.url == "http://radio.example:8000/jazz.mp3")
         #expect(effects.published("noiseclock/bed/response").isEmpty, "answered when the probe is back")
         let figures: JSONValue = [
             "first_audio_ms": 347, "codec": "mp3", "bitrate_kbps": .null, "sample_rate": 44100, "channels": 1, "title": "So What",

@@ -7,9 +7,9 @@ import Testing
     @Test func aTitleShowsOnNoiseWhileThatStationPlays() throws {
         var rig = MachineRig()
         rig.step(.connected)
-        _ = rig.command("station/add", #"{"id": "jazz", "name": "Jazz", "url": "http://127.0.0.1:8000/jazz.mp3"}"#)
+        _ = rig.command("station/add", #"{"id": "jazz", "name": "Jazz", "url": "http://radio.example:8000/jazz.mp3"}"#)
         _ = rig.command("noise/set", #"{"sound": "radio:jazz", "playing": true}"#)
-        #expect(rig.machine.core.audioScene(now: rig.now).stations == ["radio:jazz": "http://127.0.0.1:8000/jazz.mp3"])
+        #expect(rig.machine.core.audioScene(now: rig.now).stations == ["radio:jazz": "http://radio.example:8000/jazz.mp3"])
         let noise = try #require(rig.step(.stationTitle(StationTitle(sound: "radio:jazz", title: "So What"))).json("noiseclock/bed/noise"))
         #expect(noise["title"] == "So What" && noise["station"] == "jazz", "\(noise.serialized)")
         // Another station's title (a preview's, an alarm's) is not the noise's.

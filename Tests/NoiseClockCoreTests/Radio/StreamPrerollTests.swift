@@ -12,7 +12,7 @@ import Testing
         var rig = MachineRig()
         rig.step(.connected)
         rig.step(.audio(NodeMachineFailsafeTests.ok))
-        _ = rig.command("station/add", #"{"id": "jazz", "name": "Jazz", "url": "http://127.0.0.1:8000/jazz"}"#)
+        _ = rig.command("station/add", #"{"id": "jazz", "name": "Jazz", "url": "http://radio.example:8000/jazz"}"#)
         return rig
     }
 
@@ -34,7 +34,7 @@ import Testing
         rig.now = ring.adding(seconds: -30)
         let scene = try #require(rig.step(.wake).scenes.last)
         #expect(scene.preroll == AudioScene.Preroll(sound: "radio:jazz", at: ring))
-        #expect(scene.stations["radio:jazz"] == "http://127.0.0.1:8000/jazz", "the engine is told where to connect")
+        #expect(scene.stations["radio:jazz"] == "http://radio.example:8000/jazz", "the engine is told where to connect")
         #expect(scene.alarm == nil)
         // The ring: the alarm's voice has the station, the preroll is over.
         rig.now = ring
@@ -71,7 +71,7 @@ import Testing
         rig.now = end.adding(seconds: -30)
         let scene = try #require(rig.step(.wake).scenes.last)
         #expect(scene.preroll == AudioScene.Preroll(sound: "radio:jazz", at: end))
-        #expect(scene.stations["radio:jazz"] == "http://127.0.0.1:8000/jazz")
+        #expect(scene.stations["radio:jazz"] == "http://radio.example:8000/jazz")
         rig.now = end
         let ringing = try #require(rig.step(.wake).scenes.last)
         #expect(ringing.alarm?.sound == "radio:jazz" && ringing.preroll == nil, "the timer's ring takes the station over")
@@ -96,7 +96,7 @@ import Testing
     @Test func aSleepRadioNamesItsFallbackAndNoiseSaysWhileItIsDown() throws {
         var rig = MachineRig()
         rig.step(.connected)
-        _ = rig.command("station/add", #"{"id": "jazz", "name": "Jazz", "url": "http://127.0.0.1:8000/jazz"}"#)
+        _ = rig.command("station/add", #"{"id": "jazz", "name": "Jazz", "url": "http://radio.example:8000/jazz"}"#)
         _ = rig.command("noise/set", #"{"sound": "radio:jazz", "playing": true}"#)
         #expect(rig.machine.core.audioScene(now: rig.now).noise?.stationFallback == "brown")
         let down = try #require(rig.step(.stationOutage(StationOutage(sound: "radio:jazz", cause: "refused", fallback: "brown")))
