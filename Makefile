@@ -125,7 +125,8 @@ browser-test: build axe-core
 screenshots: build axe-core
 	@SCREENSHOT_DIR=docs/images scripts/browser-tests.sh "$$($(SWIFT) build --show-bin-path)/noiseclock"
 
-# libFuzzer with ASan over the command parser and the configuration loader (Fuzz/).
+# libFuzzer with ASan over the command parser, the configuration loader and the six parsers that
+# read a station (eight targets, two at a time: Fuzz/run.sh, Fuzz/README.md).
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run.sh
 
