@@ -15,15 +15,17 @@ struct TimerChimeCaptureTests {
         let timer = try await harness.command("timer/start", "1").response
         let end = try #require(timer["result"]?["ends_at"]?.stringValue.flatMap(MinuteBoundary.date(iso:)))
         let mark = harness.client.messages.count
-        let before = capture.frames
         try await harness.node.setClock(to: end.addingTimeInterval(-0.5))
         try await harness.client.waitFor("\(harness.root)/alarm/fired", timeout: 10, after: mark, where: { $0.json?["source"] == "timer" })
         // The chime's first phrase (its four notes, 1.5 s) from where it begins in the capture: the
         // `fired` message can reach the test late on a loaded machine, and the bell's tail after
-        // the phrase is much quieter.
+        // the phrase is much quieter. Searched from the capture's start: nothing sounds before the
+        // chime, and a device closed while idle and opened again for it truncates the file (ALSA's
+        // file PCM), so a frame count taken before the fire may lie beyond the capture's end (a
+        // range trap that ended a fresh clone's whole integration run).
         try await capture.waitForFrames(capture.frames + AudioCapture.frames(2))
-        let heard = try capture.read(before..<capture.frames).left
-        let onset = before + (heard.firstIndex { abs($0) > 0.01 } ?? 0)
+        let heard = try capture.read(0..<capture.frames).left
+        let onset = heard.firstIndex { abs($0) > 0.01 } ?? 0
         try await capture.waitForFrames(onset + AudioCapture.frames(1.6))
         let dismissed = try await harness.command("alarm/dismiss", "").mark
         try await capture.waitForFrames(dismissed + AudioCapture.frames(1))
