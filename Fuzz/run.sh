@@ -55,7 +55,9 @@ fuzz() {
         framing) options+=(-max_len=8192) ;;
         *) options+=(-max_len=4096) ;;
     esac
-    SWIFT_BACKTRACE=enable=no "$bin/${names[$target]}" -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 \
+    # -seed: the same executions run after run for the same build and time (a failure repeats).
+    SWIFT_BACKTRACE=enable=no LSAN_OPTIONS="suppressions=$PWD/lsan.supp:print_suppressions=0" \
+        "$bin/${names[$target]}" -seed=37 -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 \
         -print_final_stats=1 -artifact_prefix=.build/artifacts/ "${options[@]}" "$work" "corpus/$target" \
         >".build/$target.log" 2>&1
 }
