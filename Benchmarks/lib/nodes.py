@@ -43,8 +43,7 @@ class Bench:
     def node(self, binary, extra="", device="null", env=None, node_id="bench"):
         """Starts the node on this bench's broker; `extra` is YAML appended to its configuration."""
         config = f"{self.work}/noiseclock.yaml"
-        with open(config, "w") as f:
-            f.write(f"""node_id: {node_id}
+        defaults = f"""node_id: {node_id}
 timezone: UTC
 state_dir: {self.work}/state
 mqtt: {{host: 127.0.0.1, port: {self.port}}}
@@ -52,7 +51,11 @@ home_assistant: {{discovery: false}}
 audio: {{device: {device}}}
 battery: {{path: {self.work}/no-battery}}
 web: {{enabled: false}}
-""" + extra)
+"""
+        # A top-level key of `extra` replaces the default's line (as nodes.sh's bench_node does).
+        given = {line.split(":", 1)[0] for line in extra.splitlines() if line and not line[0].isspace()}
+        with open(config, "w") as f:
+            f.write("".join(line + "\n" for line in defaults.splitlines() if line.split(":", 1)[0] not in given) + extra)
         environment = dict(os.environ, NOISECLOCK_LOG_LEVEL="warning", NOISECLOCK_RESOURCES=os.path.join(ROOT, "Resources"))
         environment.update(env or {})
         return self.start([binary, "--config", config], env=environment, stdout=subprocess.DEVNULL,
