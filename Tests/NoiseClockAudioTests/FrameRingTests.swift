@@ -35,4 +35,26 @@ struct FrameRingTests {
         #expect(ring.write([0.1, 0.1, 0.2, 0.2, 0.3, 0.3], count: 3) == 2)
         #expect(ring.available == 2 && ring.space == 0)
     }
+
+    /// Writes and reads of every size against a plain queue, both kinds of ring, the gain
+    /// applied: the two runs each side of the ring's end join without a gap or a repeat.
+    @Test(arguments: [false, true]) func writesAndReadsOfEverySizeMatchAPlainQueue(sixteenBit: Bool) {
+        let ring = FrameRing(capacity: 7, sixteenBit: sixteenBit)
+        var queue: [Float] = []
+        var next: Float = 0
+        var out = [Float](repeating: 0, count: 20)
+        for step in 0..<200 {
+            let count = step % 9
+            let frames = (0..<(2 * count)).map { i in Float(i % 2 == 0 ? 1 : -1) * (next + Float(i / 2)) / 1024 }
+            let took = ring.write(frames, count: count, gain: 0.5)
+            #expect(took == min(count, 7 - queue.count / 2))
+            queue += frames.prefix(2 * took).map { $0 * 0.5 }
+            next += Float(took)
+            let want = (step * 5) % 10
+            let got = ring.read(into: &out, count: want)
+            #expect(got == min(want, queue.count / 2))
+            for i in 0..<(2 * got) { #expect(abs(out[i] - queue[i]) <= (sixteenBit ? 1.0 / 32767 : 0)) }
+            queue.removeFirst(2 * got)
+        }
+    }
 }
