@@ -57,4 +57,29 @@ struct FrameRingTests {
             queue.removeFirst(2 * got)
         }
     }
+
+    /// The eight-abreast conversion makes exactly the steps the one-sample rule makes: toward zero,
+    /// clipped at ±32767, NaN 0; on whole steps, just under and over them, halves, and seeded
+    /// random values.
+    @Test func theVectorConversionMakesTheSameStepsAsTheScalarRule() {
+        var values: [Float] = [0, -0, 1, -1, 2, -2, .nan, .infinity, -.infinity, 0.5 / 32767, -0.5 / 32767]
+        for step in [1, 2, 3, 100, 1000, 16384, 32766, 32767] {
+            let v = Float(step) / 32767
+            values += [v, -v, v.nextUp, v.nextDown, -v.nextUp, -v.nextDown, (Float(step) + 0.5) / 32767, -(Float(step) + 0.5) / 32767]
+        }
+        var state: UInt64 = 7
+        while values.count % 16 != 0 || values.count < 512 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            values.append(Float(Int64(bitPattern: state) >> 40) / Float(1 << 23) * 1.1)
+        }
+        let ring = FrameRing(capacity: values.count / 2, sixteenBit: true)
+        #expect(ring.write(values, count: values.count / 2, gain: 1) == values.count / 2)
+        var out = [Float](repeating: 9, count: values.count)
+        #expect(ring.read(into: &out, count: values.count / 2) == values.count / 2)
+        for (value, got) in zip(values, out) {
+            let scaled = value * 32767
+            let step: Float = scaled.isNaN ? 0 : min(max(scaled, -32767), 32767).rounded(.towardZero)
+            #expect((got * 32767).rounded() == step, "\(value): \(got * 32767), not \(step)")
+        }
+    }
 }

@@ -64,18 +64,22 @@ final class StationLeveller {
         return gain
     }
 
-    /// The largest magnitude of `count` stereo frames, eight samples abreast.
+    /// The largest magnitude of `count` stereo frames, eight samples abreast: the sign bit
+    /// masked off and the lanes compared as integers (a float's order for magnitudes), since
+    /// `pointwiseMax` of floats handles NaN lane by lane and does not vectorise. NaN, whose bits
+    /// order above infinity, is left out.
     private static func peak(_ frames: UnsafePointer<Float>, count: Int) -> Float {
-        var lanes = SIMD8<Float>()
         let samples = 2 * count, whole = samples / 8
+        let magnitude = SIMD8<UInt32>(repeating: 0x7FFF_FFFF), infinity = SIMD8<UInt32>(repeating: 0x7F80_0000)
+        var lanes = SIMD8<UInt32>()
         let raw = UnsafeRawPointer(frames)
         for i in 0..<whole {
-            let v = raw.loadUnaligned(fromByteOffset: 32 &* i, as: SIMD8<Float>.self)
-            lanes = pointwiseMax(lanes, pointwiseMax(v, -v))
+            let bits = raw.loadUnaligned(fromByteOffset: 32 &* i, as: SIMD8<UInt32>.self) & magnitude
+            lanes.replace(with: bits, where: (bits .> lanes) .& (bits .<= infinity))
         }
-        var top = lanes.max()
-        for i in (8 * whole)..<samples { top = max(top, abs(frames[i])) }
-        return top.isNaN ? 0 : top
+        var top = Float(bitPattern: lanes.max())
+        for i in (8 * whole)..<samples where !frames[i].isNaN { top = max(top, abs(frames[i])) }
+        return top
     }
 
     private func endBlock(_ momentary: Double) {

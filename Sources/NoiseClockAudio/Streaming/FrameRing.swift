@@ -57,11 +57,35 @@ final class FrameRing: @unchecked Sendable {
         guard count > 0 else { return }
         if sixteenBit {
             let ring = storage.assumingMemoryBound(to: Int16.self) + 2 * slot
-            for i in 0..<(2 &* count) { ring[i] = Self.sixteenBits(frames[i] * gain) }
+            // Eight samples abreast (a branch per sample kept the compiler from it), then the rest.
+            let samples = 2 &* count, whole = samples / 8
+            let raw = UnsafeRawPointer(frames), out = UnsafeMutableRawPointer(ring)
+            for i in 0..<whole {
+                let v = raw.loadUnaligned(fromByteOffset: 32 &* i, as: SIMD8<Float>.self)
+                out.storeBytes(of: Self.sixteenBits(v, gain: gain), toByteOffset: 16 &* i, as: SIMD8<Int16>.self)
+            }
+            for i in (8 &* whole)..<samples { ring[i] = Self.sixteenBits(frames[i] * gain) }
         } else {
             let ring = storage.assumingMemoryBound(to: Float.self) + 2 * slot
             for i in 0..<(2 &* count) { ring[i] = frames[i] * gain }
         }
+    }
+
+    /// `sixteenBits` of eight samples at once: the same steps, clips and NaN rule. Swift's
+    /// float-to-integer conversion checks each lane's range and does not vectorise, so the steps
+    /// are made in floats: adding and taking away 1.5 × 2²³ rounds to the nearest whole number,
+    /// a step back toward zero where that went past, and the sum's low bits are the integer.
+    @inline(__always)
+    private static func sixteenBits(_ samples: SIMD8<Float>, gain: Float) -> SIMD8<Int16> {
+        var value = samples * gain * 32767
+        value.replace(with: 0, where: value .!= value)
+        value.replace(with: 32767, where: value .>= 32767)
+        value.replace(with: -32767, where: value .<= -32767)
+        let magic = SIMD8<Float>(repeating: 12_582_912)
+        var whole = (value + magic) - magic
+        whole.replace(with: whole - 1, where: (whole .> value) .& (value .>= 0))
+        whole.replace(with: whole + 1, where: (whole .< value) .& (value .< 0))
+        return SIMD8<Int16>(truncatingIfNeeded: unsafeBitCast(whole + magic, to: SIMD8<Int32>.self) &- 0x4B40_0000)
     }
 
     /// −1…1 to 16-bit steps toward zero; past full scale clipped; NaN (a broken decode) 0, never a trap.
