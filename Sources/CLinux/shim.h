@@ -20,3 +20,5 @@ int accept4(int sockfd, struct sockaddr *addr, socklen_t *addrlen, int flags);
 int renameat2(int olddirfd, const char *oldpath, int newdirfd, const char *newpath, unsigned int flags);
 // mallopt (M_MMAP_THRESHOLD): large blocks as mappings of their own, given back when freed.
 #include <malloc.h>
+// gettid (GNU, glibc 2.30): the calling thread's id, for per-thread nice (`BackgroundPriority`).
+pid_t gettid(void);

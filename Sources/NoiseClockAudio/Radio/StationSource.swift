@@ -123,6 +123,9 @@ public final class StationSource: SoundSource, Sendable {
         let player = StationPlayer(url: url, outputRate: outputRate, userAgent: userAgent, caFile: caFile, onTitle: onTitle)
         do {
             try thread.start {
+                // Decoding comes in bursts (a server's burst at connect, a reconnect): behind the
+                // loop and the audio thread on a small CPU.
+                BackgroundPriority.lowerCallingThread()
                 shared.playerThread.store(Self.currentThreadID(), ordering: .releasing)
                 let limit = waitsForData ? nil : StreamFormatLimits.maxReceiveBytesPerSecond
                 StreamFormatLimits.$receiveLimit.withValue(limit) {

@@ -37,7 +37,11 @@ final class SpeechService: Service, Sendable {
     }
 
     func run() async throws {
-        try thread.start { [self] in runLoop() }
+        // Synthesis is a burst of a few hundred milliseconds of CPU: behind the loop and the audio.
+        try thread.start { [self] in
+            BackgroundPriority.lowerCallingThread()
+            runLoop()
+        }
         try? await gracefulShutdown()
         queue.withLock { $0.stopped = true }
         signal.signal()
