@@ -25,8 +25,19 @@ bundle=$(mktemp /tmp/noiseclock-newcomer.XXXXXX)
 trap 'rm -f "$bundle"' EXIT
 git -C "$repo" bundle create "$bundle" HEAD 2>/dev/null
 chmod 0644 "$bundle"
+# A machine whose git fetches GitHub from a local mirror (url.<dir>.insteadOf in /etc/gitconfig)
+# owned by root: git refuses another user's clone of it ("dubious ownership") unless told it is safe.
+# Not the project's: a newcomer fetching from GitHub needs nothing of the kind.
+git config --system --get-regexp '^url\..*\.insteadof$' 2>/dev/null | sed -E 's/^url\.(.*)\.insteadof .*/\1/' | sort -u |
+    while read -r mirror; do
+        [ -d "$mirror" ] || continue
+        find "$mirror" -maxdepth 3 -name '*.git' -type d | while read -r bare; do
+            runuser -u "$user" -- git config --global --get-all safe.directory | grep -qxF "$bare" ||
+                runuser -u "$user" -- git config --global --add safe.directory "$bare"
+        done
+    done
 runuser -u "$user" -- rm -rf "$home/noiseclock"
-runuser -u "$user" -- git clone -q "$bundle" "$home/noiseclock"
+runuser -u "$user" -- git -c advice.detachedHead=false clone -q "$bundle" "$home/noiseclock"
 echo "newcomer-as-user: $user (uid $(id -u "$user"), home $(stat -c %a "$home")), $(git -C "$repo" rev-parse --short HEAD) cloned into $home/noiseclock"
 started=$(date +%s)
 set +e
