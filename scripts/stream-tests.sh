@@ -8,7 +8,7 @@ set -u
 cd "$(dirname "$0")/.."
 # The suites and the stage's minimum are in scripts/stage-suites/stream; a stage that ran fewer
 # tests, or missed a listed suite, fails (scripts/expect-tests.sh).
-# Two passes: the suites that time the player (the fallback within 5 + 1 s of a stall, the preroll,
+# Two passes: the suites that time the player (the fallback within 5 + 0.5 s of a stall, the preroll,
 # the sleep radio) first, then the hostile servers' suites (Hostile*: floods at megabytes a
 # second, endless segments), which on two cores made a stall's fallback 6.05 s and 8.4 s late
 # when they ran beside them.

@@ -26,6 +26,8 @@ public final class StationSource: SoundSource, Sendable {
     /// Above this much in the ring the player reads the network every `batchSeconds`, not per packet.
     static let batchAboveSeconds = 2
     static let batchSeconds = 0.5
+    /// While batching, the socket is looked at this often for new bytes (their arrival's time).
+    static let arrivalLookSeconds = 0.1
     static let causes = ["", "dns", "refused", "timeout", "tls", "no_audio", "undecodable", "silent", "stalled", "forbidden_address"]
 
     /// Digital silence (every sample below one 16-bit step) for this long once the station was
@@ -368,17 +370,23 @@ public final class StationSource: SoundSource, Sendable {
                 return true
             }, onAudio: { [self] bytes in
                 guard let body else { return false }
+                let arrived = shared.sockets.arrivedAt
                 let ok = body.feed(bytes, frames: { samples, channels in
                     heard = true
-                    self.deliver(samples, channels: channels, rate: body.decoder?.sampleRate ?? 0, shared)
+                    self.deliver(samples, channels: channels, rate: body.decoder?.sampleRate ?? 0, arrived: arrived, shared)
                 }, title: titles.offer)
                 titles.tick()
                 // With seconds in hand, read in batches: a live server sends each frame as it is
                 // made (~40 a second), and one wake-up per frame was a sixth of the player's CPU
                 // (docs/performance.md, issue 29).
-                // The socket holds what comes meanwhile; a stop still ends the wait at once.
+                // The socket holds what comes meanwhile, looked at every 0.1 s so its arrival is
+                // stamped when it comes (a stall is judged from it); a stop still ends the wait at once.
                 if ok, !shared.offline, shared.ring.available > StationSource.batchAboveSeconds * outputRate {
-                    _ = shared.wake.wait(seconds: StationSource.batchSeconds)
+                    let slices = Int((StationSource.batchSeconds / StationSource.arrivalLookSeconds).rounded())
+                    for _ in 0..<slices where !shared.stopped {
+                        if shared.wake.wait(seconds: StationSource.arrivalLookSeconds) { break }
+                        shared.sockets.look()
+                    }
                 }
                 return ok && !shared.stopped
             }, onTitle: titles.offer, shouldStop: { shared.stopped })
@@ -400,7 +408,8 @@ public final class StationSource: SoundSource, Sendable {
             return reader.run(library: library, hooks: HLSReader.Hooks(
                 shouldStop: { shared.stopped }, bufferedSeconds: { Double(shared.ring.available) / rate },
                 wait: { _ = shared.wake.wait(seconds: $0) }, frames: { [self] samples, channels, sampleRate, _ in
-                    deliver(samples, channels: channels, rate: sampleRate, shared)
+                    // Segments come ahead of their time, paced by the ring: stamped as decoded.
+                    deliver(samples, channels: channels, rate: sampleRate, arrived: nil, shared)
                     titles.tick()
                 }, title: titles.offer))
         }
@@ -408,7 +417,8 @@ public final class StationSource: SoundSource, Sendable {
         /// Decoded samples to stereo at the engine's rate, into the ring (dropped when it is full:
         /// a live station does not wait). In blocks of at most `blockFrames`, so the stereo and
         /// resampled buffers and libsoxr's own stay small however much a read brought.
-        private func deliver(_ samples: UnsafeBufferPointer<Float>, channels: Int, rate: Int, _ shared: Shared) {
+        /// `arrived`: when their bytes reached the socket (monotonic ms; nil or 0: now).
+        private func deliver(_ samples: UnsafeBufferPointer<Float>, channels: Int, rate: Int, arrived: Int?, _ shared: Shared) {
             guard channels > 0, rate > 0 else { return }
             if rate != outputRate, resampler?.inputRate != rate { resampler = try? Resampler(from: rate, to: outputRate, quality: .medium) }
             var start = 0
@@ -433,7 +443,8 @@ public final class StationSource: SoundSource, Sendable {
                 }
                 converted.withUnsafeBufferPointer { write($0.baseAddress!, count: written, shared) }
             }
-            shared.lastDelivery.store(Int(Clocks.monotonicSeconds() * 1000), ordering: .relaxed)
+            let now = Int(Clocks.monotonicSeconds() * 1000)
+            shared.lastDelivery.store(min(now, arrived.flatMap { $0 > 0 ? $0 : nil } ?? now), ordering: .relaxed)
             if !shared.played.load(ordering: .relaxed) { shared.played.store(true, ordering: .releasing) }
             // A connection that delivers audio again ends the last one's failure.
             if shared.cause.load(ordering: .relaxed) != 0 { shared.cause.store(0, ordering: .releasing) }

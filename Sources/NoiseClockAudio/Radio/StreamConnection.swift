@@ -170,6 +170,8 @@ private func streamWrite(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ co
     let context = Unmanaged<StreamConnection.Context>.fromOpaque(user).takeUnretainedValue()
     // An error status's body (an HTML page) is not audio.
     if context.head.status >= 400 { return 0 }
+    // When these bytes reached the socket (a stall is judged from it), before any pacing holds them.
+    context.sockets?.received(size * count)
     context.pace(size * count)
     var keepGoing = true
     var icy = context.icy ?? IcyMetadataReader(interval: nil)

@@ -1,5 +1,6 @@
 import Logging
 import NoiseClockCore
+import NoiseClockPlatform
 
 extension NodeConfiguration {
     /// The test suite's stand-in for `/dev` in `noiseclock doctor` (docs/configuration.md): a
@@ -41,7 +42,8 @@ extension NodeConfiguration {
         var warnings: [ConfigurationWarning] = []
         let ours = environment.filter { $0.key.hasPrefix("NOISECLOCK_") && !$0.value.isEmpty }
         // NOISECLOCK_RESOURCES (where sounds.json lives) is read by the sound library, not here.
-        let hooks = ["NOISECLOCK_RESOURCES", "NOISECLOCK_TEST_CLOCK_FILE", "NOISECLOCK_TEST_SEED", Self.testDeviceDirectoryKey]
+        let hooks = ["NOISECLOCK_RESOURCES", "NOISECLOCK_TEST_CLOCK_FILE", "NOISECLOCK_TEST_SEED", Self.testDeviceDirectoryKey,
+                     StateWriteLedger.environmentKey]
         let known = Set(ConfigurationSchema.keys.map(\.environmentVariable) + hooks)
         for name in ours.keys.sorted() where !known.contains(name) {
             warnings.append(ConfigurationWarning(key: name, message: "not a configuration variable; ignored"))

@@ -118,6 +118,7 @@ public struct StateStore: Sendable {
             fsync(dirfd)
             close(dirfd)
         }
+        StateWriteLedger.record(name, bytes: bytes.count)
     }
 
     /// RENAME_EXCHANGE from <stdio.h>, hidden from Swift without _GNU_SOURCE.

@@ -14,6 +14,8 @@ final class FaultProxy: @unchecked Sendable {
         case forward, refuse, hang, notFound, stall, silence
         /// Forwards, after holding each new connection this long before its response.
         case slowStart(Double)
+        /// Forwards this many bytes of each connection's body, then sends nothing (a stall at the ring).
+        case forwardThenStall(Int)
     }
 
     let port: Int
@@ -24,6 +26,7 @@ final class FaultProxy: @unchecked Sendable {
         var mode: Mode = .forward
         var stopped = false
         var listener: Int32 = -1
+        var lastSent: Date?
     }
     private let state = Mutex(State())
 
@@ -42,6 +45,10 @@ final class FaultProxy: @unchecked Sendable {
         get { state.withLock { $0.mode } }
         set { state.withLock { $0.mode = newValue } }
     }
+
+    /// When the proxy last handed a byte of a station's stream to the kernel (loopback: it is at
+    /// the node's socket then): what a stall is timed from.
+    var lastSent: Date? { state.withLock { $0.lastSent } }
 
     func url(_ mount: String) -> String { "http://127.0.0.1:\(port)\(mount)" }
 
@@ -136,7 +143,7 @@ final class FaultProxy: @unchecked Sendable {
         case .silence:
             guard send(client, Array("HTTP/1.0 200 OK\r\nContent-Type: audio/mpeg\r\n\r\n".utf8)) else { return }
             sendSilence(client) { $0 == .silence }
-        case .forward, .slowStart:
+        case .forward, .slowStart, .forwardThenStall:
             if case .slowStart(let seconds) = mode { usleep(UInt32(seconds * 1_000_000)) }
             forward(client, request)
         }
@@ -153,10 +160,18 @@ final class FaultProxy: @unchecked Sendable {
         }
         guard connected, send(upstream, request) else { return }
         var buffer = [UInt8](repeating: 0, count: 16_384)
+        var forwarded = 0, limit = Int.max
         while !stopped {
+            let mode = self.mode
+            if case .forwardThenStall(let bytes) = mode { limit = bytes }
             switch mode {
             case .refuse: return
             case .stall, .hang:
+                guard Self.isOpen(client) else { return }
+                usleep(50_000)
+                continue
+            case .forwardThenStall where forwarded >= limit:
+                guard Self.isOpen(client) else { return }
                 usleep(50_000)
                 continue
             case .silence:
@@ -166,9 +181,20 @@ final class FaultProxy: @unchecked Sendable {
             }
             var poller = pollfd(fd: upstream, events: Int16(POLLIN), revents: 0)
             guard poll(&poller, 1, 50) > 0 else { continue }
-            let count = recv(upstream, &buffer, buffer.count, 0)
+            let count = recv(upstream, &buffer, min(buffer.count, limit - forwarded), 0)
             guard count > 0, send(client, Array(buffer[0..<count])) else { return }
+            forwarded += count
+            state.withLock { $0.lastSent = Date() }
         }
+    }
+
+    /// Whether the client still holds its end (a stalled relay ends with it, so its upstream
+    /// listener goes too: Icecast's 20 listeners are not used up by rings long over).
+    private static func isOpen(_ client: Int32) -> Bool {
+        var poller = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, 0) > 0 else { return true }
+        var byte: UInt8 = 0
+        return recv(client, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) > 0
     }
 
     private func holdWhile(_ client: Int32, _ holds: (Mode) -> Bool) {

@@ -10,8 +10,9 @@ import Testing
 /// buttons as their discovery configs describe them.
 ///
 /// The node logs at `info`, as installed, into a file on tmpfs (`/dev/shm`, through a symlink
-/// at `node.logFile`), so the node's `write_bytes` counts only what it writes to the disk its
-/// state directory is on; the log's own bytes are counted from the file's growth.
+/// at `node.logFile`); the log's own bytes are counted from the file's growth. What it writes
+/// to its SD card is counted by the node itself (`StateWriteLedger`: one line per state file
+/// written), which does not depend on the file system the test's folder is on.
 final class SoakRig: @unchecked Sendable {
     static let lamp = DeviceEndpoint(topic: "zigbee2mqtt/soak_lamp", bridge: .zigbee2mqtt)
     static let snoozeKey = InputKey("KEY_ENTER")!
@@ -23,6 +24,8 @@ final class SoakRig: @unchecked Sendable {
     let bridge: BridgeSimulator
     let sounds: URL
     let logDirectory: URL?
+    /// The node's `NOISECLOCK_TEST_WRITE_LEDGER` (outside its folders, so nothing watches it).
+    let ledger: URL
     /// Home Assistant's `alarm_snooze` and `alarm_dismiss` button configs (retained discovery).
     let homeAssistantSnooze: JSONObject
     let homeAssistantDismiss: JSONObject
@@ -47,8 +50,10 @@ final class SoakRig: @unchecked Sendable {
         fifo = try ButtonIntegrationTests.Fifo()
         rig = try await AlarmRig()
         sounds = try makeTemporaryDirectory(prefix: "soak-sounds")
+        ledger = try makeTemporaryDirectory(prefix: "soak-ledger").appendingPathComponent("writes")
         node = try NodeProcess(brokerPort: rig.broker.port, nodeID: "soaknode", yamlExtra: Self.yaml(fifo: fifo.path), environment: [
             "NOISECLOCK_AUDIO_DEVICE": "null", "NOISECLOCK_AUDIO_SOUNDS_DIR": sounds.path, "NOISECLOCK_LOG_LEVEL": "info",
+            "NOISECLOCK_TEST_WRITE_LEDGER": ledger.path,
         ])
         logDirectory = try Self.logOnTmpfs(node)
         bridge = try await BridgeSimulator(port: rig.broker.port, device: Self.lamp)
@@ -119,6 +124,7 @@ final class SoakRig: @unchecked Sendable {
         rig.shutdown()
         node.killHard()
         try? FileManager.default.removeItem(at: sounds)
+        try? FileManager.default.removeItem(at: ledger.deletingLastPathComponent())
         if let logDirectory { try? FileManager.default.removeItem(at: logDirectory) }
     }
 }
@@ -137,18 +143,29 @@ struct NodeFigures {
     var ownThreads: [String] { threads.filter { !$0.contains("qos") } }
     /// `/proc/<pid>/io`: bytes handed to write(2) and friends (files, the log, sockets) ...
     var wchar = 0
-    /// ... and bytes sent towards the block device (the state files on a disk; not tmpfs).
+    /// ... and bytes sent towards the block device (the state files on a disk; 0 on tmpfs).
     var writeBytes = 0
+    /// The node's own count (its write ledger): state files written and synced, their bytes,
+    /// and the 4 KiB pages they fill (what an SD card is written in; a file of 300 B costs one).
+    var stateFiles = 0
+    var stateBytes = 0
+    var statePages = 0
     /// The size of the node's log.
     var logBytes = 0
 
-    init(pid: Int32, log: URL) throws {
+    init(pid: Int32, log: URL, ledger: URL) throws {
         let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
         residentKiB = Self.field(status, "VmRSS")
         anonymousKiB = Self.field(status, "RssAnon")
         let io = try String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8)
         wchar = Self.field(io, "wchar")
         writeBytes = Self.field(io, "write_bytes")
+        let lines = ((try? String(contentsOf: ledger, encoding: .utf8)) ?? "").split(separator: "\n")
+        for bytes in lines.compactMap({ $0.split(separator: " ").last.flatMap { Int($0) } }) {
+            stateFiles += 1
+            stateBytes += bytes
+            statePages += max(1, (bytes + 4095) / 4096)
+        }
         threads = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").map { task in
             ((try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8)) ?? "?").trimmingCharacters(in: .newlines)
         }

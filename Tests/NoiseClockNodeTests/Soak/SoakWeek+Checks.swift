@@ -65,7 +65,7 @@ extension SoakWeek {
         let days = ["Sat", "Sun", "Mon", "Tue", "Wed", "Thu", "Fri"]
         var lines = ["week of nights: \(nights.count) nights in \(String(format: "%.1f", seconds)) s of wall time"]
         lines.append("night        rings at 06:30 / after snooze / sounding, naps | 23:00: RSS (anon) KiB, fds, threads (own + pool)"
-            + " | night 21-10 write_bytes, wchar, log | day 10-21 write_bytes, wchar, log")
+            + " | night 21-10 state files/pages, write_bytes, wchar, log | day 10-21 the same")
         for night in nights {
             var line = "\(night.number) \(days[night.number % 7])→\(days[(night.number + 1) % 7])"
             line += "  work \(night.rings)/\(night.refires)/\(night.sounding), naps \(night.naps)"
@@ -75,7 +75,9 @@ extension SoakWeek {
             }
             for (name, span) in [("night", night.night), ("day", night.day)] {
                 guard let span else { continue }
-                line += " | \(name) \(span.end.writeBytes - span.start.writeBytes), \(span.end.wchar - span.start.wchar), \(logBytes(span))"
+                let files = span.end.stateFiles - span.start.stateFiles, pages = span.end.statePages - span.start.statePages
+                line += " | \(name) \(files)/\(pages), \(span.end.writeBytes - span.start.writeBytes), \(span.end.wchar - span.start.wchar)"
+                line += ", \(logBytes(span))"
             }
             lines.append(line)
         }

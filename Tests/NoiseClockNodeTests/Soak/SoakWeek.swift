@@ -63,7 +63,7 @@ final class SoakWeek: @unchecked Sendable {
     /// Whether the morning after night `n` is a weekday (night 1 is Sunday's).
     static func weekdayMorning(after night: Int) -> Bool { (2...6).contains((night + 1) % 7) }
 
-    func figures() throws -> NodeFigures { try NodeFigures(pid: node.pid, log: node.logFile) }
+    func figures() throws -> NodeFigures { try NodeFigures(pid: node.pid, log: node.logFile, ledger: soak.ledger) }
 
     /// Saturday noon: the weekday alarm; then the idle night to Sunday 10:00, its first
     /// `walkMinutes` after midnight one by one (the node's own minute timer, its `~/time`), so a
