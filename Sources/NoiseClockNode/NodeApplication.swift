@@ -3,6 +3,7 @@ import NoiseClockAudio
 import NoiseClockCore
 import NoiseClockMQTT
 import NoiseClockPlatform
+import NoiseClockThreads
 import NoiseClockWeb
 import ServiceLifecycle
 import UnixSignals
@@ -122,9 +123,10 @@ public enum NodeApplication {
                 _ = inbox.send(.timeSettings(zone: zone, locale: changed.locale))
             }, broker: broker, web: webSwitch)
         settingsAPI.started()
+        let brokerProbe = BrokerProbe(running: { broker.connected }, logger: logger)
         let server = web.enabled ? try NodeWeb.server(
             configuration, zone: prepared.zone, inbox: inbox, now: clock.now, settings: settingsAPI,
-            audio: audioDesk, probe: BrokerProbe(running: { broker.connected }, logger: logger), logger: logger) : nil
+            audio: audioDesk, probe: brokerProbe, logger: logger) : nil
         if let server { audioDesk.attach(server) }
         let timer = try WakeTimer(clock: clock) { event in
             switch event {
@@ -156,6 +158,7 @@ public enum NodeApplication {
         let notifier = SystemdNotifier(environment: environment)
         let (probes, probeContinuation) = AsyncStream.makeStream(of: ReadinessProbe.self, bufferingPolicy: .bufferingNewest(4))
         let soundFiles = SoundFiles(library: library, inbox: inbox, logger: logger)
+        let stationProbes = JobThreads(name: "station-probe")
         // A restore's settings apply as a Save's would (only the web app restores).
         let settingsRestored: (@Sendable () -> Void)? = server == nil ? nil : { @Sendable in settingsAPI.restored() }
         let loop = NodeLoop(
@@ -164,7 +167,7 @@ public enum NodeApplication {
                 mqtt: mqtt, timer: timer, audio: audio, web: server, readiness: probeContinuation, buttons: buttons, speech: speech,
                 sounds: soundFiles,
                 stations: StationProber(
-                    inbox: inbox, userAgent: configuration.stream.userAgent, caFile: configuration.stream.caFile,
+                    inbox: inbox, threads: stationProbes, userAgent: configuration.stream.userAgent, caFile: configuration.stream.caFile,
                     allowsLocalAddresses: configuration.stream.allowsLocalAddresses),
                 restored: settingsRestored,
                 exitSafeMode: { starts.exitSafeMode(); restart.request() },
@@ -176,6 +179,8 @@ public enum NodeApplication {
         // MQTT (publishes `offline`), the timer and the audio. Before them all, the deadline is
         // armed: whatever an adapter does, the process ends within 5 s, `offline` published.
         var services: [any Service] = []
+        // First: stopped last, once nothing can start a probe, a test or a trial any more.
+        services.append(JobThreadsService(threads: [stationProbes, brokerProbe.threads, broker.trials] + (webSwitch.map { [$0.trials] } ?? [])))
         if let audio { services.append(AudioService(engine: audio, inbox: inbox)) }
         services.append(WakeTimerService(timer: timer))
         services.append(MQTTService(client: mqtt, availabilityTopic: topics.topic("availability")))

@@ -70,18 +70,6 @@ public final class DedicatedThread: Sendable {
         }
     }
 
-    /// Lets the thread end on its own, nobody waiting for it: for an owner that must not block
-    /// (the audio thread letting go of a voice). Ask the body to end first; it keeps what it
-    /// captured alive until it returns. After it, `start` and `join` do nothing.
-    public func detach() {
-        let handle = state.withLock { state -> pthread_t? in
-            defer { state = .ended }
-            guard case .running(let handle) = state else { return nil }
-            return handle
-        }
-        if let handle { pthread_detach(handle) }
-    }
-
     /// The calling thread's name (`audio`, `node-loop`, ...), as `top -H` shows it.
     public static var currentName: String {
         var buffer = [CChar](repeating: 0, count: 16)

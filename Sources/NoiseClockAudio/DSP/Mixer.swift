@@ -13,6 +13,8 @@ public final class Mixer {
         /// A mix's layers (empty for a plain sound): a changed mix crossfades like a changed sound.
         var layers: [AudioScene.Layer]
         var source: any SoundSource
+        /// The station the voice plays (known when its source was made: no cast on the audio thread).
+        var station: StationSource?
         var ramp: GainRamp
         var retiring: Bool
         /// For an alarm voice: the ring it sounds.
@@ -58,8 +60,15 @@ public final class Mixer {
     static let maxAlarmDelay: Int64 = 1000
     private let scratch: UnsafeMutablePointer<Float>
     private var sampleRate: Int { library.sampleRate }
-    /// Where a sleep radio's outages go (the engine's stream; called on this mixer's thread).
+    /// Where a sleep radio's outages go (called on this mixer's thread) for the stations it wraps
+    /// itself (offline; the engine's are prepared off the audio thread with their own).
     public var onStationOutage: @Sendable (StationOutage) -> Void = { _ in }
+    /// Where the sources the mixer lets go of go: the engine hands them to `AudioHandoff`, so their
+    /// `deinit` never runs on the audio thread (default: let go of here).
+    var retire: (any SoundSource) -> Void = { _ in }
+    /// Where a wrapped station's last word goes when it is let go of while down (on the thread
+    /// releasing it; nil: `onStationOutage`).
+    var onStationFarewell: (@Sendable (StationOutage) -> Void)?
 
     /// Seconds for a swing from silence to full gain, per role.
     static func rampSeconds(_ role: Role) -> Float {
@@ -79,17 +88,34 @@ public final class Mixer {
         self.waitsForDisk = waitsForDisk
         self.maxFrames = maxFrames
         scratch = .allocate(capacity: maxFrames * 2)
-        voices.reserveCapacity(8)
+        // Room for every role and several fading out: no growth (an allocation) on the audio thread.
+        voices.reserveCapacity(Self.voiceCapacity)
     }
 
     deinit { scratch.deallocate() }
 
+    static let voiceCapacity = 32
+
+    /// Lets go of every voice and prepared source through `retire` (the engine's audio thread, as it ends).
+    func retireAll() {
+        for voice in voices { retire(voice.source) }
+        voices.removeAll(keepingCapacity: true)
+        prepared.forEach { retire($0.source) }
+        prepared = PreparedSources()
+    }
+
     /// Recordings opened ahead for `scene`'s new voices (`AudioEngine.apply`); those no voice of
     /// the scene could take are let go, and those its voices did not take when they were made.
-    public func offer(_ sources: PreparedSources, for scene: AudioScene) {
-        guard !sources.isEmpty || !prepared.isEmpty else { return }
+    /// Taken whole when none wait (the engine's case: `apply` trimmed them already), so the audio
+    /// thread neither allocates nor copies; merged otherwise.
+    public func offer(_ sources: consuming PreparedSources, for scene: AudioScene) {
+        if prepared.isEmpty {
+            prepared = sources
+            return
+        }
+        guard !sources.isEmpty else { return }
         prepared.add(sources)
-        prepared.trim(to: SceneVoices(scene).recordingCounts(library))
+        for entry in prepared.trim(to: SceneVoices(scene).recordingCounts(library)) { retire(entry.source) }
     }
 
     /// True when nothing is audible and nothing is fading.
@@ -114,10 +140,11 @@ public final class Mixer {
                     alarmPlayback?.audible = true
                 }
                 if voices[index].key != nil, alarmPlayback?.key == voices[index].key, alarmPlayback?.streamFailure == nil,
-                   let station = voices[index].source as? StationSource, let cause = station.failure {
+                   let station = voices[index].station, let cause = station.failure {
                     alarmPlayback?.streamFailure = cause
                 }
             }
+            for voice in voices where voice.retiring && voice.ramp.isSilent { retire(voice.source) }
             voices.removeAll { $0.retiring && $0.ramp.isSilent }
             done += count
         }
@@ -165,7 +192,10 @@ public final class Mixer {
         setVoice(.preview, sound: preview?.sound, layers: preview?.layers ?? [], gain: preview.map { AudioScene.gain(volume: $0.volume) } ?? 0)
         // The scene's new voices are made: a recording none of them took (a voice kept, a scene
         // passed over) is not needed; its reader stops.
-        if !prepared.isEmpty { prepared = PreparedSources() }
+        if !prepared.isEmpty {
+            prepared.forEach { retire($0.source) }
+            prepared = PreparedSources()
+        }
     }
 
     /// The alarm's voice: a new one for every ring (`key`), the fallback when its sound cannot be made.
@@ -184,23 +214,24 @@ public final class Mixer {
             return
         }
         var fallback = false
-        var source = takePreroll(alarm.sound) ?? makeSource(alarm.sound)
-        if source == nil {
+        var made = takePreroll(alarm.sound) ?? makeSource(alarm.sound)
+        if made == nil {
             fallback = true
-            source = makeSource(Self.fallbackSound)
+            made = makeSource(Self.fallbackSound)
         }
-        alarmPlayback = AlarmPlayback(key: alarm.key, fallback: fallback, unplayable: source == nil, audible: false)
-        guard let source else { return }
+        alarmPlayback = AlarmPlayback(key: alarm.key, fallback: fallback, unplayable: made == nil, audible: false)
+        guard let (source, station) = made else { return }
         // Taking over from a pre-alarm sound: fade in as slowly as it fades out (a crossfade).
         let crossfade = voices.contains { $0.role == .preAlarm && !$0.ramp.isSilent }
         let ramp = GainRamp(current: 0, target: gain, fullScaleSeconds: Self.rampSeconds(crossfade ? .preAlarm : .alarm), sampleRate: sampleRate)
-        voices.append(Voice(role: .alarm, sound: alarm.sound, layers: [], source: source, ramp: ramp, retiring: false, key: alarm.key))
+        voices.append(Voice(role: .alarm, sound: alarm.sound, layers: [], source: source, station: station, ramp: ramp, retiring: false, key: alarm.key))
     }
 
     /// The station connected ahead of this ring (`AudioScene.preroll`), taken out of its voice.
-    private func takePreroll(_ sound: String) -> (any SoundSource)? {
+    private func takePreroll(_ sound: String) -> Made? {
         guard let index = voices.firstIndex(where: { $0.role == .preroll && !$0.retiring && $0.sound == sound }) else { return nil }
-        return voices.remove(at: index).source
+        let voice = voices.remove(at: index)
+        return (voice.source, voice.station)
     }
 
     private func peak(_ samples: UnsafeMutablePointer<Float>, count: Int) -> Float {
@@ -219,30 +250,39 @@ public final class Mixer {
             voices[index].retiring = true
             voices[index].ramp.target = 0
         }
-        guard let sound, var source = makeSource(sound, layers: layers) else { return }
-        // A station as the noise: covered by `stream.fallback_noise` while it is down.
-        if role == .noise, let station = source as? StationSource {
-            let fallback = stationFallback.flatMap { makeSource($0) }
-            source = StationNoiseSource(station: station, sound: sound, fallbackID: stationFallback, fallback: fallback,
-                                        sampleRate: sampleRate, maxFrames: maxFrames, report: onStationOutage)
+        guard let sound, let made = makeSource(sound, layers: layers, asNoise: role == .noise) else { return }
+        var source = made.source
+        let station = made.station
+        // A station as the noise: covered by `stream.fallback_noise` while it is down (made here
+        // only when it was not prepared so: offline, or a mixer nobody prepares for).
+        if role == .noise, let plain = station, source === plain {
+            let fallback = stationFallback.flatMap { makeSource($0)?.source }
+            source = StationNoiseSource(station: plain, sound: sound, fallbackID: stationFallback, fallback: fallback,
+                                        sampleRate: sampleRate, maxFrames: maxFrames, report: onStationOutage,
+                                        farewell: onStationFarewell)
         }
         let ramp = GainRamp(current: 0, target: gain, fullScaleSeconds: Self.rampSeconds(role), sampleRate: sampleRate)
-        voices.append(Voice(role: role, sound: sound, layers: layers, source: source, ramp: ramp, retiring: false, key: nil))
+        voices.append(Voice(role: role, sound: sound, layers: layers, source: source, station: station, ramp: ramp, retiring: false, key: nil))
     }
 
-    /// A plain sound's source, or a mix of its layers.
-    private func makeSource(_ sound: String, layers: [AudioScene.Layer]) -> (any SoundSource)? {
-        if layers.isEmpty || (layers.count == 1 && layers[0].sound == sound && layers[0].gain == 1) {
-            return makeSource(sound)
-        }
-        return MixSource(layers: layers, maxFrames: maxFrames) { makeSource($0) }
+    /// A voice's source and the station it plays (nil: not a station).
+    private typealias Made = (source: any SoundSource, station: StationSource?)
+
+    /// A plain sound's source, or a mix of its layers: prepared off the audio thread when the
+    /// engine plays (`SceneVoices.prepare`), made here otherwise.
+    private func makeSource(_ sound: String, layers: [AudioScene.Layer], asNoise: Bool) -> Made? {
+        guard SceneVoices.isMix(sound, layers) else { return makeSource(sound, asNoise: asNoise) }
+        if !waitsForDisk, let entry = prepared.take(sound) { return (entry.source, entry.station) }
+        return MixSource(layers: layers, maxFrames: maxFrames) { makeSource($0)?.source }.map { ($0, nil) }
     }
 
-    /// A built-in sound is made here; a recording is taken from those offered (nil if none was:
-    /// its file did not open), or opened here when rendering offline.
-    private func makeSource(_ sound: String) -> (any SoundSource)? {
+    /// A sound taken from those offered; failing that, a built-in sound is made here (an
+    /// allocation: the engine prepares them all), a recording or station is not (nil: its file did
+    /// not open), unless rendering offline, which opens it here.
+    private func makeSource(_ sound: String, asNoise: Bool = false) -> Made? {
+        if waitsForDisk { return library.makeSource(sound, waitsForDisk: true).map { ($0, nil) } }
+        if let entry = prepared.take(sound, asNoise: asNoise) { return (entry.source, entry.station) }
         let prepares = library.isRecording(sound) || Station.stationID(ofSound: sound) != nil
-        if waitsForDisk || !prepares { return library.makeSource(sound, waitsForDisk: waitsForDisk) }
-        return prepared.take(sound)
+        return prepares ? nil : library.makeSource(sound).map { ($0, nil) }
     }
 }

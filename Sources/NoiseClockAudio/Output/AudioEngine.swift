@@ -66,6 +66,8 @@ public final class AudioEngine: Sendable {
     private let idleCloseSeconds: Double
     private let wakeup = WakeSignal()
     private let thread = DedicatedThread(name: "audio")
+    /// The audio thread's way out that never waits: reports and retired sources (`AudioHandoff`).
+    private let handoff = AudioHandoff()
     /// The time scenes are rendered at (their ramps and fades are instants on the node's clock).
     private let clock: @Sendable () -> Instant
     /// The output dither's seed (nil: the system's): tests pass one so their output repeats.
@@ -95,9 +97,10 @@ public final class AudioEngine: Sendable {
         let (outages, outageContinuation) = AsyncStream.makeStream(of: StationOutage.self, bufferingPolicy: .bufferingNewest(16))
         stationOutages = outages
         self.outageContinuation = outageContinuation
+        let handoff = handoff
         radio = RadioSettings(userAgent: userAgent, caFile: caFile, allowsLocalAddresses: allowsLocalAddresses, onTitle: { sound, title in
             titleContinuation.yield(StationTitle(sound: sound, title: title))
-        }, onOutage: { outageContinuation.yield($0) })
+        }, onOutage: { outageContinuation.yield($0) }, onRenderedOutage: { handoff.post(.outage($0)) })
         noiseclock_alsa_silence_errors()
     }
 
@@ -108,6 +111,7 @@ public final class AudioEngine: Sendable {
     public func start() {
         guard !shared.withLock({ $0.stopping }) else { return }
         do {
+            try handoff.start { [self] item in performHandedOver(item) }
             try thread.start { [self] in runAudioThread() }
         } catch {
             report(AudioStatus(device: self.device, state: .unavailable, error: "cannot start audio thread (\(error))"))
@@ -124,12 +128,14 @@ public final class AudioEngine: Sendable {
             let library = shared.withLock { $0.latestLibrary }
             let sources = voices.prepare(after: previous, library: library, radio: radio)
             previous = voices
-            shared.withLock { state in
+            let dropped = shared.withLock { state in
                 state.scene = scene
                 state.prepared.add(sources)
-                state.prepared.trim(to: voices.recordingCounts(library))
                 state.changed = true
+                return state.prepared.trim(to: voices.recordingCounts(library))
             }
+            // Not here (the loop's thread): a station's player is joined as it is let go of.
+            handoff.release(dropped)
         }
         wakeup.signal()
     }
@@ -192,6 +198,11 @@ public final class AudioEngine: Sendable {
         }
         wakeup.signal()
         thread.join()
+        handoff.stop()
+        handoff.release(shared.withLock { state in
+            defer { state.prepared = PreparedSources() }
+            return state.prepared.trim(to: [:])
+        })
         refuseChecks()
         refuseChimes(shared.withLock { state in
             defer { state.chimeWaiters = [] }
@@ -251,6 +262,17 @@ public final class AudioEngine: Sendable {
         continuation.yield(status)
     }
 
+    /// What the audio thread handed over, on the `audio-handoff` thread (where a lock, a log line
+    /// or an allocation waits for nobody).
+    private func performHandedOver(_ item: AudioHandoffItem) {
+        switch item {
+        case .release: break
+        case .alarmSound(let report): alarmContinuation.yield(report)
+        case .outage(let outage): outageContinuation.yield(outage)
+        case .underruns(let count): reportUnderruns(count)
+        }
+    }
+
     /// A new underrun count (`UnderrunCounter`: at most every 10 s), with the status as it is.
     private func reportUnderruns(_ count: Int) {
         let status = shared.withLock { state -> AudioStatus in
@@ -267,7 +289,15 @@ public final class AudioEngine: Sendable {
         AudioThreadMark.markCurrentThread()
         Self.requestRealtimePriority()
         let mixer = Mixer(library: library, maxFrames: 1024)
-        mixer.onStationOutage = radio.onOutage
+        let handoff = handoff
+        mixer.onStationOutage = radio.onRenderedOutage
+        mixer.onStationFarewell = radio.onOutage
+        // Full (never seen: 256 slots, drained at once): let go of here rather than wait.
+        mixer.retire = { source in _ = handoff.post(.release(source)) }
+        defer {
+            mixer.retireAll()
+            handoff.wake()
+        }
         let maxFrames = 8192
         let writer = OutputWriter(sampleRate: sampleRate, maxFrames: maxFrames, ditherSeed: ditherSeed)
         var pcm: AlsaPCM?
@@ -297,21 +327,23 @@ public final class AudioEngine: Sendable {
         func confirmAlarm() {
             guard let playback = mixer.alarmPlayback, playback.key != reportedAlarm, playback.audible || playback.unplayable else { return }
             reportedAlarm = playback.key
-            let outcome: AlarmSoundReport.Outcome = playback.unplayable
-                ? .unplayable(error: "neither the alarm's sound nor the built-in \(Mixer.fallbackSound) can be played")
-                : .audible(fallback: playback.fallback)
-            alarmContinuation.yield(AlarmSoundReport(key: playback.key, outcome: outcome))
+            let outcome: AlarmSoundReport.Outcome = playback.unplayable ? .unplayable(error: Self.unplayable) : .audible(fallback: playback.fallback)
+            handoff.post(.alarmSound(AlarmSoundReport(key: playback.key, outcome: outcome)))
         }
         // A ringing station that cannot be heard: the core turns the ring to the fallback tone.
         func reportStreamFailure() {
             guard let playback = mixer.alarmPlayback, let cause = playback.streamFailure, playback.key != reportedStreamFailure else { return }
             reportedStreamFailure = playback.key
-            alarmContinuation.yield(AlarmSoundReport(key: playback.key, outcome: .streamFailed(cause: cause)))
+            handoff.post(.alarmSound(AlarmSoundReport(key: playback.key, outcome: .streamFailed(cause: cause))))
         }
         while true {
-            // One lock a period, and a copy of the scene only when something changed.
-            let news = shared.withLock { state -> Shared? in
+            // A lock tried once a period, never waited for (an `apply` holding it: the news is taken
+            // next period), and a copy of the scene only when something changed. The prepared
+            // sources come out by themselves, so the mixer holds the only reference (no copy).
+            let taken = shared.withLockIfAvailable { state -> (Shared, PreparedSources)? in
                 guard state.changed else { return nil }
+                var prepared = PreparedSources()
+                swap(&prepared, &state.prepared)
                 defer {
                     state.changed = false
                     state.library = nil
@@ -319,9 +351,9 @@ public final class AudioEngine: Sendable {
                     state.prepared = PreparedSources()
                     state.chimeWaiters = []
                 }
-                return state
-            }
-            if let news {
+                return (state, prepared)
+            } ?? nil
+            if let (news, arrived) = taken {
                 if news.device != device {
                     // What the old device has queued is dropped; the scene goes on on the new one.
                     device = news.device
@@ -337,7 +369,7 @@ public final class AudioEngine: Sendable {
                 sceneIsSilence = scene == .silence
                 stopping = news.stopping
                 if let library = news.library { mixer.library = library }
-                mixer.offer(news.prepared, for: scene)
+                mixer.offer(consume arrived, for: scene)
                 answerChecks(news.checks, device: device, pcm: pcm)
                 let newUtterance = speech.offer(news.speech)
                 // A new ring or preview, or an utterance, is heard now, not behind what is queued.
@@ -362,7 +394,7 @@ public final class AudioEngine: Sendable {
                 stopDeadline = deadline
                 if pcm == nil || mixer.isSilent || Clocks.monotonicSeconds() > deadline { break }
             }
-            if let count = underruns.due(now: Clocks.monotonicSeconds()) { reportUnderruns(count) }
+            if let count = underruns.due(now: Clocks.monotonicSeconds()) { handoff.post(.underruns(count)) }
             if pcm == nil, sceneIsSilence, !speech.isActive, !stopping, !reopen, status.state == .ok {
                 // Closed while idle: nothing to play, so sleep until a scene brings sound (or a
                 // count of underruns not yet published is due).
@@ -415,6 +447,8 @@ public final class AudioEngine: Sendable {
             }
             confirmAlarm()
             reportStreamFailure()
+            // After the device write (a system call already), never inside the render.
+            handoff.wake()
             if sceneIsSilence && mixer.isSilent && !speech.isActive && !stopping {
                 let now = Clocks.monotonicSeconds()
                 silentSince = silentSince ?? now
@@ -435,6 +469,8 @@ public final class AudioEngine: Sendable {
     private func refuseChimes(_ waiters: [ChimeWaiter], _ why: String = "the audio engine has stopped") {
         for waiter in waiters { waiter.done(.failure(ChimeFailure(description: why))) }
     }
+
+    static let unplayable = "neither the alarm's sound nor the built-in \(Mixer.fallbackSound) can be played"
 
     /// How long the audio thread writes in fine steps after the device opens or a new sound is
     /// written over the queue.

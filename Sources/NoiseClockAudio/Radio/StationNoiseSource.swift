@@ -5,7 +5,9 @@ import NoiseClockCore
 /// station has been heard again for `backSeconds`. The player reconnects on its own meanwhile.
 /// The crossfade is linear (the gains sum to 1), so no step of it is larger than the larger of
 /// the two sounds' own; the station's own edges are faded by `StationSource`. Each change is
-/// reported (`~/noise` says `error` while the station is down). Audio thread only.
+/// reported (`~/noise` says `error` while the station is down). Made off the audio thread
+/// (`SceneVoices.prepare`), then used by it alone: `report` must not wait there (the engine's
+/// pushes to `AudioHandoff`'s ring); `farewell` is called by `deinit`, on the thread releasing it.
 final class StationNoiseSource: SoundSource {
     static let downSeconds = 10.0
     static let backSeconds = 1.0
@@ -16,6 +18,7 @@ final class StationNoiseSource: SoundSource {
     let fallbackID: String?
     private let fallback: (any SoundSource)?
     private let report: @Sendable (StationOutage) -> Void
+    private let farewell: @Sendable (StationOutage) -> Void
     private let step: Float
     private let scratch: UnsafeMutablePointer<Float>
     private let maxFrames: Int
@@ -25,13 +28,14 @@ final class StationNoiseSource: SoundSource {
 
     init(
         station: StationSource, sound: String, fallbackID: String?, fallback: (any SoundSource)?, sampleRate: Int, maxFrames: Int,
-        report: @escaping @Sendable (StationOutage) -> Void
+        report: @escaping @Sendable (StationOutage) -> Void, farewell: (@Sendable (StationOutage) -> Void)? = nil
     ) {
         self.station = station
         self.sound = sound
         self.fallbackID = fallbackID
         self.fallback = fallback
         self.report = report
+        self.farewell = farewell ?? report
         self.maxFrames = maxFrames
         step = 1 / (Self.fadeSeconds * Float(sampleRate))
         scratch = .allocate(capacity: 2 * maxFrames)
@@ -40,7 +44,7 @@ final class StationNoiseSource: SoundSource {
     deinit {
         scratch.deallocate()
         // Let go of while down (another sound chosen, the noise stopped): the outage is no longer news.
-        if down { report(StationOutage(sound: sound, cause: nil)) }
+        if down { farewell(StationOutage(sound: sound, cause: nil)) }
     }
 
     func render(into out: UnsafeMutablePointer<Float>, frames: Int) {

@@ -14,7 +14,9 @@ import Synchronization
 /// silent on the wire for 5 s, or the ring dry for 5 s once it played) the first cause is kept
 /// (`failure`): the mixer reports it for a ringing alarm, which then rings the fallback tone. The
 /// player itself reconnects with back-off (1 s doubling to 5 s), so a noise on a station comes
-/// back when the station does. Let go of on the audio thread: the player stops on its own.
+/// back when the station does. Its owner joins the player: whoever lets go of it last (the
+/// engine's `audio-handoff` thread, never the audio thread) waits for it to end, which the stop
+/// makes quick by cutting its sockets.
 public final class StationSource: SoundSource, Sendable {
     /// The ring: ≥ 10 s (the bound) of decoded audio at the engine's rate.
     static let bufferSeconds = 12.0
@@ -107,6 +109,12 @@ public final class StationSource: SoundSource, Sendable {
         var stopped: Bool { stopping.load(ordering: .relaxed) }
     }
 
+    /// `http_<status>` made ahead for every status libcurl reports, so the audio thread (the mixer
+    /// reading `failure`) never builds a string.
+    static let httpCauses: [String] = (0..<1000).map { "http_\($0)" }
+
+    static func httpCause(_ status: Int) -> String { (0..<1000).contains(status) ? httpCauses[status] : "http_\(status)" }
+
     static func index(of cause: String) -> Int { causes.firstIndex(of: cause) ?? causes.firstIndex(of: "no_audio")! }
 
     private let shared: Shared
@@ -119,6 +127,7 @@ public final class StationSource: SoundSource, Sendable {
     /// `allowsLocalAddresses`: `stream.allow_local_addresses` (`StreamAddressRule`).
     init(url: String, outputRate: Int, userAgent: String, caFile: String? = nil, waitsForData: Bool = false,
          allowsLocalAddresses: Bool = false, onTitle: @escaping @Sendable (String?) -> Void) {
+        _ = Self.httpCauses.count  // made here, off the audio thread
         let shared = Shared(capacity: Int(Self.bufferSeconds * Double(outputRate)), offline: waitsForData)
         self.shared = shared
         self.outputRate = outputRate
@@ -142,11 +151,13 @@ public final class StationSource: SoundSource, Sendable {
         }
     }
 
+    /// Stops the player and joins it: its sockets cut, its waits woken, it ends within moments.
     deinit {
         shared.stopping.store(true, ordering: .releasing)
         shared.sockets.cut()
         shared.wake.signal()
-        thread.detach()
+        shared.taken.signal()
+        thread.join()
     }
 
     /// Why the station cannot be heard now (a contract cause), nil while it can: the connection's
@@ -154,7 +165,7 @@ public final class StationSource: SoundSource, Sendable {
     /// until audible audio plays again.
     public var failure: String? {
         let index = shared.cause.load(ordering: .acquiring)
-        if index == -1 { return "http_\(shared.httpStatus.load(ordering: .acquiring))" }
+        if index == -1 { return Self.httpCause(shared.httpStatus.load(ordering: .acquiring)) }
         if index > 0 { return Self.causes[index] }
         let rendered = shared.renderCause.load(ordering: .relaxed)
         return rendered > 0 ? Self.causes[rendered] : nil

@@ -16,12 +16,30 @@ extension StationSource: PreparedSource {
     var unusable: Bool { false }
 }
 
-/// Streamed recordings opened ahead of the audio thread: `AudioEngine.apply` opens the files a
-/// scene's new voices will play (header, reader thread, first block) before it hands the scene
-/// over, and the mixer takes them from here, so the audio thread never opens a file nor waits.
+/// One source made off the audio thread for a voice: a recording, a station, a built-in sound, a
+/// mix of layers, or a station as the noise (under its fallback). What the mixer must know of it
+/// is known here, where it is made, so the audio thread never casts: the station it plays.
+struct PreparedEntry: @unchecked Sendable {
+    // @unchecked Sendable: made on the thread that applies a scene, then handed (through the
+    // engine's lock) to the audio thread, which alone uses it from then on.
+    let source: any SoundSource
+    /// The station the source plays (itself, or the one under a noise's fallback); nil for others.
+    let station: StationSource?
+    /// A recording that stopped being readable is not taken.
+    let recording: StreamSource?
+    /// A station wrapped as the noise (`StationNoiseSource`): only a noise voice takes it.
+    let asNoise: Bool
+
+    var unusable: Bool { recording?.unusable ?? false }
+}
+
+/// Sources opened ahead of the audio thread: `AudioEngine.apply` opens the files a scene's new
+/// voices will play (header, reader thread, first block), starts its stations and makes its
+/// built-in sounds and mixes before it hands the scene over, and the mixer takes them from here,
+/// so the audio thread never opens a file, waits, nor allocates a source.
 /// A file that cannot be opened then is simply not here: the alarm rings the fallback.
 public struct PreparedSources: Sendable {
-    private var byID: [String: [any PreparedSource]] = [:]
+    private var byID: [String: [PreparedEntry]] = [:]
     /// Recordings that failed to open since: the older sources of them are dropped on `add`.
     private var gone: Set<String> = []
 
@@ -29,16 +47,26 @@ public struct PreparedSources: Sendable {
 
     var isEmpty: Bool { byID.isEmpty && gone.isEmpty }
 
-    /// The newest source of `id` still readable, taken out.
-    mutating func take(_ id: String) -> (any PreparedSource)? {
-        while let source = byID[id]?.popLast() {
-            if !source.unusable { return source }
+    /// The newest source of `id` still readable, taken out (in place: no allocation). `asNoise`:
+    /// a noise voice, which prefers a station already wrapped for it; other voices never take one.
+    mutating func take(_ id: String, asNoise: Bool = false) -> PreparedEntry? {
+        while let index = byID[id]?.lastIndex(where: { $0.asNoise == asNoise }) ?? (asNoise ? byID[id]?.lastIndex(where: { !$0.asNoise }) : nil) {
+            guard let entry = byID[id]?.remove(at: index) else { return nil }
+            if !entry.unusable { return entry }
         }
         return nil
     }
 
-    mutating func append(_ source: any PreparedSource, for id: String) {
-        byID[id, default: []].append(source)
+    mutating func append(_ source: StreamSource, for id: String) {
+        append(PreparedEntry(source: source, station: nil, recording: source, asNoise: false), for: id)
+    }
+
+    mutating func append(_ source: StationSource, for id: String) {
+        append(PreparedEntry(source: source, station: source, recording: nil, asNoise: false), for: id)
+    }
+
+    mutating func append(_ entry: PreparedEntry, for id: String) {
+        byID[id, default: []].append(entry)
     }
 
     /// `id` did not open: older sources of it (opened before it broke) are not played.
@@ -55,88 +83,25 @@ public struct PreparedSources: Sendable {
         for (id, sources) in newer.byID { byID[id, default: []].append(contentsOf: sources) }
     }
 
-    /// Keeps the newest `counts[id]` sources of each recording (as many as the scene has voices
-    /// playing it); the rest are dropped, their readers stopping on their own threads.
-    mutating func trim(to counts: [String: Int]) {
+    /// Keeps the newest `counts[id]` sources of each sound (as many as the scene has voices
+    /// playing it); the rest are dropped and returned, for the caller to let go of where it may wait.
+    @discardableResult
+    mutating func trim(to counts: [String: Int]) -> [PreparedEntry] {
         gone = gone.filter { counts[$0] != nil }
+        var dropped: [PreparedEntry] = []
         for (id, sources) in byID {
             let keep = counts[id] ?? 0
-            if sources.count > keep { byID[id] = keep == 0 ? nil : Array(sources.suffix(keep)) }
+            guard sources.count > keep else { continue }
+            dropped += sources.prefix(sources.count - keep)
+            byID[id] = keep == 0 ? nil : Array(sources.suffix(keep))
         }
-    }
-}
-
-/// What a scene's voices play, as the mixer makes them: a voice is made when its slot changes
-/// (another sound or mix, another ring, another preview), so those are the ones to prepare.
-struct SceneVoices: Equatable {
-    struct Slot: Equatable {
-        var role: Role
-        var sound: String
-        var layers: [AudioScene.Layer]
-        var alarm: AlarmSoundKey?
-        var previewUntil: Instant?
-
-        /// The sounds the voice plays: its mix's layers, or its sound.
-        var sounds: [String] { layers.isEmpty ? [sound] : layers.map(\.sound) }
+        return dropped
     }
 
-    enum Role { case noise, alarm, preAlarm, preview, preroll }
-
-    let slots: [Slot]
-    /// The scene's stations' addresses (`radio:<id>` → URL).
-    let stations: [String: String]
-
-    init(_ scene: AudioScene) {
-        stations = scene.stations
-        var slots: [Slot] = []
-        if let noise = scene.noise { slots.append(Slot(role: .noise, sound: noise.sound, layers: noise.layers)) }
-        if let alarm = scene.alarm { slots.append(Slot(role: .alarm, sound: alarm.sound, layers: [], alarm: alarm.key)) }
-        // As the mixer: the pre-alarm sound gives way to a ringing alarm.
-        if scene.alarm == nil, let preAlarm = scene.preAlarm { slots.append(Slot(role: .preAlarm, sound: preAlarm.sound, layers: preAlarm.layers)) }
-        if let preview = scene.preview {
-            slots.append(Slot(role: .preview, sound: preview.sound, layers: preview.layers, previewUntil: preview.until))
+    /// Calls `body` with each source left (the mixer hands them to be released off its thread).
+    func forEach(_ body: (PreparedEntry) -> Void) {
+        for sources in byID.values {
+            for entry in sources { body(entry) }
         }
-        // As the mixer: a preroll's player runs until the ring's voice takes it over.
-        if scene.alarm == nil, let preroll = scene.preroll { slots.append(Slot(role: .preroll, sound: preroll.sound, layers: [])) }
-        self.slots = slots
-    }
-
-    /// How many voices of the scene play each recording of `library`.
-    func recordingCounts(_ library: SoundLibrary) -> [String: Int] {
-        var counts: [String: Int] = [:]
-        for slot in slots {
-            for sound in slot.sounds where library.isRecording(sound) || stations[sound] != nil { counts[sound, default: 0] += 1 }
-        }
-        return counts
-    }
-
-    /// Opens the recordings of the slots that are new since `previous` (off the audio thread:
-    /// this reads the disk and waits up to `StreamSource.firstBlockWait` for each first block).
-    /// A station's player is started here (its thread connects; nothing waits for it).
-    func prepare(after previous: SceneVoices, library: SoundLibrary, radio: RadioSettings? = nil) -> PreparedSources {
-        var prepared = PreparedSources()
-        for slot in slots where !previous.slots.contains(slot) {
-            // The ring's station was connected ahead (its preroll): the ring's voice takes that player.
-            if slot.role == .alarm, previous.slots.contains(where: { $0.role == .preroll && $0.sound == slot.sound }) { continue }
-            for sound in slot.sounds {
-                if let url = stations[sound], let radio {
-                    let source = StationSource(
-                        url: url, outputRate: library.sampleRate, userAgent: radio.userAgent, caFile: radio.caFile,
-                        allowsLocalAddresses: radio.allowsLocalAddresses
-                    ) { title in
-                        radio.onTitle(sound, title)
-                    }
-                    prepared.append(source, for: sound)
-                    continue
-                }
-                guard library.isRecording(sound) else { continue }
-                if let source = library.makeStream(sound) {
-                    prepared.append(source, for: sound)
-                } else {
-                    prepared.markGone(sound)
-                }
-            }
-        }
-        return prepared
     }
 }

@@ -57,12 +57,12 @@ public final class StreamSource: SoundSource, Sendable {
     /// How long making a voice waits for its first block at most.
     static let firstBlockWait = 0.02
 
-    /// Let go of on the audio thread (a voice faded out): the reader is told to stop and ends on
-    /// its own thread, closing the file there; nobody waits for it.
+    /// Let go of by its owner (the engine's `audio-handoff` thread, never the audio thread): the
+    /// reader is told to stop, closes the file on its own thread, and is joined here.
     deinit {
         shared.stopping.store(true, ordering: .releasing)
         shared.readerWake.signal()
-        thread.detach()
+        thread.join()
     }
 
     /// The file stopped being readable while playing.

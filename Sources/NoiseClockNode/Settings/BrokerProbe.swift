@@ -23,6 +23,8 @@ final class BrokerProbe: Sendable {
     let logger: Logger
     /// The server the answers go to (set once it exists: it is built with this probe inside).
     let server = Mutex<WebServer?>(nil)
+    /// The tests' threads, joined at shutdown (`JobThreadsService`).
+    let threads = JobThreads(name: "mqtt-test")
 
     init(running: @escaping @Sendable () -> NodeConfiguration, logger: Logger) {
         self.running = running
@@ -31,16 +33,13 @@ final class BrokerProbe: Sendable {
 
     /// Starts a test for the waiting connection `id`; its answer comes through `WebServer.reply`.
     func start(id: UInt64, body: [UInt8]) {
-        let thread = DedicatedThread(name: "mqtt-test")
-        let started = try? thread.start { [self] in
+        let started = try? threads.start { [self] in
             let (outcome, client) = test(body)
             reply(id, Response(command: Self.command, requestID: nil, outcome: outcome))
             // After the answer: without a final message, stopping may wait for the loop's 1 s timeout.
             client?.shutdown(finalMessage: nil)
         }
-        if started == true {
-            thread.detach()
-        } else {
+        if started != true {
             reply(id, Response(command: Self.command, requestID: nil, outcome: .failure(CommandError(.storageError, "cannot start the test"))))
         }
     }

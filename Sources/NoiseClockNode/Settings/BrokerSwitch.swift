@@ -45,6 +45,8 @@ final class BrokerSwitch: Sendable {
     let stateDirectory: String
     let logger: Logger
     private let state: Mutex<State>
+    /// The trials' watching threads, joined at shutdown (`JobThreadsService`).
+    let trials = JobThreads(name: "settings-trial")
 
     init(client: MQTTClient, running: NodeConfiguration, clock: NodeClock, logger: Logger) {
         self.client = client
@@ -81,7 +83,9 @@ final class BrokerSwitch: Sendable {
         guard let started else { return }
         keep(started.previous)
         logger.notice("web app: trying the new broker", metadata: ["broker": "\(started.broker)", "limit_s": "\(Self.limitSeconds)"])
-        TrialThread.start { [self] in watch(started.generation) }
+        // No thread to watch the trial (the process is out of them, or stopping): back at once, never a lock-out.
+        let watched = (try? trials.start { [self] in watch(started.generation) }) ?? false
+        if !watched { rollBack(started) }
     }
 
     /// `{"state": "connecting" | "connected" | "rolled_back", "broker", "seconds"?, "reason"?}`, or nil before any change.
@@ -96,6 +100,8 @@ final class BrokerSwitch: Sendable {
     private func watch(_ generation: Int) {
         while true {
             TrialThread.sleep(milliseconds: 50)
+            // The node stops: `settings.json` still holds the broker that worked.
+            if trials.isStopping { return }
             guard let trial = state.withLock({ $0.trial }), trial.generation == generation else { return }
             let elapsed = ContinuousClock.now - trial.startedAt
             if client.isConnected(generation: generation) {
@@ -183,21 +189,10 @@ enum SettingsFileLock {
     }
 }
 
-/// The thread that watches one trial (a broker's, a web address's): it sleeps between looks and
-/// writes `settings.json` when the trial ends, so neither the cooperative pool nor the web thread
-/// waits for the disk. Detached: it ends with its trial.
+/// The thread that watches one trial (a broker's, a web address's; each switch's `trials`): it
+/// sleeps between looks and writes `settings.json` when the trial ends, so neither the cooperative
+/// pool nor the web thread waits for the disk. It ends with its trial, or at the node's stop.
 enum TrialThread {
-    static func start(_ body: @escaping @Sendable () -> Void) {
-        let thread = DedicatedThread(name: "settings-trial")
-        do {
-            if try thread.start(body) { thread.detach() }
-        } catch {
-            // No thread to be had (the process is out of them): a roll-back matters more than the
-            // cooperative pool's thread it holds meanwhile.
-            Task.detached { body() }
-        }
-    }
-
     static func sleep(milliseconds: UInt32) {
         _ = usleep(milliseconds * 1000)
     }

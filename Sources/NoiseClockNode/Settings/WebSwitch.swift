@@ -1,6 +1,7 @@
 import Logging
 import NoiseClockCore
 import NoiseClockPlatform
+import NoiseClockThreads
 import NoiseClockWeb
 import Synchronization
 
@@ -43,6 +44,8 @@ final class WebSwitch: Sendable {
     let record: @Sendable (NodeConfiguration.Web) -> Void
     let logger: Logger
     private let state: Mutex<State>
+    /// The trials' watching threads, joined at shutdown (`JobThreadsService`).
+    let trials = JobThreads(name: "settings-trial")
 
     init(running: NodeConfiguration, token: String?, clock: NodeClock, logger: Logger,
          record: @escaping @Sendable (NodeConfiguration.Web) -> Void) {
@@ -107,7 +110,9 @@ final class WebSwitch: Sendable {
         logger.notice("web app: new address on trial; confirm from it within \(Self.limitSeconds) s", metadata: [
             "address": "\(Self.address(target))", "auth": "\(target.auth.rawValue)",
         ])
-        TrialThread.start { [self] in watch(started.serial) }
+        // No thread to watch the trial (the process is out of them, or stopping): back at once, never a lock-out.
+        let watched = (try? trials.start { [self] in watch(started.serial) }) ?? false
+        if !watched { revert(started) }
     }
 
     /// A new port that cannot be listened on (another program holds it): no trial, the outcome
@@ -174,6 +179,8 @@ final class WebSwitch: Sendable {
     private func watch(_ serial: Int) {
         while true {
             TrialThread.sleep(milliseconds: 100)
+            // The node stops: `settings.json` still holds the address that worked.
+            if trials.isStopping { return }
             guard let trial = state.withLock({ $0.trial }), trial.serial == serial else { return }
             if elapsedMilliseconds(trial) >= Self.limitSeconds * 1000 {
                 revert(trial)

@@ -40,11 +40,13 @@ struct ReadinessService: Service {
     }
 
     /// The station's probe on a thread of its own (it blocks up to 8 s); nil when it was heard.
+    /// The thread is joined here once it answered (it returns right after).
     static func probeStation(
         _ url: String, userAgent: String = StreamSettings.defaultUserAgent, caFile: String? = nil, allowsLocalAddresses: Bool = false
     ) async -> String? {
-        await withCheckedContinuation { continuation in
-            let thread = DedicatedThread(name: "readiness-probe")
+        let thread = DedicatedThread(name: "readiness-probe")
+        defer { thread.join() }
+        return await withCheckedContinuation { continuation in
             do {
                 try thread.start {
                     switch StationProbe(url: url, userAgent: userAgent, caFile: caFile, allowsLocalAddresses: allowsLocalAddresses).run() {
@@ -52,7 +54,6 @@ struct ReadinessService: Service {
                     case .failure(let failure): continuation.resume(returning: failure.cause)
                     }
                 }
-                thread.detach()
             } catch {
                 continuation.resume(returning: "no_audio")
             }

@@ -4,9 +4,11 @@ import NoiseClockThreads
 
 /// `NodeEffect.probeStation`: each probe on a thread of its own (it blocks on the network and the
 /// decoder for up to 8 s; the machine allows 4 at once), answered into the loop's inbox. The
-/// stream libraries are opened by the first probe, not before.
+/// stream libraries are opened by the first probe, not before. The threads are `threads`', joined
+/// by `JobThreadsService` at shutdown.
 struct StationProber: Sendable {
     let inbox: NodeInbox
+    let threads: JobThreads
     let userAgent: String
     /// `stream.ca_file`.
     var caFile: String? = nil
@@ -14,16 +16,14 @@ struct StationProber: Sendable {
     var allowsLocalAddresses = false
 
     func probe(_ request: StationProbeRequest) {
-        let thread = DedicatedThread(name: "station-probe")
         let inbox = inbox, userAgent = userAgent, caFile = caFile, allowsLocal = allowsLocalAddresses
-        do {
-            try thread.start {
-                let result = StationProbe(url: request.url, userAgent: userAgent, caFile: caFile, allowsLocalAddresses: allowsLocal).run()
-                    .map(\.json).mapError { StationProbeFailure(cause: $0.cause) }
-                _ = inbox.send(.stationProbed(StationProbeOutcome(id: request.id, result: result)))
-            }
-            thread.detach()
-        } catch {
+        // No thread (the process is out of them, or the node is stopping): the probe fails at once.
+        let started = (try? threads.start {
+            let result = StationProbe(url: request.url, userAgent: userAgent, caFile: caFile, allowsLocalAddresses: allowsLocal).run()
+                .map(\.json).mapError { StationProbeFailure(cause: $0.cause) }
+            _ = inbox.send(.stationProbed(StationProbeOutcome(id: request.id, result: result)))
+        }) ?? false
+        if !started {
             _ = inbox.send(.stationProbed(StationProbeOutcome(id: request.id, result: .failure(StationProbeFailure(cause: "no_audio")))))
         }
     }
