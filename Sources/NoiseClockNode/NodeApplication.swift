@@ -124,7 +124,8 @@ public enum NodeApplication {
         settingsAPI.started()
         let server = web.enabled ? try NodeWeb.server(
             configuration, zone: prepared.zone, inbox: inbox, now: clock.now, settings: settingsAPI,
-            audio: audioDesk, probe: BrokerProbe(running: { broker.connected }, logger: logger), logger: logger) : nil
+            audio: audioDesk, probe: BrokerProbe(running: { broker.connected }, logger: logger),
+            search: configuration.stream.directory.map { StationSearchDesk(directory: $0, logger: logger) }, logger: logger) : nil
         if let server { audioDesk.attach(server) }
         let timer = try WakeTimer(clock: clock) { event in
             switch event {
@@ -166,6 +167,7 @@ public enum NodeApplication {
                 stations: StationProber(
                     inbox: inbox, userAgent: configuration.stream.userAgent, caFile: configuration.stream.caFile,
                     allowsLocalAddresses: configuration.stream.allowsLocalAddresses),
+                directory: configuration.stream.directory,
                 restored: settingsRestored,
                 exitSafeMode: { starts.exitSafeMode(); restart.request() },
                 logger: logger),
