@@ -46,7 +46,9 @@ import Testing
         stats = try await directory.stats()
         #expect(stats["searches"] as? Int == 1, "the same search within 10 minutes is not asked again")
         print("station search: from the directory \(Int(fromDirectory * 1000)) ms, from the cache \(Int(fromCache * 1000)) ms")
-        #expect(fromDirectory < 1 && fromCache < 1)
+        // 8 ms and 0 ms on an idle machine (docs/radio-directory.md); up to 2 s seen with every suite
+        // at once on two shared cores: the bound here is what no load should pass.
+        #expect(fromDirectory < 3 && fromCache < 3)
 
         let korean = try await rig.get("/api/stations/search?country=kr&tag=classical")
         #expect(Self.names(korean) == ["KBS Classic Test"], "\(korean.text)")
