@@ -52,7 +52,8 @@ import Testing
 
         let korean = try await rig.get("/api/stations/search?country=kr&tag=classical")
         #expect(Self.names(korean) == ["KBS Classic Test"], "\(korean.text)")
-        for (query, field) in [("limit=0", "limit"), ("limit=51", "limit"), ("country=KOR", "country"), ("q=" + String(repeating: "a", count: 101), "q")] {
+        let refusals = [("limit=0", "limit"), ("limit=51", "limit"), ("country=KOR", "country"), ("q=" + String(repeating: "a", count: 101), "q")]
+        for (query, field) in refusals {
             let refused = try await rig.get("/api/stations/search?" + query)
             let error = refused.json?["error"] as? [String: Any]
             #expect(refused.status == 400 && error?["code"] as? String == "invalid_field" && error?["field"] as? String == field, "\(refused.text)")
@@ -89,7 +90,8 @@ import Testing
         let rig = try await WebRig.start(environment: directory.environment)
         defer { rig.shutdown() }
         let id = RadioBrowserStandIn.swissJazz
-        let added = try await rig.post("station/add", #"{"name": "Swiss Jazz Test", "url": "\#(directory.url)/stream/jazz.mp3", "directory_id": "\#(id)"}"#)
+        let body = #"{"name": "Swiss Jazz Test", "url": "\#(directory.url)/stream/jazz.mp3", "directory_id": "\#(id)"}"#
+        let added = try await rig.post("station/add", body)
         #expect(added.status == 200, "\(added.text)")
         #expect(((added.json?["result"] as? [String: Any])?["directory_id"] as? String) == id)
         let stations = try await rig.client.waitFor("\(rig.root)/stations", where: { $0.text.contains(id) })
