@@ -70,5 +70,10 @@ import Testing
         _ = rig.command("alarm/check", "")
         rig.step(.readiness(report))
         #expect(rig.machine.core.stations.station("jazz")?.url == "http://mine.example/")
+        // A directory that moves a station onto this machine is not followed (stream.allow_local_addresses off).
+        report.healed = StationHeal(stationID: "jazz", from: "http://mine.example/", to: "http://127.0.0.1:8080/api/state")
+        _ = rig.command("alarm/check", "")
+        rig.step(.readiness(report))
+        #expect(rig.machine.core.stations.station("jazz")?.url == "http://mine.example/")
     }
 }
