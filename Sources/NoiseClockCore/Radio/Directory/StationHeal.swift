@@ -15,9 +15,10 @@ public struct StationHeal: Sendable, Equatable {
 }
 
 extension StationsFeature {
-    /// Replaces the station's address when it is still `heal.from`; false when nothing changed.
+    /// Replaces the station's address when it is still `heal.from`; false when nothing changed. The
+    /// new address passes what `station/update` would ask of it (the directory is input from outside).
     mutating func heal(_ heal: StationHeal) -> Bool {
-        guard Station.isValidURL(heal.to), heal.to != heal.from,
+        guard Station.isValidURL(heal.to), heal.to != heal.from, allowsLocalAddresses || !StationHost.isLocal(heal.to),
               let index = stations.firstIndex(where: { $0.id == heal.stationID && $0.url == heal.from }) else { return false }
         stations[index].url = heal.to
         return true
