@@ -38,6 +38,10 @@ let package = Package(
         // No `main`: libFuzzer's own main calls `LLVMFuzzerTestOneInput`.
         .executableTarget(name: "FuzzCommand", dependencies: ["NoiseClockCore"], swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         .executableTarget(name: "FuzzConfig", dependencies: ["NoiseClockConfig"], swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        // The station directory's answer and the search's query (v1.4): pure core code.
+        .executableTarget(
+            name: "FuzzDirectory", dependencies: ["NoiseClockCore", "FuzzSupport"], swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
     ] + ["FuzzStreamHead", "FuzzIcy", "FuzzPlaylist", "FuzzHLS", "FuzzFraming", "FuzzPlayer"].map {
         .executableTarget(
             name: $0, dependencies: ["NoiseClockRadio", "FuzzSupport", "NoiseClockCore"], swiftSettings: [.unsafeFlags(["-parse-as-library"])]

@@ -18,9 +18,9 @@ FLAGS=(-c "${FUZZ_CONFIGURATION:-release}" -Xswiftc -sanitize=fuzzer,address -Xc
 # whole player) first, so two at a time they end together.
 declare -A names=(
     [command]=FuzzCommand [player]=FuzzPlayer [config]=FuzzConfig [framing]=FuzzFraming
-    [hls]=FuzzHLS [stream-head]=FuzzStreamHead [icy]=FuzzIcy [playlist]=FuzzPlaylist
+    [hls]=FuzzHLS [stream-head]=FuzzStreamHead [icy]=FuzzIcy [playlist]=FuzzPlaylist [directory]=FuzzDirectory
 )
-order=(command player config framing hls stream-head icy playlist)
+order=(command player config framing hls stream-head icy playlist directory)
 targets=(${FUZZ_TARGETS:-${order[*]}})
 # ld.gold warns about every ASan-internal symbol it cannot export; those lines are noise.
 # A failed build fails the run (its output shown), instead of fuzzing a stale binary.

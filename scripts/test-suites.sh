@@ -7,7 +7,7 @@
 #   quieter machine: its two lanes (TimingSuite.Audio and TimingSuite.Clock) side by side, each
 #   one test at a time. Its lanes mostly wait, which leaves most of two cores idle, so beside it:
 # - the unit suites (core, platform, audio, MQTT, web: CPU-bound DSP among them), then the fuzz
-#   targets' run (Fuzz/run.sh: eight targets, two at a time, 11 s each), at idle priority (nice 19 and SCHED_IDLE: they get only
+#   targets' run (Fuzz/run.sh: nine targets, two at a time, 9 s each), at idle priority (nice 19 and SCHED_IDLE: they get only
 #   the CPU TimingSuite leaves, and a TimingSuite thread that wakes takes its core at once). The
 #   fuzz targets are built from the stage's start, at idle priority too (compiling is never timed:
 #   it takes what the parallel run leaves, and finishes beside TimingSuite). Neither the fuzz run nor

@@ -1,6 +1,7 @@
 /* The radio page's own script (radio.html, v1.3): the stations of ~/stations, each with Listen (the
    noise set to radio:<id> and started; Stop while it plays), Test (station/test: "First audio in
-   N ms · codec · bitrate · title", or why not) and Delete; and the form that adds one (station/add). */
+   N ms · codec · bitrate · title", or why not) and Delete; and the form that adds one (station/add).
+   v1.4: the station directory's search is radio-search.js's, in these words; it starts the page. */
 'use strict';
 (() => {
   const { el, $ } = NC;
@@ -17,6 +18,13 @@
       failed: 'No audio: {c}', confirm_delete: 'Delete the station “{l}”?',
       c_dns: 'the name is not found', c_refused: 'the connection is refused', c_timeout: 'no answer', c_tls: 'the secure connection failed',
       c_no_audio: 'no audio came', c_undecodable: 'a format the node cannot play', c_silent: 'only silence', c_http: 'the server answered HTTP {s}',
+      find_station: 'Find a station', search_name: 'Station name', search_tag: 'Genre', search_country: 'Country',
+      country_note: 'Two letters: KR, US, DE', search_hint: 'Type a name, a genre (jazz) or a country to search the station directory.',
+      searching: 'Searching…', found: 'Stations found: {n}', found_none: 'No station found. Try another name or genre.',
+      directory_down: 'The station directory cannot be reached now. You can still add a station by its address below.',
+      directory_off: 'Searching is off on this clock. Add a station by its address below.',
+      bad_country: 'Type the country as two letters (KR, US, DE).', add_found: 'Add', add_label: 'Add {l}',
+      adding: 'Adding…', added_testing: 'Added. Testing…', added_ok: 'Added · {r}', added_failed: 'Added, but {r}', already: 'Added',
     },
     ko: {
       intro: '노드가 소음, 알람, 루틴, 타이머 종료 소리로 재생하는 인터넷 라디오입니다. '
@@ -28,6 +36,13 @@
       failed: '소리 없음: {c}', confirm_delete: '“{l}” 방송국을 삭제할까요?',
       c_dns: '주소를 찾을 수 없음', c_refused: '연결이 거부됨', c_timeout: '응답 없음', c_tls: '보안 연결 실패',
       c_no_audio: '소리가 오지 않음', c_undecodable: '재생할 수 없는 형식', c_silent: '무음뿐임', c_http: '서버 응답 HTTP {s}',
+      find_station: '방송국 찾기', search_name: '방송국 이름', search_tag: '장르', search_country: '국가',
+      country_note: '두 글자: KR, US, DE', search_hint: '이름, 장르(재즈) 또는 국가를 입력하면 방송국 목록에서 찾습니다.',
+      searching: '찾는 중…', found: '찾은 방송국: {n}개', found_none: '찾은 방송국이 없습니다. 다른 이름이나 장르로 찾아 보세요.',
+      directory_down: '지금은 방송국 목록에 연결할 수 없습니다. 아래에서 주소로 방송국을 추가할 수 있습니다.',
+      directory_off: '이 시계에서는 검색이 꺼져 있습니다. 아래에서 주소로 방송국을 추가하세요.',
+      bad_country: '국가는 두 글자로 입력하세요 (KR, US, DE).', add_found: '추가', add_label: '{l} 추가',
+      adding: '추가하는 중…', added_testing: '추가했습니다. 테스트 중…', added_ok: '추가함 · {r}', added_failed: '추가했지만 {r}', already: '추가됨',
     },
   };
   function w(key, vars) { // the page's own words, else the app's (Stop, Test, Delete, Playing)
@@ -118,6 +133,7 @@
   NC.on('stations', draw);
   NC.on('noise', noiseChanged);
   NC.on('node', draw);
+  // The station search (radio-search.js) speaks the page's words and reads a test's answer alike.
+  NC.radio = { w, testLine };
   draw();
-  NC.start();
 })();

@@ -126,7 +126,8 @@ public enum NodeApplication {
         let brokerProbe = BrokerProbe(running: { broker.connected }, logger: logger)
         let server = web.enabled ? try NodeWeb.server(
             configuration, zone: prepared.zone, inbox: inbox, now: clock.now, settings: settingsAPI,
-            audio: audioDesk, probe: brokerProbe, logger: logger) : nil
+            audio: audioDesk, probe: brokerProbe,
+            search: configuration.stream.directory.map { StationSearchDesk(directory: $0, logger: logger) }, logger: logger) : nil
         if let server { audioDesk.attach(server) }
         let timer = try WakeTimer(clock: clock) { event in
             switch event {
@@ -169,6 +170,7 @@ public enum NodeApplication {
                 stations: StationProber(
                     inbox: inbox, threads: stationProbes, userAgent: configuration.stream.userAgent, caFile: configuration.stream.caFile,
                     allowsLocalAddresses: configuration.stream.allowsLocalAddresses),
+                directory: configuration.stream.directory,
                 restored: settingsRestored,
                 exitSafeMode: { starts.exitSafeMode(); restart.request() },
                 logger: logger),

@@ -1002,3 +1002,6 @@ P_SafeMode.__module__ = __name__
 # Radio (v1.3): the radio page, the stations in the pickers, now playing on the face (test_radio.py).
 from test_radio import O_Radio  # noqa: E402
 O_Radio.__module__ = __name__
+# The station directory on the radio page (v1.4): found by name, added, tested, made an alarm's sound.
+from test_radio_directory import Q_RadioDirectory  # noqa: E402
+Q_RadioDirectory.__module__ = __name__

@@ -205,6 +205,7 @@ struct ConfigurationLoadingTests {
         #expect(names.contains("NOISECLOCK_STREAM_USER_AGENT"))
         #expect(names.contains("NOISECLOCK_MQTT_PASSWORD"))
         #expect(names.contains("NOISECLOCK_STREAM_ALLOW_LOCAL_ADDRESSES"))
-        #expect(names.count == 49)
+        #expect(names.contains("NOISECLOCK_STREAM_DIRECTORY_URL"))
+        #expect(names.count == 50)
     }
 }

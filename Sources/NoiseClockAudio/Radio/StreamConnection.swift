@@ -33,6 +33,9 @@ final class StreamConnection {
     let maxRedirects: Int
     /// The HTTP redirects the last `run` followed (hops on the stream's route).
     private(set) var redirects = 0
+    /// The whole request's bound, connection to last byte (nil: none, as a live stream never ends):
+    /// the station directory's answers must come within theirs (`RadioDirectory`).
+    var totalMilliseconds: Int?
 
     init(url: String, userAgent: String, caFile: String? = nil, stallSeconds: Int = 5, maxRedirects: Int = StreamLimits.hops) {
         self.url = url
@@ -105,6 +108,7 @@ final class StreamConnection {
         long(CURLOPT_LOW_SPEED_LIMIT, 1)
         long(CURLOPT_LOW_SPEED_TIME, stallSeconds)
         long(CURLOPT_NOPROGRESS, 0)
+        if let totalMilliseconds { long(CURLOPT_TIMEOUT_MS, totalMilliseconds) }
         let opaque = UnsafeRawPointer(unmanaged.toOpaque())
         pointer(CURLOPT_WRITEFUNCTION, unsafeBitCast(streamWrite as CurlWrite, to: UnsafeRawPointer.self))
         pointer(CURLOPT_WRITEDATA, opaque)

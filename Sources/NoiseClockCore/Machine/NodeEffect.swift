@@ -31,6 +31,9 @@ public enum NodeEffect: Sendable, Equatable {
     case speak(SpeechRequest)
     /// Probe a station (`station/test`); the adapter answers with `NodeInput.stationProbed`.
     case probeStation(StationProbeRequest)
+    /// v1.4: a station was added with this `directory_id`: tell the directory of the choice as it
+    /// asks its clients to (Radio Browser: `GET /json/url/<id>`), once, off the loop, unanswered.
+    case tellDirectory(String)
     /// Play from the sound library of this generation (`NodeInput.soundsChanged`) from now on:
     /// the audio engine's new voices and the readiness check take it; playing voices go on.
     /// Comes before the plan's scene, which may already need it.

@@ -10,6 +10,7 @@ extension NodeMachine.Draft {
         var next = core
         var outbox: [Publication] = []
         let response: Response
+        var addsStation = false
         switch CommandMessage.parse(topic: suffix, payload: payload) {
         case .refused(let refusal): response = refusal
         case .machine(let command, let payload):
@@ -25,6 +26,7 @@ extension NodeMachine.Draft {
             return nil
         case .command(let command):
             response = next.handle(command, now: now, outbox: &outbox)
+            addsStation = command.topic == .stations(.add)
             if command.topic == .alarms(.check), response.ok {
                 // Answered with the check's result (`readiness`), not now.
                 machine.features.checks.wait(DeferredReply(command: suffix, requestID: response.requestID, origin: origin))
@@ -36,6 +38,9 @@ extension NodeMachine.Draft {
         case .success:
             refusal = NodePlan.Refusal(command: response.command, requestID: response.requestID, origin: origin)
             commit(next, outbox: outbox, response: (response, origin))
+            if addsStation, case .success(let station) = response.outcome, let directoryID = station["directory_id"]?.stringValue {
+                effects.append(.tellDirectory(directoryID))
+            }
             log(.info, "command", ["command": suffix, "ok": "true"])
             return response
         case .failure(let error):

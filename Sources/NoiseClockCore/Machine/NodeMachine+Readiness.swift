@@ -16,6 +16,9 @@ extension NodeMachine.Draft {
         next.readinessReported(report, now: now, outbox: &outbox)
         let problems = report.problems.map(\.code.rawValue).joined(separator: ",")
         log(report.problems.isEmpty ? .debug : .warning, "alarm readiness checked", ["problems": problems])
+        if let heal = report.healed, next.stations.station(heal.stationID)?.url == heal.to {
+            log(.notice, "station moved; its new address plays and replaces the old", ["station": heal.stationID, "url": String(heal.to.prefix(120))])
+        }
         commit(next, outbox: outbox)
         let result = next.alarms.readiness?.json(zone: next.settings.zone) ?? .null
         for (response, origin) in machine.features.checks.answer(result) {

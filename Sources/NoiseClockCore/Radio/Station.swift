@@ -4,11 +4,15 @@ public struct Station: Hashable, Sendable {
     public var id: String
     public var name: String
     public var url: String
+    /// v1.4: the station's id in the directory it was found in (`DirectoryStation.isValidID`):
+    /// the node tells the directory of the choice, and looks a moved station up by it.
+    public var directoryID: String?
 
-    public init(id: String, name: String, url: String) {
+    public init(id: String, name: String, url: String, directoryID: String? = nil) {
         self.id = id
         self.name = name
         self.url = url
+        self.directoryID = directoryID
     }
 
     public static let idLength = 1...32
@@ -31,7 +35,9 @@ public struct Station: Hashable, Sendable {
     }
 
     public var json: JSONValue {
-        .object(JSONObject([("id", .string(id)), ("name", .string(name)), ("url", .string(url))]))
+        // `directory_id` only when set: a station typed by hand reads as it did before v1.4.
+        .object(JSONObject([("id", .string(id)), ("name", .string(name)), ("url", .string(url))]
+            + (directoryID.map { [("directory_id", JSONValue.string($0))] } ?? [])))
     }
 
     /// `[a-z0-9_-]`, 1–32 bytes.
@@ -65,7 +71,7 @@ public struct Station: Hashable, Sendable {
 
 extension Station {
     /// The fields `station/add` and `station/update` take.
-    static let fields: Set<String> = ["id", "name", "url"]
+    static let fields: Set<String> = ["id", "name", "url", "directory_id"]
 
     static func name(_ value: JSONValue) throws(CommandError) -> String {
         guard let text = value.stringValue else { throw .invalidField("name", "name must be a string, got \(value.typeName)") }
@@ -87,6 +93,15 @@ extension Station {
         }
         guard isValidURL(text) else {
             throw .invalidField("url", "url must be an http:// or https:// address without spaces, got \"\(text.prefix(64))\"")
+        }
+        return text
+    }
+
+    /// `directory_id`: a directory's id, or null (update: the station is no longer the directory's).
+    static func directoryID(_ value: JSONValue) throws(CommandError) -> String? {
+        if value.isNull { return nil }
+        guard let text = value.stringValue, DirectoryStation.isValidID(text) else {
+            throw .invalidField("directory_id", "directory_id must be 1 to 64 letters, digits, - or _ (the directory's station id), or null")
         }
         return text
     }

@@ -18,7 +18,9 @@ public struct StationsFeature: Sendable, Equatable {
                   Station.nameLength.contains(name.unicodeScalars.count), let url = item["url"]?.stringValue, Station.isValidURL(url),
                   stations.count < Station.limit, !stations.contains(where: { $0.id == id })
             else { continue }
-            stations.append(Station(id: id, name: name, url: url))
+            // v1.4's `directory_id`: absent in older files; one that is not an id is dropped, not the station.
+            let directoryID = item["directory_id"]?.stringValue.flatMap { DirectoryStation.isValidID($0) ? $0 : nil }
+            stations.append(Station(id: id, name: name, url: url, directoryID: directoryID))
         }
     }
 
@@ -50,7 +52,9 @@ public struct StationsFeature: Sendable, Equatable {
             }
             guard station(id) == nil else { throw .invalidField("id", "a station with id \"\(id)\" exists; use station/update") }
             guard stations.count < Station.limit else { throw CommandError(.limitExceeded, "at most \(Station.limit) stations") }
-            let added = Station(id: id, name: name, url: url)
+            var directoryID: String?
+            if let value = object["directory_id"] { directoryID = try Station.directoryID(value) }
+            let added = Station(id: id, name: name, url: url, directoryID: directoryID)
             stations.append(added)
             return added.json
         case .update:
@@ -62,6 +66,7 @@ public struct StationsFeature: Sendable, Equatable {
             var changed = stations[index]
             if let value = object["name"] { changed.name = try Station.name(value) }
             if let value = object["url"] { changed.url = try checkedHost(Station.url(value)) }
+            if let value = object["directory_id"] { changed.directoryID = try Station.directoryID(value) }
             stations[index] = changed
             return changed.json
         case .delete:
@@ -91,7 +96,7 @@ public struct StationsFeature: Sendable, Equatable {
 
     // MARK: What it publishes and keeps
 
-    /// `~/stations`: `[{"id", "name", "url"}]`, and `~/sounds`, which lists them under `radio`
+    /// `~/stations`: `[{"id", "name", "url", "directory_id"?}]`, and `~/sounds`, which lists them under `radio`
     /// (`context.catalog` holds them): the mixes feature renders the same topic when the mixes
     /// change, and equal bytes are published once.
     public func retained(context: FeatureContext) -> [Publication] {
@@ -104,7 +109,8 @@ public struct StationsFeature: Sendable, Equatable {
     /// The format of `stations.json` this node writes and reads (docs/reliability.md).
     public static let documentVersion = 1
 
-    /// `stations.json`: `{"version": 1, "stations": [{"id", "name", "url"}, …]}`.
+    /// `stations.json`: `{"version": 1, "stations": [{"id", "name", "url", "directory_id"?}, …]}` (an older
+    /// file without `directory_id` reads as stations without one).
     public var persistent: JSONValue? {
         .object(JSONObject([("version", .int(Int64(Self.documentVersion))), ("stations", .array(stations.map(\.json)))]))
     }

@@ -12,6 +12,12 @@ public struct StreamSettings: Sendable, Equatable {
     public var userAgent: String
     /// `stream.allow_local_addresses` (v1.4): stations may reach loopback and link-local addresses.
     public var allowsLocalAddresses: Bool
+    /// `stream.directory_url` (v1.4): the station directory (Radio Browser's API); nil: off.
+    public var directoryURL: String? = StreamSettings.defaultDirectoryURL
+
+    public static let defaultDirectoryURL = "https://all.api.radio-browser.info"
+    /// `stream.directory_url`'s word for "no directory" (YAML's bare `null` means "not set").
+    public static let noDirectory = "none"
 
     public static let prerollRange = 0...120
     public static let timeoutRange = 2...30

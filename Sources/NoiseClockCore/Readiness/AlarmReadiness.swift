@@ -60,10 +60,16 @@ public struct ReadinessProbe: Sendable, Equatable {
     /// The next alarm's station's address, when its sound is a station and it is due within 12 h:
     /// connected to and decoded for a second (`StationProbe`).
     public var stationURL: String?
+    /// v1.4: that station's id and its directory id, when it has one: a station that fails is
+    /// looked up again in the directory (`StationHeal`).
+    public var stationID: String?
+    public var directoryID: String?
 
-    public init(sound: String?, stationURL: String? = nil) {
+    public init(sound: String?, stationURL: String? = nil, stationID: String? = nil, directoryID: String? = nil) {
         self.sound = sound
         self.stationURL = stationURL
+        self.stationID = stationID
+        self.directoryID = directoryID
     }
 }
 
@@ -79,6 +85,8 @@ public struct ReadinessReport: Sendable, Equatable {
     public var clockSynced: Bool?
     /// The station's probe failed: its cause (`dns`, `refused`, …).
     public var streamCause: String?
+    /// v1.4: the station failed, and the directory's new address for it played (`streamCause` is nil then).
+    public var healed: StationHeal?
 
     public init(deviceError: String? = nil, muted: String? = nil, soundError: String? = nil, clockSynced: Bool? = nil, streamCause: String? = nil) {
         self.deviceError = deviceError

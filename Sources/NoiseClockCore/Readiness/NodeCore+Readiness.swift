@@ -23,11 +23,12 @@ extension NodeCore {
         let next = alarms.nextAlarm(zone: settings.zone)
         let sound = next?.alarm.sound
         // A station is probed only for an alarm within 12 h: no network use for next week's.
-        var stationURL: String?
+        var station: Station?
         if let next, next.at <= now.adding(seconds: Self.stationProbeHorizonSeconds), let sound {
-            stationURL = soundCatalog.station(ofSound: sound)?.url
+            station = soundCatalog.station(ofSound: sound)
         }
-        return ReadinessProbe(sound: sound == "none" ? nil : sound, stationURL: stationURL)
+        return ReadinessProbe(sound: sound == "none" ? nil : sound, stationURL: station?.url, stationID: station?.id,
+                              directoryID: station?.directoryID)
     }
 
     /// The adapters' answer: `ready` on `~/alarm`; `at_risk` when the next alarm has a problem
@@ -36,6 +37,8 @@ extension NodeCore {
         readinessSchedule.inFlight = false
         readinessSchedule.lastCheck = now
         if report.clockSynced != clockSynced { clockSynced = report.clockSynced }
+        // A moved station found again and heard: its new address from now on (mqtt-api v1.4).
+        if let heal = report.healed { _ = stations.heal(heal) }
         var problems = report.problems
         problems += devices.problems
         if let safeMode = settings.safeMode { problems.insert(safeMode.problem, at: 0) }

@@ -121,6 +121,11 @@ struct ConfigurationKeys: Sendable {
         "stream.allow_local_addresses", false,
         "let stations (and `station/test`) reach loopback and link-local addresses (127.0.0.0/8, ::1, 169.254.0.0/16, fe80::/10): "
             + "off, a station there is refused (`forbidden_address`), so no broker client can scan this host's ports")
+    let streamDirectoryURL = Key<String>(
+        "stream.directory_url", StreamSettings.defaultDirectoryURL, check: V.directoryURL,
+        "*(v1.4)* the station directory the Radio page searches (Radio Browser's API: `/json/stations/search`), an `http://` or "
+            + "`https://` address, or `none` to turn searching off (a bare `null` means \"not set\", so the default); "
+            + "on loopback it needs `stream.allow_local_addresses`")
 
     /// The one table.
     static let table = ConfigurationKeys()

@@ -19,4 +19,13 @@ extension ConfigurationValidation {
         }
         return nil
     }
+
+    /// `none`, or an `http(s)://` address with a host and no query (the API's paths go after it).
+    static func directoryURL(_ value: String) -> String? {
+        if value == StreamSettings.noDirectory { return nil }
+        guard Station.isValidURL(value), !value.contains("?"), !value.contains("#") else {
+            return "must be an http:// or https:// address without spaces, query or fragment (or none), got \"\(value.prefix(64))\""
+        }
+        return nil
+    }
 }

@@ -99,6 +99,8 @@ extension NodeConfiguration {
             fallbackNoise: fallbackNoise == StreamSettings.noFallbackNoise ? nil : fallbackNoise, caFile: streamCAFile,
             userAgent: try values.value(keys.streamUserAgent) ?? StreamSettings.defaultUserAgent,
             allowsLocalAddresses: try values.required(keys.streamAllowLocalAddresses))
+        let directoryURL = try values.required(keys.streamDirectoryURL)
+        configuration.stream.directoryURL = directoryURL == StreamSettings.noDirectory ? nil : directoryURL
         configuration.buttons = try readButtons(values)
         configuration.buttonTiming = ButtonTiming(
             holdSeconds: try values.required(keys.holdSeconds), doubleSeconds: try values.required(keys.doubleSeconds))

@@ -23,6 +23,8 @@ struct EffectPerformer: Sendable {
     var sounds: SoundFiles? = nil
     /// `station/test`'s probes (radio); nil: none are carried out.
     var stations: StationProber? = nil
+    /// The station directory (`stream.directory_url`), told of a station added from it; nil: off.
+    var directory: RadioDirectory? = nil
     /// Told when a restore was answered ok, so the settings it brought apply (nil: they wait for the restart).
     var restored: (@Sendable () -> Void)? = nil
     /// `safe_mode/exit`: the crash count cleared, then a clean stop to start again (nil: not carried out).
@@ -72,6 +74,8 @@ struct EffectPerformer: Sendable {
                 if let library = sounds?.use(generation) { audio?.replaceLibrary(library) }
             case .probeStation(let request):
                 stations?.probe(request)
+            case .tellDirectory(let directoryID):
+                directory?.tellChosen(directoryID)
             case .exitSafeMode:
                 exitSafeMode?()
             case .log(let record):

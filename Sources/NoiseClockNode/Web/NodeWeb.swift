@@ -49,7 +49,7 @@ public enum NodeWeb {
 
     static func server(
         _ configuration: NodeConfiguration, zone: ZoneRules, inbox: NodeInbox, now: @escaping @Sendable () -> Instant,
-        settings: SettingsAPI? = nil, audio: AudioDesk? = nil, probe: BrokerProbe? = nil, logger: Logger
+        settings: SettingsAPI? = nil, audio: AudioDesk? = nil, probe: BrokerProbe? = nil, search: StationSearchDesk? = nil, logger: Logger
     ) throws(ConfigurationError) -> WebServer {
         let web = configuration.web
         let token = try token(web)
@@ -76,10 +76,11 @@ public enum NodeWeb {
             ),
             backend: InboxWebBackend(
                 inbox: inbox, backups: BackupSource(stateDirectory: configuration.stateDirectory, nodeID: configuration.nodeID, now: now),
-                settingsAPI: settings, audio: audio, probe: probe),
+                settingsAPI: settings, audio: audio, probe: probe, search: search),
             logger: logger
         )
         probe?.server.withLock { $0 = server }
+        search?.server.withLock { $0 = server }
         settings?.web?.server.withLock { $0 = server }
         return server
     }
@@ -96,6 +97,8 @@ struct InboxWebBackend: WebBackend {
     var audio: AudioDesk?
     /// `POST /api/mqtt/test`, answered from a thread of its own (nil: not offered).
     var probe: BrokerProbe?
+    /// `GET /api/stations/search` (nil: `stream.directory_url` is none).
+    var search: StationSearchDesk?
 
     /// `restore` is the machine's own input (`NodeInput.restore`): it is no command of MQTT's.
     func submit(id: UInt64, command: String, payload: [UInt8]) -> Bool {
@@ -147,6 +150,12 @@ struct InboxWebBackend: WebBackend {
             return SettingsAPI.refusal(problem, command: command)
         default: return nil
         }
+    }
+
+    func searchStations(id: UInt64, query: StationSearchQuery) -> Bool {
+        guard let search else { return false }
+        search.search(id: id, query: query)
+        return true
     }
 
     func requestSnapshot(id: UInt64) {

@@ -18,6 +18,8 @@ public enum WebAction: Equatable, Sendable {
     case settings
     /// `GET /api/audio/devices`: the backend lists the machine's sound devices.
     case audioDevices
+    /// `GET /api/stations/search` (v1.4): the backend asks the station directory (or its cache).
+    case stationSearch(StationSearchQuery)
 }
 
 /// Decides each request from its head (the body is read only once this lets it through): the
@@ -111,6 +113,12 @@ public struct WebRouter: Sendable {
             return .settings
         case "/api/audio/devices" where request.method == "GET" || request.method == "HEAD":
             return .audioDevices
+        case "/api/stations/search":
+            guard request.method == "GET" || request.method == "HEAD" else { return .respond(methodNotAllowed("GET, HEAD")) }
+            switch StationSearchQuery.parse({ request.queryValue($0) }) {
+            case .success(let query): return .stationSearch(query)
+            case .failure(let error): return .respond(Self.refusal(error))
+            }
         case "/api/backup":
             guard request.method == "GET" || request.method == "HEAD" else { return .respond(methodNotAllowed("GET, HEAD")) }
             return .backup(secrets: request.queryValue("secrets") == "1")
@@ -133,6 +141,16 @@ public struct WebRouter: Sendable {
             return .respond(ErrorPage.notFound(locale: locale, path: request.path))
         }
         return .respond(HTTPResponse(status: 200, headers: [("Content-Type", file.contentType)], body: file.bytes))
+    }
+
+    /// 400 with the error's code and field (`invalid_field`, `country`).
+    static func refusal(_ error: CommandError) -> HTTPResponse {
+        .json(400, .object(JSONObject([
+            ("ok", .bool(false)),
+            ("error", .object(JSONObject([
+                ("code", .string(error.code.rawValue)), ("field", .optional(error.field)), ("message", .string(error.message)),
+            ]))),
+        ])))
     }
 
     func methodNotAllowed(_ allowed: String) -> HTTPResponse {

@@ -21,6 +21,9 @@ public protocol WebBackend: Sendable {
     func answerHere(_ command: String, body: [UInt8], via address: String) -> HTTPResponse?
     /// `GET /api/audio/devices`, answered on the server's thread (ALSA's hints: a few ms).
     func audioDevices() -> HTTPResponse
+    /// `GET /api/stations/search` (v1.4): starts the search for the waiting connection `id`, whose
+    /// answer comes through `WebServer.answer(_:_:)`. False: no directory here (404).
+    func searchStations(id: UInt64, query: StationSearchQuery) -> Bool
 }
 
 extension WebBackend {
@@ -29,4 +32,6 @@ extension WebBackend {
     }
 
     public func audioDevices() -> HTTPResponse { .error(404, code: "unknown_command", "no sound devices here") }
+
+    public func searchStations(id: UInt64, query: StationSearchQuery) -> Bool { false }
 }

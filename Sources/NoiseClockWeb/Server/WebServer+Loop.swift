@@ -176,6 +176,13 @@ extension WebServer {
             answer(connection, backend.settings())
         case .audioDevices:
             answer(connection, backend.audioDevices())
+        case .stationSearch(let query):
+            connection.phase = .waiting
+            state.pendingCommands[connection.id] = "stations/search"
+            if !backend.searchStations(id: connection.id, query: query) {
+                state.pendingCommands[connection.id] = nil
+                answer(connection, .error(404, code: "unknown_command", "no station directory here"))
+            }
         case .state:
             connection.phase = .waiting
             requestSnapshot(for: connection)
@@ -283,6 +290,9 @@ extension WebServer {
             case .reply(let id, let response):
                 guard state.pendingCommands.removeValue(forKey: id) != nil, let connection = state.connections[id] else { continue }
                 answer(connection, WebRouter.commandResponse(response))
+            case .answer(let id, let response):
+                guard state.pendingCommands.removeValue(forKey: id) != nil, let connection = state.connections[id] else { continue }
+                answer(connection, response)
             case .listen(let addresses):
                 listen(addresses)
             case .access(let token):

@@ -50,6 +50,8 @@ public final class WebServer: @unchecked Sendable {
         case snapshot(UInt64, [Observation])
         /// A command's response; the id is the waiting connection's.
         case reply(UInt64, Response)
+        /// A whole answer for a waiting connection (`GET /api/stations/search`).
+        case answer(UInt64, HTTPResponse)
         /// The addresses to listen on from now (`listen(on:)`).
         case listen([Address])
         /// The token from now (`setAccess(token:)`).
@@ -120,6 +122,11 @@ public final class WebServer: @unchecked Sendable {
     /// The response to `WebBackend.submit(id:command:payload:)`.
     public func reply(_ id: UInt64, _ response: Response) {
         post(.reply(id, response))
+    }
+
+    /// The answer to `WebBackend.searchStations(id:query:)`.
+    public func answer(_ id: UInt64, _ response: HTTPResponse) {
+        post(.answer(id, response))
     }
 
     func post(_ mail: Mail) {

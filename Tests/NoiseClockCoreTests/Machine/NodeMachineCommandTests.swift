@@ -24,6 +24,7 @@ import Testing
             case .learnButtons: "learn"
             case .speak: "speak"
             case .probeStation: "probe"
+            case .tellDirectory: "tell directory"
             case .useSounds: "sounds"
             case .subscribe: "subscribe"
             case .readButtons: "buttons"

@@ -16,7 +16,7 @@ import Testing
         rig.step(.readiness(R.fine))
         // Today's 19:00 is within 12 h: probed.
         effects = rig.command("alarm/add", #"{"id": "v", "time": "19:00", "sound": "radio:jazz"}"#)
-        #expect(R.probes(effects) == [ReadinessProbe(sound: "radio:jazz", stationURL: "http://radio.example:8000/jazz.mp3")])
+        #expect(R.probes(effects) == [ReadinessProbe(sound: "radio:jazz", stationURL: "http://radio.example:8000/jazz.mp3", stationID: "jazz")])
         effects = rig.step(.readiness(ReadinessReport(clockSynced: true, streamCause: "refused")))
         let event = try #require(R.events(effects).first)
         #expect(event["event"] == "at_risk" && event["id"] == "v")

@@ -34,9 +34,31 @@ struct ReadinessService: Service {
         if let url = probe.stationURL {
             report.streamCause = await Self.probeStation(
                 url, userAgent: stream.userAgent, caFile: stream.caFile, allowsLocalAddresses: stream.allowsLocalAddresses)
+            if report.streamCause != nil, let heal = await healed(probe, failedURL: url) {
+                report.healed = heal
+                report.streamCause = nil
+            }
         }
         report.clockSynced = clock.synced()
         return report
+    }
+
+    /// v1.4: a failed station with a `directory_id` looked up again in the directory; its new
+    /// address, when it differs and plays (the same probe), is the heal. Nil otherwise.
+    func healed(_ probe: ReadinessProbe, failedURL: String) async -> StationHeal? {
+        guard let stationID = probe.stationID, let directoryID = probe.directoryID, let directory = stream.directory else { return nil }
+        let listed = await withCheckedContinuation { (continuation: CheckedContinuation<DirectoryStation?, Never>) in
+            let thread = DedicatedThread(name: "directory-lookup")
+            guard (try? thread.start { continuation.resume(returning: try? directory.station(directoryID: directoryID).get()) }) == true else {
+                continuation.resume(returning: nil)
+                return
+            }
+            thread.detach()
+        }
+        guard let moved = listed?.url, moved != failedURL else { return nil }
+        let cause = await Self.probeStation(
+            moved, userAgent: stream.userAgent, caFile: stream.caFile, allowsLocalAddresses: stream.allowsLocalAddresses)
+        return cause == nil ? StationHeal(stationID: stationID, from: failedURL, to: moved) : nil
     }
 
     /// The station's probe on a thread of its own (it blocks up to 8 s); nil when it was heard.
