@@ -168,6 +168,7 @@ public enum NodeApplication {
                     allowsLocalAddresses: configuration.stream.allowsLocalAddresses),
                 restored: settingsRestored,
                 exitSafeMode: { starts.exitSafeMode(); restart.request() },
+                restart: { restart.request() },
                 logger: logger),
             notifier: notifier, clock: clock.now, logger: logger, starts: starts, restart: restart
         )

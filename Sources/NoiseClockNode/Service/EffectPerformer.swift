@@ -27,6 +27,8 @@ struct EffectPerformer: Sendable {
     var restored: (@Sendable () -> Void)? = nil
     /// `safe_mode/exit`: the crash count cleared, then a clean stop to start again (nil: not carried out).
     var exitSafeMode: (@Sendable () -> Void)? = nil
+    /// `POST /api/restart`: a clean stop to start again (nil: not carried out).
+    var restart: (@Sendable () -> Void)? = nil
     let logger: Logger
 
     func perform(_ effects: [NodeEffect]) {
@@ -74,6 +76,8 @@ struct EffectPerformer: Sendable {
                 stations?.probe(request)
             case .exitSafeMode:
                 exitSafeMode?()
+            case .restart:
+                restart?()
             case .log(let record):
                 logger.log(level: record.level.swiftLog, "\(record.message)", metadata: record.metadata.mapValues { .string($0) })
             }

@@ -12,6 +12,9 @@ public enum WebStateView {
         /// Whether the node's settings were never touched (no `settings.json`), asked at each
         /// snapshot: with a sound device that does not open, the face offers "Set up this clock".
         public var firstStart: @Sendable () -> Bool = { false }
+        /// Whether the first-start wizard was finished once (`"setup_done"` in `settings.json`, v1.4):
+        /// until then every page offers "Set up this clock".
+        public var setupDone: @Sendable () -> Bool = { true }
 
         public init(nodeID: String, version: String, timezone: String, locale: String) {
             self.nodeID = nodeID
@@ -24,6 +27,7 @@ public enum WebStateView {
             JSONValue.object(JSONObject([
                 ("node_id", .string(nodeID)), ("version", .string(version)),
                 ("timezone", .string(timezone)), ("locale", .string(locale)), ("first_start", .bool(firstStart())),
+                ("setup_done", .bool(setupDone())),
             ])).bytes
         }
 
