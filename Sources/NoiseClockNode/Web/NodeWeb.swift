@@ -65,6 +65,11 @@ public enum NodeWeb {
         )
         node.firstStart = { [directory = configuration.stateDirectory] in WebSettings.neverTouched(stateDirectory: directory) }
         node.setupDone = { [directory = configuration.stateDirectory] in WebSettings.setupDone(stateDirectory: directory) }
+        if let applied = settings?.applying {
+            // A language saved in the web app applies at once: the pages follow it without a restart.
+            let configured = configuration.locale.rawValue
+            node.liveLocale = { applied.current["locale"]?.stringValue.flatMap { NodeLocale(identifier: $0)?.rawValue } ?? configured }
+        }
         var options = WebServer.Options(host: web.host, port: web.port, node: node)
         options.announcedURL = baseURL(web)
         let domains = SearchDomains()
