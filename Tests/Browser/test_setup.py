@@ -210,3 +210,52 @@ class Q_SetupWizard(unittest.TestCase):
           const gaps = (t) => Object.keys(t.en).filter((k) => !(k in t.ko) || t.ko[k] === t.en[k] && /[a-z]{3}/i.test(t.en[k]));
           return gaps(SetupWords).concat(gaps(AlarmFade.words).map((k) => 'fade.' + k));""")
         self.assertEqual(missing, [])
+
+
+class R_AlarmFormLikeAPhone(unittest.TestCase):
+    """The alarm form as a phone's clock app (issue 41 item 6): Weekdays / Weekends / Every day, the fade
+    in minutes with the gentle default, and a second alarm like one there is asks first. On test_web's
+    node at a phone's size; the taps for a weekday 06:30 alarm with a gentle fade are counted (bound 5)."""
+
+    def test_a_weekday_0630_alarm_with_a_gentle_fade_in_at_most_5_taps_and_a_twin_asks_first(self):
+        W.open_page("/alarms", 390, 844)
+        form = W.wait_for(lambda: W.hook("alarm-form"), what="the alarm form")
+        W.wait_for(lambda: W.DRIVER.execute_script("return Array.isArray(NC.state.alarms)"), what="the alarms")
+        before = {a["id"] for a in W.DRIVER.execute_script("return NC.state.alarms")}
+        sub = W.NODE.subscribe("alarms")
+        added = []
+        try:
+            fade = W.hook("alarm-fade")
+            self.assertEqual(fade.get_attribute("value"), "120")
+            self.assertEqual(W.DRIVER.execute_script("return arguments[0].selectedOptions[0].text", fade), "Gentle · 2 min")
+            taps = Taps()
+
+            def weekday_0630():
+                taps.tap(form.find_element(By.NAME, "time"))
+                taps.type(form.find_element(By.NAME, "time"), "06:30")
+                taps.tap(W.hook("preset-weekdays"))
+                taps.tap(form.find_element(By.CSS_SELECTOR, "[type=submit]"))
+
+            weekday_0630()
+            _, alarms = sub.json(lambda a: any(x["id"] not in before for x in a), timeout=5)
+            first = next(x for x in alarms if x["id"] not in before)
+            added.append(first["id"])
+            self.assertEqual((first["time"], first["repeat"], first["ramp_seconds"]), ("06:30", ["mon", "tue", "wed", "thu", "fri"], 120))
+            W.MEASURED["alarm form"] = f"a weekday 06:30 alarm with the gentle fade in {taps.taps} taps and {taps.typed} typed field"
+            self.assertLessEqual(taps.taps, 5)
+            # The same again: asked first, nothing sent until "Add another".
+            W.wait_for(lambda: W.DRIVER.execute_script("return NC.state.alarms.some((a) => a.id === arguments[0])", first["id"]),
+                       what="the page to know the first alarm")
+            mark = sub.count()
+            weekday_0630()
+            ask = W.wait_for(lambda: (lambda e: e if e.is_displayed() else None)(W.hook("alarm-duplicate")), what="the question")
+            self.assertIn("06:30", ask.text)
+            self.assertIn("Weekdays", ask.text)
+            self.assertEqual(len(W.DRIVER.execute_script("return NC.state.alarms")), len(before) + 1, "nothing added before the answer")
+            W.hook("alarm-duplicate-add").click()
+            _, alarms = sub.json(lambda a: sum(x["time"] == "06:30" and x["id"] not in before for x in a) == 2, timeout=5, after=mark)
+            added += [x["id"] for x in alarms if x["id"] not in before and x["id"] not in added]
+        finally:
+            sub.stop()
+            for alarm_id in added:
+                W.NODE.publish("alarm/delete", alarm_id)

@@ -1004,5 +1004,7 @@ P_SafeMode.__module__ = __name__
 from test_radio import O_Radio  # noqa: E402
 O_Radio.__module__ = __name__
 # The first-start wizard (v1.4): fresh nodes of their own set up end to end at a phone's and a tablet's size (test_setup.py).
-from test_setup import Q_SetupWizard  # noqa: E402
+# The alarm form as a phone's clock app: presets, the gentle fade, a twin asks first (test_setup.py).
+from test_setup import Q_SetupWizard, R_AlarmFormLikeAPhone  # noqa: E402
 Q_SetupWizard.__module__ = __name__
+R_AlarmFormLikeAPhone.__module__ = __name__
