@@ -255,7 +255,8 @@ class A_Access(unittest.TestCase):
                                    f"the whole app {on_disk / 1024:.1f} KB on disk")
         for page, weight in weights.items():
             self.assertLessEqual(weight, 150 * 1024, page)
-        self.assertLessEqual(on_disk, 200 * 1024)
+        # 240 KB since v1.4: the first-start wizard is a page of its own (setup.*, alarm-fade.js: 19 KB).
+        self.assertLessEqual(on_disk, 240 * 1024)
         # Nothing is fetched from elsewhere.
         for name in os.listdir(folder):
             with open(os.path.join(folder, name), errors="replace") as f:
