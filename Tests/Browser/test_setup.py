@@ -141,6 +141,8 @@ class Q_SetupWizard(unittest.TestCase):
                 W.wait_for(lambda: driver.execute_script("return !!(NC.state.node && NC.state.node.setup_done === true)"),
                            what="setup_done on the face")
                 self.assertFalse(W.hook("setup").is_displayed(), "no Set up this clock once finished")
+                # The language chosen holds on the face, loaded anew from the node (no restart in between).
+                self.assertEqual(driver.execute_script("return [NC.state.node.locale, document.documentElement.lang]"), [language, language])
                 seconds = time.monotonic() - began
                 self.assertEqual(problems, [], "\n".join(problems))
 
