@@ -6,15 +6,35 @@
   NC.audioNotice();
   const form = $('#form');
   const list = $('#list');
-  const defaults = { time: '07:00', label: '', description: '', repeat: [], date: '', sound: 'digital', volume: 80, vibrate: false, snooze_minutes: 9, ramp_seconds: 30, ring_minutes: 10, pre_alarm_minutes: 0, light_minutes: 0, enabled: true, start_volume: 0, pre_alarm_sound: 'none', speak_time: false };
+  const defaults = { time: '07:00', label: '', description: '', repeat: [], date: '', sound: 'digital', volume: 80, vibrate: false, snooze_minutes: 9, ramp_seconds: AlarmFade.gentle, ring_minutes: 10, pre_alarm_minutes: 0, light_minutes: 0, start_volume: 0, pre_alarm_sound: 'none', speak_time: false };
+  /* The page's own words (v1.4): a second alarm like one there is asks first. */
+  const WORDS = {
+    en: { duplicate: 'There is already an alarm at {t}, {r}. Add another one?', add_anyway: 'Add another' },
+    ko: { duplicate: '{t}, {r}에 울리는 알람이 이미 있습니다. 하나 더 추가할까요?', add_anyway: '하나 더 추가' },
+  };
+  const w = (key, vars) => Object.entries(vars || {}).reduce((s, [k, v]) => s.replace('{' + k + '}', v), (WORDS[NC.lang()] || WORDS.en)[key]);
+  /* Repeat as a phone's clock app offers it: Once, Weekdays, Weekends, Every day, then the days themselves. */
+  const PRESETS = [['once', []], ['weekdays', ['mon', 'tue', 'wed', 'thu', 'fri']], ['weekends', ['sat', 'sun']], ['daily', NC.DAYS]];
+  function drawPresets() {
+    $('#presets').replaceChildren(...PRESETS.map(([key, days]) => el('button', { type: 'button', class: 'btn', 'data-nc': 'preset-' + key,
+      'data-days': days.join(), text: t(key), onclick: () => {
+        form.querySelectorAll('[name=repeat]').forEach((i) => { i.checked = days.includes(i.value); });
+        repeatChanged();
+      } })));
+  }
 
+  // ~/light's confirmed is null without a lamp configured.
+  const hasLamp = () => !!(NC.state.light && NC.state.light.confirmed !== null);
   const drawDays = () => NC.dayChips(form, $('#days'));
   function repeatChanged() {
     const days = NC.checkedDays(form);
     $('#date-field').hidden = days.length > 0;
     $('#repeat-text').textContent = NC.repeatText(days);
+    $('#presets').querySelectorAll('button').forEach((b) => b.setAttribute('aria-pressed', String(b.dataset.days === days.join())));
   }
   form.addEventListener('change', (e) => { if (e.target.name === 'repeat') repeatChanged(); });
+  // A tap on the time takes it whole: what is typed then replaces it (as a clock app's picker does).
+  form.time.addEventListener('focus', () => { if (form.time.type === 'text') form.time.select(); });
   form.volume.addEventListener('input', () => { $('#o-volume').value = form.volume.value; });
 
   function drawSounds() {
@@ -40,10 +60,10 @@
     const v = Object.assign({}, defaults, a || {});
     form.time.value = v.time; form.label.value = v.label; form.description.value = v.description;
     form.date.value = v.date || ''; form.volume.value = v.volume; $('#o-volume').value = v.volume;
-    form.snooze_minutes.value = String(v.snooze_minutes); form.ramp_seconds.value = v.ramp_seconds;
+    form.snooze_minutes.value = String(v.snooze_minutes); AlarmFade.fill(form.ramp_seconds, v.ramp_seconds);
     form.ring_minutes.value = v.ring_minutes; form.pre_alarm_minutes.value = v.pre_alarm_minutes;
     form.light_minutes.value = v.light_minutes || 0;
-    form.vibrate.checked = !!v.vibrate; form.enabled.checked = v.enabled !== false; form.speak_time.checked = !!v.speak_time;
+    form.vibrate.checked = !!v.vibrate; form.speak_time.checked = !!v.speak_time;
     form.start_volume.value = v.start_volume || 0;
     drawSounds(); form.sound.value = v.sound; form.pre_alarm_sound.value = v.pre_alarm_sound || 'none';
     form.querySelectorAll('[name=repeat]').forEach((i) => { i.checked = v.repeat.includes(i.value); });
@@ -52,8 +72,23 @@
     $('#form-title').textContent = t(a ? 'edit_alarm' : 'add_alarm');
     $('#cancel').hidden = !a;
     NC.formErrors(form, null);
+    $('#duplicate').hidden = true;
+    $('#l-ramp').textContent = AlarmFade.label();
+    // Sunrise only where there is a lamp to brighten (an alarm that has one keeps it).
+    $('#light-field').hidden = !hasLamp() && !v.light_minutes;
     repeatChanged();
   }
+
+  /* An alarm at the same time on the same days (or the same date) as `body`, other than the one edited. */
+  const twin = (body) => (NC.state.alarms || []).find((a) => a.id !== body.id && a.time === body.time
+    && (a.repeat || []).join() === body.repeat.join() && (body.repeat.length > 0 || (a.date || '') === (body.date || '')));
+  let pending = null; // the add that waits for "Add another"
+  $('#duplicate-add').addEventListener('click', async () => {
+    $('#duplicate').hidden = true;
+    if (pending) await NC.sendForm(form, 'alarm/add', pending, () => fill(null));
+    pending = null;
+  });
+  $('#duplicate-cancel').addEventListener('click', () => { $('#duplicate').hidden = true; pending = null; form.time.focus(); });
 
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
@@ -65,7 +100,6 @@
       snooze_minutes: n(form.snooze_minutes.value), ramp_seconds: n(form.ramp_seconds.value),
       ring_minutes: n(form.ring_minutes.value), pre_alarm_minutes: n(form.pre_alarm_minutes.value),
       light_minutes: n(form.light_minutes.value),
-      enabled: form.enabled.checked,
     };
     // Fields of later versions (v1.1): sent only when the node has them (its alarms carry them)
     // or when they are not the default, so an older node is not refused an unknown field.
@@ -77,6 +111,15 @@
     const editing = !form.id.disabled && form.id.value;
     if (!repeat.length && form.date.value) body.date = form.date.value; else if (editing) body.date = null;
     if (editing) body.id = form.id.value;
+    const same = !editing && twin(body);
+    if (same) {
+      pending = body;
+      $('#duplicate-text').textContent = w('duplicate', { t: NC.clockOf('T' + same.time), r: same.repeat_text || NC.repeatText(same.repeat || []) });
+      $('#duplicate-add').textContent = w('add_anyway');
+      $('#duplicate').hidden = false;
+      $('#duplicate-add').focus();
+      return;
+    }
     await NC.sendForm(form, editing ? 'alarm/update' : 'alarm/add', body, () => fill(null));
   });
   $('#cancel').addEventListener('click', () => fill(null));
@@ -117,7 +160,8 @@
   NC.on('alarms', drawList);
   NC.on('style', drawList);
   NC.on('sounds', drawSounds);
-  NC.on('node', () => { drawDays(); drawList(); fill(null); });
-  drawDays(); drawSounds(); fill(null);
+  NC.on('node', () => { drawDays(); drawPresets(); drawList(); fill(null); });
+  NC.on('light', () => { if (form.id.disabled) $('#light-field').hidden = !hasLamp() && !Number(form.light_minutes.value); });
+  drawDays(); drawPresets(); drawSounds(); fill(null);
   NC.start();
 })();

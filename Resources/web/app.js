@@ -488,6 +488,15 @@ const NC = (() => {
     const nav = el('nav', { 'aria-label': 'NoiseClock' }, pages.map(([href, key]) =>
       el('a', { href, 'data-i18n': key, 'aria-current': key === current ? 'page' : null, text: t(key) })));
     document.body.prepend(el('header', { class: 'topbar' }, nav));
+    setupLink(document.querySelector('main'), (link) => document.querySelector('main').prepend(link));
+  }
+  /* Until the first-start wizard is finished once (node.setup_done, v1.4): "Set up this clock", a link to /setup. */
+  function setupLink(root, place) {
+    if (location.pathname === '/setup') return null;
+    const link = el('a', { class: 'setup-link', href: '/setup', 'data-nc': 'setup', 'data-i18n': 'set_up', hidden: true, text: t('set_up') });
+    place(link);
+    on('node', (node) => { link.hidden = !(node && node.setup_done === false); });
+    return link;
   }
   /* A notice under the page's title while ~/audio says there is no sound output (nothing is heard). */
   function audioNotice() {
@@ -511,6 +520,6 @@ const NC = (() => {
       el('span', { class: 'switch' }, el('input', { type: 'checkbox', name, role: 'switch' })));
   }
 
-  return { state, on, topbar, audioNotice, toggleRow, put, t, translate, lang, post, start, nodeEpoch, nodeWall, display, ampm, clockOf, when, dayOf, pad, $, el, report, contrast, font,
+  return { state, on, topbar, setupLink, audioNotice, toggleRow, put, t, translate, lang, post, start, nodeEpoch, nodeWall, display, ampm, clockOf, when, dayOf, pad, $, el, report, contrast, font,
     DAYS, checkedDays, dayChips, repeatText, formErrors, sendForm, rowControls, formRow };
 })();

@@ -111,18 +111,23 @@
     readyWarning.title = problems.map((p) => p.message).join('\n');
     readyWarning.dataset.codes = problems.map((p) => p.code).join(' ');
   });
-  /* First start (v1.3): settings never touched (no settings.json) and a sound device that does not
-     open: a way to the settings page, on a line of its own below the readiness warning. */
+  /* First start (v1.4): until the wizard is finished once, "Set up this clock" (a link to /setup) on a
+     line of its own below the readiness warning; a node with no working sound device and no alarm
+     opens the wizard itself. */
   const setup = document.getElementById('setup');
   root.insertBefore(setup, root.querySelector('.overlay.top'));
   setup.addEventListener('click', (ev) => ev.stopPropagation()); // a link, not a tap for full screen
+  let sentToSetup = false;
   function drawSetup() {
-    const node = NC.state.node || {}, audio = NC.state.audio || {};
-    setup.hidden = !(node.first_start === true && audio.status === 'unavailable');
+    const node = NC.state.node || {}, audio = NC.state.audio, alarms = NC.state.alarms;
+    setup.hidden = node.setup_done !== false;
     setup.textContent = NC.t('set_up');
+    if (sentToSetup || node.setup_done !== false || !audio || !Array.isArray(alarms)) return;
+    if (audio.status !== 'ok' && alarms.length === 0) { sentToSetup = true; location.replace('/setup'); }
   }
   NC.on('node', drawSetup);
   NC.on('audio', drawSetup);
+  NC.on('alarms', drawSetup);
   /* Radio (v1.3): while the noise plays a station, its name and the stream's title (~/noise
      `station`, `title`) on a line of their own above the next alarm. */
   const nowPlaying = NC.el('p', { class: 'now-playing', 'data-nc': 'now-playing', hidden: true });

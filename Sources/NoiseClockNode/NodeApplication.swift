@@ -173,6 +173,7 @@ public enum NodeApplication {
                 directory: configuration.stream.directory,
                 restored: settingsRestored,
                 exitSafeMode: { starts.exitSafeMode(); restart.request() },
+                restart: { restart.request() },
                 logger: logger),
             notifier: notifier, clock: clock.now, logger: logger, starts: starts, restart: restart
         )

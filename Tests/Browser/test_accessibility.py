@@ -23,8 +23,9 @@ TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 SIZES = ((390, 844), (1280, 900))
 # "/#ringing": the face while the alarm rings (alarm/test), with the test node's "not heard" warning;
 # "/#radio": the face while the noise plays a station (v1.3), with its "now playing" line.
+# "/setup#…": the first-start wizard's steps (v1.4).
 SIGNED_IN_PAGES = ("/", "/alarms", "/noise", "/radio", "/style", "/device", "/routines", "/timers", "/settings", "/#radio",
-                   "/no-such-page", "/#ringing")
+                   "/no-such-page", "/#ringing", "/setup", "/setup#zone", "/setup#speaker", "/setup#broker", "/setup#alarm", "/setup#done")
 # Signed out every page is the sign-in form; once more with a wrong token (its alert and no retry).
 SIGNED_OUT_PAGES = ("/alarms", "/style?token=wrong-token")
 

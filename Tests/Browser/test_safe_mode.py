@@ -17,6 +17,10 @@ class P_SafeMode(unittest.TestCase):
     def test_the_face_says_the_node_runs_in_safe_mode(self):
         with tempfile.TemporaryDirectory(prefix="noiseclock-safe-") as directory:
             node = rig.Node(W.NODE.binary, directory, W.BROKER.port, node_id="safetest")
+            # Set up already: a node with no sound and no alarm would open the first-start wizard (v1.4), not the face.
+            os.makedirs(node.state_dir, exist_ok=True)
+            with open(os.path.join(node.state_dir, "settings.json"), "w") as f:
+                f.write('{"version": 1, "values": {}, "setup_done": true}\n')
             env = {k: v for k, v in os.environ.items() if not k.startswith("NOISECLOCK_")}
             env.update({"NOISECLOCK_RESOURCES": os.path.join(rig.ROOT, "Resources"), "NOISECLOCK_TEST_CLOCK_FILE": node.clock_file,
                         "NOISECLOCK_TEST_CRASH_AT_START": "1"})

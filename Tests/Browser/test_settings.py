@@ -422,22 +422,32 @@ def write_wav(path, seconds=0.5):
 
 
 class N_FirstStart(unittest.TestCase):
-    """First start (issue 30, part 6): settings never touched and a sound device that does not open."""
+    """First start (issue 30 part 6, v1.4): until settings.json says the wizard was finished, the face
+    and every page link to it ("Set up this clock"); the wizard itself is test_setup.py's."""
 
-    def test_a_set_up_this_clock_shows_until_a_setting_is_saved(self):
+    def test_a_set_up_this_clock_shows_until_the_wizard_is_finished(self):
+        # An alarm, so the face shows its link instead of opening the wizard (no sound device and no alarm do that).
+        W.api("/api/alarm/add", json.dumps({"id": "first-start", "time": "07:00"}).encode())
         stored = os.path.join(W.NODE.state_dir, "settings.json")
-        aside = stored + ".aside"
-        os.rename(stored, aside)
+        with open(stored) as f:
+            kept = f.read()
+        with open(stored, "w") as f:
+            f.write(json.dumps({"version": 1, "values": json.loads(kept)["values"]}))
         try:
-            W.open_page("/")
-            link = W.wait_for(lambda: (lambda e: e if e.is_displayed() else None)(W.hook("setup")), what="Set up this clock")
-            self.assertEqual(link.text, "Set up this clock")
-            click(link)
-            W.wait_for(lambda: W.DRIVER.current_url == W.NODE.url + "/settings", what="the settings page")
+            for path in ("/", "/alarms", "/settings"):
+                W.open_page(path)
+                link = W.wait_for(lambda: (lambda e: e if e.is_displayed() else None)(W.hook("setup")), what=f"Set up this clock on {path}")
+                self.assertEqual(link.text, "Set up this clock")
+                self.assertEqual(link.get_attribute("href"), W.NODE.url + "/setup")
+                self.assertGreaterEqual(link.size["height"], 44, f"the link's tap target on {path}")
+            click(W.hook("setup"))
+            W.wait_for(lambda: W.DRIVER.current_url.startswith(W.NODE.url + "/setup"), what="the wizard")
         finally:
-            os.rename(aside, stored)
-        # A node with settings: once the face has the node's state (its audio still unavailable), no link.
+            with open(stored, "w") as f:
+                f.write(kept)
+            W.api("/api/alarm/delete", json.dumps({"id": "first-start"}).encode())
+        # A node set up once: once the face has the node's state, no link.
         W.open_page("/")
         W.wait_for(lambda: W.DRIVER.execute_script("return !!(NC.state.node && NC.state.audio)"), what="the face's state")
-        self.assertEqual(W.DRIVER.execute_script("return [NC.state.node.first_start, NC.state.audio.status]"), [False, "unavailable"])
+        self.assertEqual(W.DRIVER.execute_script("return NC.state.node.setup_done"), True)
         self.assertFalse(W.hook("setup").is_displayed())

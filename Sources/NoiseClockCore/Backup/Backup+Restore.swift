@@ -66,7 +66,8 @@ extension Backup {
         }
         var written = documents.mapValues { JSONValue.object($0) }
         try loadable(written)
-        written[SettingsFile.name] = SettingsFile.document(settings)
+        // A node restored from a backup is set up: its owner brought the setup back (v1.4's wizard is not offered again).
+        written[SettingsFile.name] = SettingsFile.document(settings, setupDone: true)
         return Contents(documents: written, settings: settings, nodeID: nodeID, counts: counts)
     }
 

@@ -41,6 +41,8 @@ public enum NodeEffect: Sendable, Equatable {
     /// `~/safe_mode/exit` (v1.4): clear the crash count, then stop cleanly and start again.
     /// Comes after the command's answer.
     case exitSafeMode
+    /// `POST /api/restart` (http-api v1.4): stop cleanly and start again. Comes after the answer.
+    case restart
 }
 
 /// A publication as the web app sees it: the topic relative to the node's root (`alarms`,

@@ -42,6 +42,9 @@ public enum NodeInput: Sendable, Equatable {
     /// A backup to restore (`POST /api/restore`, `noiseclock restore` while the node runs): its
     /// bytes, checked whole by the machine; answered by `NodeEffect.reply` as a command is.
     case restore(LocalRequest)
+    /// `POST /api/restart` (http-api v1.4): an HTTP-only command, no topic of MQTT's; answered,
+    /// then `NodeEffect.restart`.
+    case restart(LocalRequest)
     /// The web app's settings changed the time zone or the language (`POST /api/settings`).
     case timeSettings(zone: ZoneRules, locale: NodeLocale)
     /// The web app's settings (`POST /api/settings`, a restore) give the lamp, the shaker and the

@@ -89,6 +89,7 @@ public struct NodeMachine: Sendable {
         case .soundsChanged(let summary): draft.soundsChanged(summary)
         case .readiness(let report): draft.readiness(report)
         case .restore(let request): draft.restore(request)
+        case .restart(let request): draft.restart(request)
         case .timeSettings(let zone, let locale): draft.timeSettings(zone: zone, locale: locale)
         case .rebind(let bindings): draft.rebind(bindings)
         }

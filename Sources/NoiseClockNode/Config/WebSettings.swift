@@ -105,9 +105,10 @@ enum WebSettings {
         return layer
     }
 
-    /// The file's document for `stored`, keys in the table's order.
-    static func document(_ stored: [String: JSONValue]) -> JSONValue {
-        SettingsFile.document(JSONObject(ConfigurationSchema.keys.compactMap { key in stored[key.path].map { (key.path, $0) } }))
+    /// The file's document for `stored`, keys in the table's order (`setup_done` kept as given).
+    static func document(_ stored: [String: JSONValue], setupDone: Bool) -> JSONValue {
+        SettingsFile.document(JSONObject(ConfigurationSchema.keys.compactMap { key in stored[key.path].map { (key.path, $0) } }),
+                              setupDone: setupDone)
     }
 }
 

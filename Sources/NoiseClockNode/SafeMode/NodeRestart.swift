@@ -2,7 +2,7 @@ import Glibc
 import NoiseClockPlatform
 import Synchronization
 
-/// A restart the node asks of itself (`safe_mode/exit`): the request stops the node cleanly (as
+/// A restart the node asks of itself (`safe_mode/exit`, `POST /api/restart`): the request stops the node cleanly (as
 /// SIGTERM does: `offline` published, every service ended), and once `NodeApplication.run` has
 /// returned the process starts again. Under systemd (`NOTIFY_SOCKET` set) it exits with
 /// `exitStatus`, which the unit's `Restart=on-failure` restarts; elsewhere (`make run`, a test)
@@ -11,6 +11,8 @@ import Synchronization
 public final class NodeRestart: Sendable {
     /// EX_TEMPFAIL: not 0 (systemd would not restart) and not 2 (`RestartPreventExitStatus`).
     public static let exitStatus: Int32 = 75
+    /// `POST /api/restart`'s command name (http-api v1.4; no MQTT topic).
+    static let command = "restart"
 
     private let requested = Atomic<Bool>(false)
 

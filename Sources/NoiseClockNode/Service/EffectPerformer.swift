@@ -29,6 +29,8 @@ struct EffectPerformer: Sendable {
     var restored: (@Sendable () -> Void)? = nil
     /// `safe_mode/exit`: the crash count cleared, then a clean stop to start again (nil: not carried out).
     var exitSafeMode: (@Sendable () -> Void)? = nil
+    /// `POST /api/restart`: a clean stop to start again (nil: not carried out).
+    var restart: (@Sendable () -> Void)? = nil
     let logger: Logger
 
     func perform(_ effects: [NodeEffect]) {
@@ -78,6 +80,8 @@ struct EffectPerformer: Sendable {
                 directory?.tellChosen(directoryID)
             case .exitSafeMode:
                 exitSafeMode?()
+            case .restart:
+                restart?()
             case .log(let record):
                 logger.log(level: record.level.swiftLog, "\(record.message)", metadata: record.metadata.mapValues { .string($0) })
             }

@@ -8,6 +8,9 @@ import Synchronization
 final class AppliedSettings: Sendable {
     private let values = Mutex<[String: JSONValue]>([:])
 
+    /// The values now applied.
+    var current: [String: JSONValue] { values.withLock { $0 } }
+
     /// The values now applied; returns the ones before.
     func replace(with new: [String: JSONValue]) -> [String: JSONValue] {
         values.withLock { state in

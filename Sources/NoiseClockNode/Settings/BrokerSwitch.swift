@@ -180,7 +180,8 @@ enum SettingsFileLock {
             var stored = WebSettings.stored(stateDirectory: stateDirectory, warnings: &ignored)
             change(&stored)
             do {
-                try StateStore(directory: stateDirectory).write(WebSettings.fileName, WebSettings.document(stored))
+                let setupDone = WebSettings.setupDone(stateDirectory: stateDirectory)
+                try StateStore(directory: stateDirectory).write(WebSettings.fileName, WebSettings.document(stored, setupDone: setupDone))
                 return nil
             } catch {
                 return "\(error)"

@@ -127,7 +127,8 @@ struct SettingsAPI: Sendable {
         return SettingsFileLock.lock.withLock { _ -> String? in
             do {
                 try store.prepare()
-                try store.write(WebSettings.fileName, WebSettings.document(values))
+                let setupDone = WebSettings.setupDone(stateDirectory: stateDirectory)
+                try store.write(WebSettings.fileName, WebSettings.document(values, setupDone: setupDone))
                 return nil
             } catch {
                 return "\(error)"

@@ -64,6 +64,12 @@ public enum NodeWeb {
             timezone: zone.identifier, locale: configuration.locale.rawValue
         )
         node.firstStart = { [directory = configuration.stateDirectory] in WebSettings.neverTouched(stateDirectory: directory) }
+        node.setupDone = { [directory = configuration.stateDirectory] in WebSettings.setupDone(stateDirectory: directory) }
+        if let applied = settings?.applying {
+            // A language saved in the web app applies at once: the pages follow it without a restart.
+            let configured = configuration.locale.rawValue
+            node.liveLocale = { applied.current["locale"]?.stringValue.flatMap { NodeLocale(identifier: $0)?.rawValue } ?? configured }
+        }
         var options = WebServer.Options(host: web.host, port: web.port, node: node)
         options.announcedURL = baseURL(web)
         let domains = SearchDomains()
@@ -100,7 +106,7 @@ struct InboxWebBackend: WebBackend {
     /// `GET /api/stations/search` (nil: `stream.directory_url` is none).
     var search: StationSearchDesk?
 
-    /// `restore` is the machine's own input (`NodeInput.restore`): it is no command of MQTT's.
+    /// `restore` and `restart` are the machine's own inputs (`NodeInput.restore`, `.restart`): no commands of MQTT's.
     func submit(id: UInt64, command: String, payload: [UInt8]) -> Bool {
         if command == AudioDesk.testCommand, let audio {
             audio.test(id: id, body: payload)
@@ -111,7 +117,11 @@ struct InboxWebBackend: WebBackend {
             return true
         }
         let request = LocalRequest(id: id, command: command, payload: payload)
-        return inbox.send(command == BackupSource.restoreCommand ? .restore(request) : .request(request))
+        switch command {
+        case BackupSource.restoreCommand: return inbox.send(.restore(request))
+        case NodeRestart.command: return inbox.send(.restart(request))
+        default: return inbox.send(.request(request))
+        }
     }
 
     func backup(secrets: Bool) -> HTTPResponse {
@@ -137,6 +147,7 @@ struct InboxWebBackend: WebBackend {
         if command == AudioDesk.testCommand { return AudioDesk.refusal(body) }
         guard let settingsAPI else { return nil }
         switch command {
+        case SetupDone.command: return SetupDone.answer(body, stateDirectory: settingsAPI.stateDirectory)
         case SettingsAPI.changeCommand: return settingsAPI.change(body)
         case SettingsAPI.resetCommand: return settingsAPI.reset(body)
         case BackupSource.restoreCommand:

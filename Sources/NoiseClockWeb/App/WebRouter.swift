@@ -159,12 +159,15 @@ public struct WebRouter: Sendable {
         return response
     }
 
-    /// The answer to a command: the Response JSON, 200 when ok, 404 for a path that is no
-    /// command, 413 for an oversized payload, 400 for any other refusal.
+    /// Commands whose work begins once they are answered (`restart`): 202 Accepted, not 200.
+    public static let acceptedCommands: Set<String> = ["restart"]
+
+    /// The answer to a command: the Response JSON, 200 when ok (202 for `acceptedCommands`), 404
+    /// for a path that is no command, 413 for an oversized payload, 400 for any other refusal.
     public static func commandResponse(_ response: Response) -> HTTPResponse {
         let status: Int
         switch response.outcome {
-        case .success: status = 200
+        case .success: status = acceptedCommands.contains(response.command) ? 202 : 200
         case .failure(let error):
             switch error.code {
             case .unknownCommand: status = 404

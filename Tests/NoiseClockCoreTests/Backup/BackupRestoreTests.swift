@@ -179,7 +179,7 @@ import Testing
         let response = try #require(Self.restore(backup.bytes, on: &source))
         #expect(response.ok)
         #expect(source.written.last?.file == SettingsFile.name)
-        #expect(source.written.last?.document == SettingsFile.document(JSONObject([("timezone", "Asia/Seoul")])))
+        #expect(source.written.last?.document == SettingsFile.document(JSONObject([("timezone", "Asia/Seoul")]), setupDone: true))
     }
 
     @Test func aBackupOfANodeThatNeverWroteAFileHoldsItsDefaults() {

@@ -29,6 +29,7 @@ import Testing
             case .subscribe: "subscribe"
             case .readButtons: "buttons"
             case .exitSafeMode: "exit safe mode"
+            case .restart: "restart"
             }
         }
         #expect(order == ["noiseclock/bed/noise", "noiseclock/bed/response", "play", "log"])
