@@ -87,6 +87,7 @@ class Q_SetupWizard(unittest.TestCase):
                     problems.extend(f"{where}: {p}" for p in driver.execute_script(SMALL_TARGETS))
 
                 check_targets("language")
+                shots = language == "en" and width == 390  # docs/web.md's pictures (with SCREENSHOT_DIR)
                 taps.tap(W.hook(f"language-{language}"))
                 step_is("zone")
                 self.assertEqual(driver.execute_script("return document.documentElement.lang"), language)
@@ -110,6 +111,8 @@ class Q_SetupWizard(unittest.TestCase):
                 self.assertNotIn("nc_bedside", bedside.text, "a speaker is shown by its description")
                 taps.tap(bedside.find_element(By.CSS_SELECTOR, '[data-nc="speaker-test"]'))
                 W.wait_for(lambda: SPEAKERS["nc_bedside"] in said(), what="the test sound's answer")
+                if shots:
+                    W.shot("setup-speaker.png", width, height)
                 W.wait_for(lambda: node.capture.tone_at("nc_bedside", 1318.5)[1] > 0.02, what="the test sound heard on the speaker")
                 taps.tap(bedside.find_element(By.CSS_SELECTOR, '[data-nc="speaker-use"]'))
                 step_is("broker")
@@ -132,6 +135,8 @@ class Q_SetupWizard(unittest.TestCase):
                 taps.tap(time_field)
                 taps.type(time_field, "06:30")
                 taps.tap(W.hook("preset-weekdays"))
+                if shots:
+                    W.shot("setup-alarm.png", width, height)
                 taps.tap(W.hook("alarm-add"))
                 step_is("done")
                 check_targets("done")
