@@ -20,6 +20,13 @@ import rig
 import test_web as W
 
 SPEAKERS = {"nc_bedside": "NoiseClock bedside speaker", "nc_kitchen": "NoiseClock kitchen speaker"}
+# Words a Korean page may show in Latin letters: names that are no words of the app's (the language's
+# own name, the speakers' descriptions from ALSA, zones, the broker, Home Assistant, units).
+NOT_ENGLISH = {"English", "NoiseClock", "bedside", "kitchen", "speaker", "Home", "Assistant", "MQTT", "TLS", "Europe", "Berlin",
+               "Asia", "Seoul", "America", "New", "York", "UTC", "null", "noiseclock", "test"}
+LATIN_WORDS = """
+  const text = [document.querySelector('main'), document.querySelector('header')].map((e) => e ? e.innerText : '').join(' ');
+  return text.match(/[A-Za-z]{3,}/g) || [];"""
 SMALL_TARGETS = """
   const problems = [];
   for (const e of document.querySelectorAll('main input:not([type=hidden]), main select, main button, main a[href]')) {
@@ -85,6 +92,9 @@ class Q_SetupWizard(unittest.TestCase):
 
                 def check_targets(where):
                     problems.extend(f"{where}: {p}" for p in driver.execute_script(SMALL_TARGETS))
+                    if language == "ko" and where != "language":  # Korean from the step after choosing it
+                        english = sorted(set(driver.execute_script(LATIN_WORDS)) - NOT_ENGLISH)
+                        problems.extend(f"{where}: English on the Korean page: {english}" for _ in english[:1])
 
                 check_targets("language")
                 shots = language == "en" and width == 390  # docs/web.md's pictures (with SCREENSHOT_DIR)
