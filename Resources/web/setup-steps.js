@@ -53,12 +53,17 @@ const SetupSteps = (() => {
     const label = (d) => d.description || ctx.w('unnamed', { n: d.name });
     const row = (d) => {
       const test = el('button', { type: 'button', class: 'btn', 'data-nc': 'speaker-test', text: ctx.w('test_sound') });
+      // What the test did, in the row itself too: on a phone the line above the step is out of sight.
+      const result = el('p', { class: 'note', 'data-nc': 'speaker-result', role: 'status' });
       test.addEventListener('click', async () => {
         test.disabled = true;
         const a = await NC.post('audio/test', { device: d.name });
         test.disabled = false;
-        if (a && a.ok) ctx.say(ctx.w('played', { d: label(d) }), true);
-        else ctx.say(ctx.w('not_played', { d: label(d), e: (a && a.error && a.error.message) || 'error' }), false);
+        const ok = !!(a && a.ok);
+        const text = ok ? ctx.w('played', { d: label(d) }) : ctx.w('not_played', { d: label(d), e: (a && a.error && a.error.message) || 'error' });
+        ctx.say(text, ok);
+        result.textContent = text;
+        result.dataset.ok = String(ok);
       });
       const use = el('button', { type: 'button', class: 'btn primary', 'data-nc': 'speaker-use', 'aria-pressed': String(!!d.current),
         text: ctx.w('use_speaker'), onclick: async () => {
@@ -67,10 +72,13 @@ const SetupSteps = (() => {
           ctx.done(ctx.w('saved_speaker', { d: label(d) }));
         } });
       return el('div', { class: 'choice', 'data-nc': 'speaker', 'data-device': d.name },
-        el('div', { class: 'what' }, el('b', { text: label(d) }), d.current ? el('small', { text: ctx.w('in_use') }) : null), test, use);
+        el('div', { class: 'what' }, el('b', { text: label(d) }),
+          d.current ? el('small', { text: ctx.w(NC.state.audio && NC.state.audio.status === 'ok' ? 'in_use' : 'in_use_silent') }) : null),
+        test, use, result);
     };
     fetch('/api/audio/devices', { cache: 'no-store' }).then((r) => r.json()).then((devices) => {
-      const usable = (devices || []).filter((d) => d.description || d.current);
+      // ALSA's `null` takes the sound and plays none: no speaker a person would choose.
+      const usable = (devices || []).filter((d) => (d.description || d.current) && d.name !== 'null');
       list.replaceChildren(...usable.map(row));
       if (!usable.length) list.append(el('p', { class: 'note', text: ctx.w('no_devices') }));
     }).catch((e) => list.replaceChildren(el('p', { class: 'error', text: ctx.w('devices_error', { e: e.message || e }) })));

@@ -32,8 +32,10 @@
     ctx.changed = false;
     if (location.hash.slice(1) !== names[index]) history.replaceState(null, '', '#' + names[index]);
     draw();
+    // The new step from its top, the line saying what was just done above it.
+    window.scrollTo(0, 0);
     const title = $('#step-title');
-    if (title) title.focus();
+    if (title) title.focus({ preventScroll: true });
   }
 
   function draw() {

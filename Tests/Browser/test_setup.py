@@ -20,6 +20,13 @@ import rig
 import test_web as W
 
 SPEAKERS = {"nc_bedside": "NoiseClock bedside speaker", "nc_kitchen": "NoiseClock kitchen speaker"}
+# Words a Korean page may show in Latin letters: names that are no words of the app's (the language's
+# own name, the speakers' descriptions from ALSA, zones, the broker, Home Assistant, units).
+NOT_ENGLISH = {"English", "NoiseClock", "bedside", "kitchen", "speaker", "Home", "Assistant", "MQTT", "TLS", "Europe", "Berlin",
+               "Asia", "Seoul", "America", "New", "York", "UTC", "null", "noiseclock", "test"}
+LATIN_WORDS = """
+  const text = [document.querySelector('main'), document.querySelector('header')].map((e) => e ? e.innerText : '').join(' ');
+  return text.match(/[A-Za-z]{3,}/g) || [];"""
 SMALL_TARGETS = """
   const problems = [];
   for (const e of document.querySelectorAll('main input:not([type=hidden]), main select, main button, main a[href]')) {
@@ -85,8 +92,12 @@ class Q_SetupWizard(unittest.TestCase):
 
                 def check_targets(where):
                     problems.extend(f"{where}: {p}" for p in driver.execute_script(SMALL_TARGETS))
+                    if language == "ko" and where != "language":  # Korean from the step after choosing it
+                        english = sorted(set(driver.execute_script(LATIN_WORDS)) - NOT_ENGLISH)
+                        problems.extend(f"{where}: English on the Korean page: {english}" for _ in english[:1])
 
                 check_targets("language")
+                shots = language == "en" and width == 390  # docs/web.md's pictures (with SCREENSHOT_DIR)
                 taps.tap(W.hook(f"language-{language}"))
                 step_is("zone")
                 self.assertEqual(driver.execute_script("return document.documentElement.lang"), language)
@@ -110,6 +121,8 @@ class Q_SetupWizard(unittest.TestCase):
                 self.assertNotIn("nc_bedside", bedside.text, "a speaker is shown by its description")
                 taps.tap(bedside.find_element(By.CSS_SELECTOR, '[data-nc="speaker-test"]'))
                 W.wait_for(lambda: SPEAKERS["nc_bedside"] in said(), what="the test sound's answer")
+                if shots:
+                    W.shot("setup-speaker.png", width, height)
                 W.wait_for(lambda: node.capture.tone_at("nc_bedside", 1318.5)[1] > 0.02, what="the test sound heard on the speaker")
                 taps.tap(bedside.find_element(By.CSS_SELECTOR, '[data-nc="speaker-use"]'))
                 step_is("broker")
@@ -132,6 +145,8 @@ class Q_SetupWizard(unittest.TestCase):
                 taps.tap(time_field)
                 taps.type(time_field, "06:30")
                 taps.tap(W.hook("preset-weekdays"))
+                if shots:
+                    W.shot("setup-alarm.png", width, height)
                 taps.tap(W.hook("alarm-add"))
                 step_is("done")
                 check_targets("done")
