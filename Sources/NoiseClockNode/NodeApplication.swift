@@ -124,10 +124,11 @@ public enum NodeApplication {
             }, broker: broker, web: webSwitch)
         settingsAPI.started()
         let brokerProbe = BrokerProbe(running: { broker.connected }, logger: logger)
+        let searchDesk = configuration.stream.directory.map { StationSearchDesk(directory: $0, logger: logger) }
         let server = web.enabled ? try NodeWeb.server(
             configuration, zone: prepared.zone, inbox: inbox, now: clock.now, settings: settingsAPI,
             audio: audioDesk, probe: brokerProbe,
-            search: configuration.stream.directory.map { StationSearchDesk(directory: $0, logger: logger) }, logger: logger) : nil
+            search: searchDesk, logger: logger) : nil
         if let server { audioDesk.attach(server) }
         let timer = try WakeTimer(clock: clock) { event in
             switch event {
@@ -160,6 +161,7 @@ public enum NodeApplication {
         let (probes, probeContinuation) = AsyncStream.makeStream(of: ReadinessProbe.self, bufferingPolicy: .bufferingNewest(4))
         let soundFiles = SoundFiles(library: library, inbox: inbox, logger: logger)
         let stationProbes = JobThreads(name: "station-probe")
+        let directoryTells = JobThreads(name: "directory-tell")
         // A restore's settings apply as a Save's would (only the web app restores).
         let settingsRestored: (@Sendable () -> Void)? = server == nil ? nil : { @Sendable in settingsAPI.restored() }
         let loop = NodeLoop(
@@ -170,7 +172,7 @@ public enum NodeApplication {
                 stations: StationProber(
                     inbox: inbox, threads: stationProbes, userAgent: configuration.stream.userAgent, caFile: configuration.stream.caFile,
                     allowsLocalAddresses: configuration.stream.allowsLocalAddresses),
-                directory: configuration.stream.directory,
+                directory: configuration.stream.directory, directoryTells: directoryTells,
                 restored: settingsRestored,
                 exitSafeMode: { starts.exitSafeMode(); restart.request() },
                 restart: { restart.request() },
@@ -183,7 +185,8 @@ public enum NodeApplication {
         // armed: whatever an adapter does, the process ends within 5 s, `offline` published.
         var services: [any Service] = []
         // First: stopped last, once nothing can start a probe, a test or a trial any more.
-        services.append(JobThreadsService(threads: [stationProbes, brokerProbe.threads, broker.trials] + (webSwitch.map { [$0.trials] } ?? [])))
+        let jobs = [stationProbes, directoryTells, brokerProbe.threads, broker.trials] + (searchDesk.map { [$0.threads] } ?? [])
+        services.append(JobThreadsService(threads: jobs + (webSwitch.map { [$0.trials] } ?? [])))
         if let audio { services.append(AudioService(engine: audio, inbox: inbox)) }
         services.append(WakeTimerService(timer: timer))
         services.append(MQTTService(client: mqtt, availabilityTopic: topics.topic("availability")))

@@ -44,14 +44,13 @@ public struct RadioDirectory: Sendable {
         }
     }
 
-    /// `/json/url/<id>` on a thread of its own, its answer unread: Radio Browser counts a click
-    /// for the station this way ("call this when a user chooses a station"). Returns at once.
-    public func tellChosen(_ directoryID: String) {
+    /// `/json/url/<id>` on a thread of `threads` (their owner joins it), its answer unread: Radio
+    /// Browser counts a click for the station this way ("call this when a user chooses a
+    /// station"). Returns at once; the request is bounded (`limitMilliseconds`).
+    public func tellChosen(_ directoryID: String, on threads: JobThreads) {
         guard DirectoryStation.isValidID(directoryID) else { return }
         let directory = self
-        let thread = DedicatedThread(name: "directory-tell")
-        guard (try? thread.start { _ = directory.fetch("/json/url/" + directoryID) }) == true else { return }
-        thread.detach()
+        _ = try? threads.start { _ = directory.fetch("/json/url/" + directoryID) }
     }
 
     /// One GET of `path`: the body of a 200 answer, or why not (the contract's causes, and

@@ -22,6 +22,9 @@ final class StationSearchDesk: Sendable {
     let server = Mutex<WebServer?>(nil)
     private let state = Mutex((cache: DirectorySearchCache(), running: 0))
 
+    /// The searches' threads, joined by their owner (`JobThreadsService`) at shutdown.
+    let threads = JobThreads(name: "directory-search")
+
     init(directory: RadioDirectory, clock: @escaping @Sendable () -> Int64 = WebServer.monotonicMilliseconds, logger: Logger) {
         self.directory = directory
         self.clock = clock
@@ -42,10 +45,7 @@ final class StationSearchDesk: Sendable {
         case .cached(let stations): answer(id, Self.found(stations))
         case .busy: answer(id, .error(503, code: "busy", "too many directory searches at once; try again"))
         case .ask:
-            let thread = DedicatedThread(name: "directory-search")
-            if (try? thread.start { [self] in ask(id: id, query: query) }) == true {
-                thread.detach()
-            } else {
+            if (try? threads.start { [self] in ask(id: id, query: query) }) != true {
                 state.withLock { $0.running -= 1 }
                 answer(id, Self.unreachable("cannot start the search"))
             }

@@ -1,3 +1,4 @@
+import NoiseClockThreads
 import Logging
 import NoiseClockAudio
 import NoiseClockCore
@@ -25,6 +26,8 @@ struct EffectPerformer: Sendable {
     var stations: StationProber? = nil
     /// The station directory (`stream.directory_url`), told of a station added from it; nil: off.
     var directory: RadioDirectory? = nil
+    /// The threads that tell the directory (joined by `JobThreadsService` at shutdown).
+    var directoryTells: JobThreads? = nil
     /// Told when a restore was answered ok, so the settings it brought apply (nil: they wait for the restart).
     var restored: (@Sendable () -> Void)? = nil
     /// `safe_mode/exit`: the crash count cleared, then a clean stop to start again (nil: not carried out).
@@ -77,7 +80,7 @@ struct EffectPerformer: Sendable {
             case .probeStation(let request):
                 stations?.probe(request)
             case .tellDirectory(let directoryID):
-                directory?.tellChosen(directoryID)
+                if let directoryTells { directory?.tellChosen(directoryID, on: directoryTells) }
             case .exitSafeMode:
                 exitSafeMode?()
             case .restart:

@@ -47,13 +47,14 @@ struct ReadinessService: Service {
     /// address, when it differs and plays (the same probe), is the heal. Nil otherwise.
     func healed(_ probe: ReadinessProbe, failedURL: String) async -> StationHeal? {
         guard let stationID = probe.stationID, let directoryID = probe.directoryID, let directory = stream.directory else { return nil }
+        // On a thread of its own (the request blocks, bounded at 4.5 s), joined once it answered.
+        let thread = DedicatedThread(name: "directory-lookup")
+        defer { thread.join() }
         let listed = await withCheckedContinuation { (continuation: CheckedContinuation<DirectoryStation?, Never>) in
-            let thread = DedicatedThread(name: "directory-lookup")
             guard (try? thread.start { continuation.resume(returning: try? directory.station(directoryID: directoryID).get()) }) == true else {
                 continuation.resume(returning: nil)
                 return
             }
-            thread.detach()
         }
         guard let moved = listed?.url, moved != failedURL else { return nil }
         let cause = await Self.probeStation(
