@@ -11,7 +11,7 @@
 #                       default 100): the same run with the node slowed, to show the rows fail
 #   PERF_DOC=1          rewrite docs/performance.md's generated section from this table (with a
 #                       quota: the "slowed" section)
-#   PERF_ONLY="latency fire radio mix render"   the groups to run (default all; a partial run
+#   PERF_ONLY="latency fire radio mix render budget"   the groups to run (default all; a partial run
 #                       fails, since the rows left out are NOT MEASURED)
 #
 # Timing-based rows (marked so): latency and fire delay (wall clock), station decoding and the
@@ -19,7 +19,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 BIN=$(realpath "${1:?usage: Benchmarks/perf.sh path/to/release/noiseclock}")
-ONLY=${PERF_ONLY:-latency fire radio mix render}
+ONLY=${PERF_ONLY:-latency fire radio mix render budget}
 export BENCH_NODE_QUOTA=${PERF_NODE_QUOTA:-}
 export BENCH_NODE_PERIOD_MS=${PERF_NODE_PERIOD_MS:-100}
 work=$(mktemp -d /tmp/noiseclock-perf.XXXXXX)
@@ -148,6 +148,23 @@ if group mix env ROUNDS="${PERF_MIX_ROUNDS:-6}" PLAY_SECONDS="${PERF_MIX_SECONDS
     row "$label" "$worst % of a core" "$brown % brown alone" "${r}x" "<= 1.50x" "$(at_most "$r" 1.50)" "CPU time"
 else
     unmeasured "$label" "<= 1.50x" "CPU time"
+fi
+
+# --- A Pi's budget: everything at once at 3 % of one core (Benchmarks/pi-budget.py, issue 40) ----
+# Noise, two stations, five alarms (one snoozed by a button), speech, the lamp, two event streams,
+# Home Assistant, a command a second; the node alone in a cgroup at the quota (PERF_NODE_QUOTA
+# when set, so the slowed run is slowed here too). Bound: 0 underruns, 0 rings later than 1 s
+# after their minute, command -> response p99 <= 250 ms.
+budget_quota=${BENCH_NODE_QUOTA:-3}
+label="everything at once at $budget_quota % of a core: underruns, late rings, p99"
+group budget python3 Benchmarks/pi-budget.py "$BIN" --quota "$budget_quota" --ring-seconds "${PERF_BUDGET_RING_SECONDS:-12}"
+line=$(grep '^pi_budget ' "$work/budget.log" 2>/dev/null)
+if [ -n "$line" ]; then
+    read -r under late p50 p99 verdict < <(echo "$line" | awk '{ for (i = 2; i < NF; i += 2) v[$i] = $(i + 1)
+        print v["underruns"], v["late"], v["p50_ms"], v["p99_ms"], v["verdict"] }')
+    row "$label" "$under underruns, $late late, p99 $p99 ms" "p50 $p50 ms" "-" "0, 0, <= 250 ms" "$verdict" "cgroup quota"
+else
+    unmeasured "$label" "0, 0, <= 250 ms" "cgroup quota"
 fi
 
 # --- The table -----------------------------------------------------------------------------

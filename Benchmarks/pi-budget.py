@@ -20,8 +20,9 @@ budget: 0 underruns, 0 late alarms, p99 <= 250 ms. With --floor it then searches
 quota at which all of that holds (halving the step between a quota that held and one that did not,
 to 0.25 % of a core): the node's floor. The quota is a cgroup's cpu controller on the node's process
 alone (v1 at /sys/fs/cgroup/cpu, as this project's build machine has; v2 when
-/sys/fs/cgroup/cgroup.controllers exists), real-time runtime included, since the audio thread runs
-SCHED_FIFO as root. Needs root. Prints `pi_budget quota Q underruns U late L p50_ms A p99_ms B
+/sys/fs/cgroup/cgroup.controllers exists) with no real-time runtime: the audio thread, SCHED_FIFO
+elsewhere, runs inside the same quota as every other thread (Benchmarks/lib/cgroup_quota.py).
+Needs root. Prints `pi_budget quota Q underruns U late L p50_ms A p99_ms B
 verdict PASS|FAIL` per run and `pi_floor F` with --floor. Exit 1 when the run at --quota misses the
 budget (or measured nothing).
 """
@@ -228,6 +229,14 @@ buttons:
     p99 = percentile(latencies, 99)
     measured = latencies and before is not None and after is not None and len(rings) == len(ALARMS) + (1 if snoozed_until else 0)
     verdict = "PASS" if measured and after - before == 0 and late == 0 and p99 <= P99_BOUND_MS else "FAIL"
+    # What `noiseclock doctor` tells the owner of this run (its `underruns` check reads ~/audio).
+    doctor = subprocess.run([binary, "doctor", "--config", f"{bench.work}/noiseclock.yaml", "--json"], capture_output=True,
+                            text=True, timeout=60, env=dict(os.environ, NOISECLOCK_RESOURCES=os.path.join(ROOT, "Resources")))
+    try:
+        said = next(c for c in json.loads(doctor.stdout)["checks"] if c.get("id") == "underruns")
+        print(f"doctor underruns: {said.get('status')}: {said.get('verdict')}", flush=True)
+    except (ValueError, KeyError, StopIteration, TypeError):
+        print(f"doctor gave no underruns check: {doctor.stdout[-300:]} {doctor.stderr[-300:]}", flush=True)
     counted = None if after is None or before is None else after - before
     worst = f"{max(delays):.3f}" if delays else "none"
     print(f"pi_budget quota {quota or 'none'} underruns {counted} late {late} rings {len(rings)} worst_ring_s {worst} "
