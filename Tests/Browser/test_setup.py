@@ -14,6 +14,7 @@ import time
 import unittest
 import zoneinfo
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 
 import rig
@@ -45,8 +46,17 @@ class Taps:
         self.typed = 0
 
     def tap(self, element):
-        W.DRIVER.execute_script("arguments[0].scrollIntoView({block: 'center', behavior: 'instant'})", element)
-        element.click()
+        """`element`, or the hook of that name found at the tap: a step the page draws again (its
+        state arriving) leaves an element found before it stale, where a finger lands on the new one."""
+        for attempt in range(3):
+            target = W.hook(element) if isinstance(element, str) else element
+            try:
+                W.DRIVER.execute_script("arguments[0].scrollIntoView({block: 'center', behavior: 'instant'})", target)
+                target.click()
+                break
+            except StaleElementReferenceException:
+                if not isinstance(element, str) or attempt == 2:
+                    raise
         self.taps += 1
 
     def type(self, element, text):
@@ -98,7 +108,7 @@ class Q_SetupWizard(unittest.TestCase):
 
                 check_targets("language")
                 shots = language == "en" and width == 390  # docs/web.md's pictures (with SCREENSHOT_DIR)
-                taps.tap(W.hook(f"language-{language}"))
+                taps.tap(f"language-{language}")
                 step_is("zone")
                 self.assertEqual(driver.execute_script("return document.documentElement.lang"), language)
                 self.assertIn("English" if language == "en" else "한국어", said())
@@ -130,12 +140,12 @@ class Q_SetupWizard(unittest.TestCase):
 
                 check_targets("broker")
                 self.assertEqual(W.hook("broker-host").get_attribute("value"), "127.0.0.1")
-                taps.tap(W.hook("broker-test"))
+                taps.tap("broker-test")
                 result = W.wait_for(lambda: (lambda e: e if e.get_attribute("data-ok") else None)(W.hook("broker-result")),
                                     timeout=15, what="the broker test's answer")
                 self.assertEqual(result.get_attribute("data-ok"), "true", result.text)
                 self.assertIn(f"127.0.0.1:{W.BROKER.port}", result.text)
-                taps.tap(W.hook("broker-use"))
+                taps.tap("broker-use")
                 step_is("alarm")
 
                 check_targets("alarm")
@@ -144,14 +154,14 @@ class Q_SetupWizard(unittest.TestCase):
                 time_field = W.hook("setup-time")
                 taps.tap(time_field)
                 taps.type(time_field, "06:30")
-                taps.tap(W.hook("preset-weekdays"))
+                taps.tap("preset-weekdays")
                 if shots:
                     W.shot("setup-alarm.png", width, height)
-                taps.tap(W.hook("alarm-add"))
+                taps.tap("alarm-add")
                 step_is("done")
                 check_targets("done")
                 self.assertIn("06:30", said())
-                taps.tap(W.hook("setup-finish"))
+                taps.tap("setup-finish")
                 W.wait_for(lambda: driver.current_url.rstrip("/") == node.url and W.hooks("time"), what="the face after Finish")
                 W.wait_for(lambda: driver.execute_script("return !!(NC.state.node && NC.state.node.setup_done === true)"),
                            what="setup_done on the face")
@@ -250,7 +260,7 @@ class R_AlarmFormLikeAPhone(unittest.TestCase):
             def weekday_0630():
                 taps.tap(form.find_element(By.NAME, "time"))
                 taps.type(form.find_element(By.NAME, "time"), "06:30")
-                taps.tap(W.hook("preset-weekdays"))
+                taps.tap("preset-weekdays")
                 taps.tap(form.find_element(By.CSS_SELECTOR, "[type=submit]"))
 
             weekday_0630()
