@@ -339,11 +339,11 @@ public final class AudioEngine: Sendable {
         while true {
             // A lock tried once a period, never waited for (an `apply` holding it: the news is taken
             // next period), and a copy of the scene only when something changed. The prepared
-            // sources come out by themselves, so the mixer holds the only reference (no copy).
-            let taken = shared.withLockIfAvailable { state -> (Shared, PreparedSources)? in
+            // sources are swapped out, then into the mixer, so it holds the only reference (no copy).
+            var arrived = PreparedSources()
+            let news = shared.withLockIfAvailable { state -> Shared? in
                 guard state.changed else { return nil }
-                var prepared = PreparedSources()
-                swap(&prepared, &state.prepared)
+                swap(&arrived, &state.prepared)
                 defer {
                     state.changed = false
                     state.library = nil
@@ -351,9 +351,9 @@ public final class AudioEngine: Sendable {
                     state.prepared = PreparedSources()
                     state.chimeWaiters = []
                 }
-                return (state, prepared)
+                return state
             } ?? nil
-            if let (news, arrived) = taken {
+            if let news {
                 if news.device != device {
                     // What the old device has queued is dropped; the scene goes on on the new one.
                     device = news.device
@@ -369,7 +369,7 @@ public final class AudioEngine: Sendable {
                 sceneIsSilence = scene == .silence
                 stopping = news.stopping
                 if let library = news.library { mixer.library = library }
-                mixer.offer(consume arrived, for: scene)
+                mixer.offer(&arrived, for: scene)
                 answerChecks(news.checks, device: device, pcm: pcm)
                 let newUtterance = speech.offer(news.speech)
                 // A new ring or preview, or an utterance, is heard now, not behind what is queued.
