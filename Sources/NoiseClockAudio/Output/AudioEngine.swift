@@ -398,6 +398,7 @@ public final class AudioEngine: Sendable {
             if pcm == nil, sceneIsSilence, !speech.isActive, !stopping, !reopen, status.state == .ok {
                 // Closed while idle: nothing to play, so sleep until a scene brings sound (or a
                 // count of underruns not yet published is due).
+                handoff.wake()
                 wakeup.wait(seconds: underruns.pendingWait(now: Clocks.monotonicSeconds()) ?? 3600)
                 continue
             }
@@ -415,6 +416,7 @@ public final class AudioEngine: Sendable {
                     report(AudioStatus(device: device, state: .unavailable, error: error.description))
                     refuseChimes(chimeWaiters, error.description)
                     chimeWaiters = []
+                    handoff.wake()
                     waitBeforeRetry()
                 }
                 continue
@@ -429,6 +431,8 @@ public final class AudioEngine: Sendable {
             // wake signal, not in a blocking write: news cuts the wait short.
             let wait = pacer.secondsToWait(chunk: frames, period: period, available: output.available())
             if wait > 0 {
+                // Before each sleep (what was handed over goes out now, not a period later).
+                handoff.wake()
                 wakeup.wait(seconds: wait)
                 continue
             }
