@@ -98,7 +98,13 @@ let package = Package(
             dependencies: ["NoiseClockPlatform", "NoiseClockCore", "NoiseClockThreads", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
-        .testTarget(name: "NoiseClockAudioTests", dependencies: ["NoiseClockAudio", "NoiseClockCore", "CSndFile"], swiftSettings: optimisedAlways),
+        // Tests only: the test binary's own malloc family, counting calls on the audio thread
+        // (AudioThreadAllocationTests). Linked into the test executable, it replaces libc's for the process.
+        .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
+        .testTarget(
+            name: "NoiseClockAudioTests", dependencies: ["NoiseClockAudio", "NoiseClockCore", "CSndFile", "CAllocationCounter"],
+            swiftSettings: optimisedAlways
+        ),
         .testTarget(
             name: "NoiseClockMQTTTests",
             dependencies: ["NoiseClockMQTT", "NoiseClockThreads", "CMosquitto", "CLinux", .product(name: "Logging", package: "swift-log")],

@@ -106,15 +106,22 @@ public final class Mixer {
 
     /// Recordings opened ahead for `scene`'s new voices (`AudioEngine.apply`); those no voice of
     /// the scene could take are let go, and those its voices did not take when they were made.
-    /// Taken whole when none wait (the engine's case: `apply` trimmed them already), so the audio
-    /// thread neither allocates nor copies; merged otherwise.
-    public func offer(_ sources: consuming PreparedSources, for scene: AudioScene) {
+    public func offer(_ sources: PreparedSources, for scene: AudioScene) {
+        var sources = sources
+        offer(&sources, for: scene)
+    }
+
+    /// Swapped in whole when none wait (the engine's case: `apply` trimmed them already), leaving
+    /// `sources` empty: the mixer holds the only reference, so taking from it later neither copies
+    /// nor allocates on the audio thread. Merged otherwise.
+    func offer(_ sources: inout PreparedSources, for scene: AudioScene) {
         if prepared.isEmpty {
-            prepared = sources
+            swap(&prepared, &sources)
             return
         }
         guard !sources.isEmpty else { return }
         prepared.add(sources)
+        sources = PreparedSources()
         for entry in prepared.trim(to: SceneVoices(scene).recordingCounts(library)) { retire(entry.source) }
     }
 
@@ -224,7 +231,8 @@ public final class Mixer {
         // Taking over from a pre-alarm sound: fade in as slowly as it fades out (a crossfade).
         let crossfade = voices.contains { $0.role == .preAlarm && !$0.ramp.isSilent }
         let ramp = GainRamp(current: 0, target: gain, fullScaleSeconds: Self.rampSeconds(crossfade ? .preAlarm : .alarm), sampleRate: sampleRate)
-        voices.append(Voice(role: .alarm, sound: alarm.sound, layers: [], source: source, station: station, ramp: ramp, retiring: false, key: alarm.key))
+        voices.append(Voice(role: .alarm, sound: alarm.sound, layers: [], source: source, station: station, ramp: ramp, retiring: false,
+                            key: alarm.key))
     }
 
     /// The station connected ahead of this ring (`AudioScene.preroll`), taken out of its voice.

@@ -339,11 +339,11 @@ public final class AudioEngine: Sendable {
         while true {
             // A lock tried once a period, never waited for (an `apply` holding it: the news is taken
             // next period), and a copy of the scene only when something changed. The prepared
-            // sources come out by themselves, so the mixer holds the only reference (no copy).
-            let taken = shared.withLockIfAvailable { state -> (Shared, PreparedSources)? in
+            // sources are swapped out, then into the mixer, so it holds the only reference (no copy).
+            var arrived = PreparedSources()
+            let news = shared.withLockIfAvailable { state -> Shared? in
                 guard state.changed else { return nil }
-                var prepared = PreparedSources()
-                swap(&prepared, &state.prepared)
+                swap(&arrived, &state.prepared)
                 defer {
                     state.changed = false
                     state.library = nil
@@ -351,9 +351,9 @@ public final class AudioEngine: Sendable {
                     state.prepared = PreparedSources()
                     state.chimeWaiters = []
                 }
-                return (state, prepared)
+                return state
             } ?? nil
-            if let (news, arrived) = taken {
+            if let news {
                 if news.device != device {
                     // What the old device has queued is dropped; the scene goes on on the new one.
                     device = news.device
@@ -369,7 +369,7 @@ public final class AudioEngine: Sendable {
                 sceneIsSilence = scene == .silence
                 stopping = news.stopping
                 if let library = news.library { mixer.library = library }
-                mixer.offer(consume arrived, for: scene)
+                mixer.offer(&arrived, for: scene)
                 answerChecks(news.checks, device: device, pcm: pcm)
                 let newUtterance = speech.offer(news.speech)
                 // A new ring or preview, or an utterance, is heard now, not behind what is queued.
@@ -398,6 +398,7 @@ public final class AudioEngine: Sendable {
             if pcm == nil, sceneIsSilence, !speech.isActive, !stopping, !reopen, status.state == .ok {
                 // Closed while idle: nothing to play, so sleep until a scene brings sound (or a
                 // count of underruns not yet published is due).
+                handoff.wake()
                 wakeup.wait(seconds: underruns.pendingWait(now: Clocks.monotonicSeconds()) ?? 3600)
                 continue
             }
@@ -415,6 +416,7 @@ public final class AudioEngine: Sendable {
                     report(AudioStatus(device: device, state: .unavailable, error: error.description))
                     refuseChimes(chimeWaiters, error.description)
                     chimeWaiters = []
+                    handoff.wake()
                     waitBeforeRetry()
                 }
                 continue
@@ -429,6 +431,8 @@ public final class AudioEngine: Sendable {
             // wake signal, not in a blocking write: news cuts the wait short.
             let wait = pacer.secondsToWait(chunk: frames, period: period, available: output.available())
             if wait > 0 {
+                // Before each sleep (what was handed over goes out now, not a period later).
+                handoff.wake()
                 wakeup.wait(seconds: wait)
                 continue
             }

@@ -39,19 +39,30 @@ struct PreparedEntry: @unchecked Sendable {
 /// so the audio thread never opens a file, waits, nor allocates a source.
 /// A file that cannot be opened then is simply not here: the alarm rings the fallback.
 public struct PreparedSources: Sendable {
-    private var byID: [String: [PreparedEntry]] = [:]
+    /// Oldest first; a taken source leaves its slot empty. A flat array, not a dictionary: taking
+    /// one on the audio thread writes a slot in place, where a dictionary's `modify` accessors
+    /// allocate their coroutine frames (counted by `AlsaEngineTests`' allocation test).
+    private var slots: [(id: String, entry: PreparedEntry?)] = []
     /// Recordings that failed to open since: the older sources of them are dropped on `add`.
     private var gone: Set<String> = []
 
     public init() {}
 
-    var isEmpty: Bool { byID.isEmpty && gone.isEmpty }
+    var isEmpty: Bool { gone.isEmpty && !slots.contains { $0.entry != nil } }
 
     /// The newest source of `id` still readable, taken out (in place: no allocation). `asNoise`:
     /// a noise voice, which prefers a station already wrapped for it; other voices never take one.
     mutating func take(_ id: String, asNoise: Bool = false) -> PreparedEntry? {
-        while let index = byID[id]?.lastIndex(where: { $0.asNoise == asNoise }) ?? (asNoise ? byID[id]?.lastIndex(where: { !$0.asNoise }) : nil) {
-            guard let entry = byID[id]?.remove(at: index) else { return nil }
+        if let entry = take(id, wrapped: asNoise) { return entry }
+        return asNoise ? take(id, wrapped: false) : nil
+    }
+
+    private mutating func take(_ id: String, wrapped: Bool) -> PreparedEntry? {
+        var index = slots.count
+        while index > 0 {
+            index -= 1
+            guard slots[index].id == id, let entry = slots[index].entry, entry.asNoise == wrapped else { continue }
+            slots[index].entry = nil
             if !entry.unusable { return entry }
         }
         return nil
@@ -66,21 +77,21 @@ public struct PreparedSources: Sendable {
     }
 
     mutating func append(_ entry: PreparedEntry, for id: String) {
-        byID[id, default: []].append(entry)
+        slots.append((id, entry))
     }
 
     /// `id` did not open: older sources of it (opened before it broke) are not played.
     mutating func markGone(_ id: String) {
-        byID[id] = nil
+        slots.removeAll { $0.id == id }
         gone.insert(id)
     }
 
     /// Takes in `newer`'s sources after these, dropping those of recordings gone since (and
     /// remembering that, for whoever takes these in turn).
     mutating func add(_ newer: PreparedSources) {
-        for id in newer.gone { byID[id] = nil }
+        if !newer.gone.isEmpty { slots.removeAll { newer.gone.contains($0.id) } }
         gone.formUnion(newer.gone)
-        for (id, sources) in newer.byID { byID[id, default: []].append(contentsOf: sources) }
+        slots += newer.slots.filter { $0.entry != nil }
     }
 
     /// Keeps the newest `counts[id]` sources of each sound (as many as the scene has voices
@@ -88,20 +99,26 @@ public struct PreparedSources: Sendable {
     @discardableResult
     mutating func trim(to counts: [String: Int]) -> [PreparedEntry] {
         gone = gone.filter { counts[$0] != nil }
+        var kept: [String: Int] = [:]
         var dropped: [PreparedEntry] = []
-        for (id, sources) in byID {
-            let keep = counts[id] ?? 0
-            guard sources.count > keep else { continue }
-            dropped += sources.prefix(sources.count - keep)
-            byID[id] = keep == 0 ? nil : Array(sources.suffix(keep))
+        var keep: [(id: String, entry: PreparedEntry?)] = []
+        for slot in slots.reversed() {
+            guard let entry = slot.entry else { continue }
+            if kept[slot.id, default: 0] < counts[slot.id, default: 0] {
+                kept[slot.id, default: 0] += 1
+                keep.append(slot)
+            } else {
+                dropped.append(entry)
+            }
         }
+        slots = keep.reversed()
         return dropped
     }
 
     /// Calls `body` with each source left (the mixer hands them to be released off its thread).
     func forEach(_ body: (PreparedEntry) -> Void) {
-        for sources in byID.values {
-            for entry in sources { body(entry) }
+        for slot in slots {
+            if let entry = slot.entry { body(entry) }
         }
     }
 }

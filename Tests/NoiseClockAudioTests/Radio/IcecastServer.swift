@@ -81,6 +81,15 @@ final class IcecastServer {
         processes = []
     }
 
+    /// Stops the process started last (the encoder: the station goes off the air, and
+    /// `startSource` brings it back on the same address).
+    func stopLast() {
+        guard let process = processes.popLast(), process.isRunning else { return }
+        kill(process.processIdentifier, SIGTERM)
+        for _ in 0..<40 where process.isRunning { usleep(50_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
     deinit { stop() }
 
     private func launch(_ path: String, _ arguments: [String]) throws {

@@ -85,9 +85,9 @@ import Testing
     }
 
     @Test func theThreadsAreTheDedicatedThreadsNamedInTheCode() throws {
-        // `DedicatedThread(name: "audio")`, a thread type built on it (`WorkThread(name: "x")`), or
-        // a name given as a parameter's default (`threadName: String = "x"`).
-        let pattern = try Regex(#"(?:\b[A-Z]\w*Thread\(name:\s*|[tT]hreadName:\s*String\s*=\s*)"([^"]+)""#)
+        // `DedicatedThread(name: "audio")`, a thread type built on it (`WorkThread(name: "x")`,
+        // `JobThreads(name: "x")`), or a name given as a parameter's default (`threadName: String = "x"`).
+        let pattern = try Regex(#"(?:\b[A-Z]\w*Threads?\(name:\s*|[tT]hreadName:\s*String\s*=\s*)"([^"]+)""#)
         var threads: [String: String] = [:]
         for folder in ["Sources"] {
             for (path, text) in try Self.swiftFiles(under: folder) {
