@@ -19,6 +19,11 @@ _held = []  # open lock files: released when this process exits
 def free_port():
     with _lock:
         os.makedirs(LOCK_DIRECTORY, mode=0o777, exist_ok=True)
+        # Shared by every user's runs, whatever the umask (another user's folder is left as it is).
+        try:
+            os.chmod(LOCK_DIRECTORY, 0o1777)
+        except OSError:
+            pass
         for _ in range(SPAN):
             port = _next[0]
             _next[0] = LOW + (port - LOW + 1) % SPAN
@@ -33,7 +38,19 @@ def free_port():
 
 
 def _claim(port):
-    f = open(os.path.join(LOCK_DIRECTORY, str(port)), "a")
+    path = os.path.join(LOCK_DIRECTORY, str(port))
+    try:
+        f = open(path, "a")
+        try:
+            os.chmod(path, 0o666)
+        except OSError:
+            pass
+    except OSError:
+        # Another user's lock file (0644 under its umask): flock needs no write access.
+        try:
+            f = open(path, "r")
+        except OSError:
+            return None
     try:
         fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
         return f

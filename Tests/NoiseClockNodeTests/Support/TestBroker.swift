@@ -98,7 +98,10 @@ final class PortReservations: Sendable {
     }
 
     private func claim(_ claims: inout Claims) throws -> Int {
+        // Shared by every user's test runs (root's and a newcomer's): world-writable and sticky,
+        // whatever the umask (chmod fails harmlessly where another user made it).
         mkdir(Self.lockDirectory, 0o777)
+        chmod(Self.lockDirectory, 0o1777)
         for _ in 0..<Self.span {
             let port = claims.next
             claims.next = Self.low + (claims.next - Self.low + 1) % Self.span
@@ -113,7 +116,10 @@ final class PortReservations: Sendable {
     }
 
     private func lockFile(for port: Int) -> Int32? {
-        let fd = open("\(Self.lockDirectory)/\(port)", O_CREAT | O_RDWR | O_CLOEXEC, 0o666)
+        let path = "\(Self.lockDirectory)/\(port)"
+        // Another user's lock file (0644 under its umask) is opened read-only: flock needs no write access.
+        var fd = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o666)
+        if fd >= 0 { _ = fchmod(fd, 0o666) } else { fd = open(path, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { return nil }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             close(fd)
