@@ -32,7 +32,7 @@
   }
   const sectionOf = (key) => {
     const row = document.querySelector(`[data-nc="setting"][data-key="${key}"]`);
-    return row ? row.closest('section') : null;
+    return row ? row.closest('form') : null;
   };
   let polling = null;
   let ticking = null;
@@ -66,12 +66,11 @@
     const pass = el('input', { id: 'mt-pass', type: 'password', autocomplete: 'new-password' });
     const result = el('p', { class: 'note', role: 'status', 'data-nc': 'mqtt-test-result' });
     const err = el('p', { class: 'error', hidden: true });
-    const form = el('form', { class: 'setting', 'data-nc': 'mqtt-test', novalidate: true },
+    const form = el('div', { class: 'setting', 'data-nc': 'mqtt-test' },
       el('div', { class: 'head' }, el('strong', { text: w('test') }), el('span', { class: 'note', text: w('test_note') })),
       el('div', { class: 'field' }, el('label', { for: 'mt-pass', text: w('password') }), pass),
-      el('div', { class: 'actions' }, el('button', { type: 'submit', class: 'btn', text: w('test') })), result, err);
-    form.addEventListener('submit', async (ev) => {
-      ev.preventDefault();
+      el('div', { class: 'actions' }, el('button', { type: 'button', class: 'btn', 'data-nc': 'mqtt-test-run', text: w('test') })), result, err);
+    form.querySelector('button').addEventListener('click', async () => {
       const button = form.querySelector('button');
       button.disabled = true;
       result.textContent = w('testing');
@@ -134,7 +133,10 @@
     if (broker) {
       const status = brokerStatus(current.broker);
       if (status) broker.prepend(status);
-      broker.append(testForm(current.values));
+      // Under "More options": a person with a working broker rarely needs it; the wizard has one too.
+      const more = broker.querySelector('details.more');
+      if (more) more.insertBefore(testForm(current.values), more.querySelector('summary').nextSibling);
+      else broker.append(testForm(current.values));
     }
     const web = sectionOf('web.port');
     const status = webStatus(current.web);

@@ -15,7 +15,7 @@ import rig
 import test_web as W
 from test_programmes import click
 from test_accessibility import AXE, RUN_AXE, TAGS
-from test_settings import edit, open_settings, row
+from test_settings import edit, open_settings, reveal, row
 
 
 def state_of(hook):
@@ -69,7 +69,8 @@ class M_SettingsLockout(unittest.TestCase):
             port = W.fresh(lambda: row("mqtt.port").find_element(By.ID, "s-mqtt-port"))
             port.clear()
             port.send_keys(str(second.port))
-            click(W.hook("mqtt-test").find_element(By.CSS_SELECTOR, "button[type=submit]"))
+            reveal("mqtt.tls.ca_file")  # Test connection is under the section's More options
+            click(W.hook("mqtt-test-run"))
             W.wait_for(lambda: W.hook("mqtt-test-result").get_attribute("data-ok") == "true", what="the test's connection")
             self.assertEqual(json.loads(W.api("/api/settings")[1])["sources"]["mqtt.port"], "file", "a test saves nothing")
 

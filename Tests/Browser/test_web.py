@@ -1012,3 +1012,8 @@ Q_RadioDirectory.__module__ = __name__
 from test_setup import Q_SetupWizard, R_AlarmFormLikeAPhone  # noqa: E402
 Q_SetupWizard.__module__ = __name__
 R_AlarmFormLikeAPhone.__module__ = __name__
+# Settings in a person's words (v1.4): the string tables, no raw key as a label, a short page, one Save per
+# section, Restart now; the Korean settings page without English (test_settings_words.py).
+from test_settings_words import T_SettingsKorean, T_SettingsWords  # noqa: E402
+T_SettingsWords.__module__ = __name__
+T_SettingsKorean.__module__ = __name__

@@ -65,6 +65,9 @@ public enum NodeWeb {
         )
         node.firstStart = { [directory = configuration.stateDirectory] in WebSettings.neverTouched(stateDirectory: directory) }
         node.setupDone = { [directory = configuration.stateDirectory] in WebSettings.setupDone(stateDirectory: directory) }
+        var startedAt = timespec()
+        clock_gettime(CLOCK_REALTIME, &startedAt)
+        node.startedMilliseconds = Int(startedAt.tv_sec) * 1000 + Int(startedAt.tv_nsec) / 1_000_000
         if let applied = settings?.applying {
             // A language saved in the web app applies at once: the pages follow it without a restart.
             let configured = configuration.locale.rawValue

@@ -15,6 +15,9 @@ public enum WebStateView {
         /// Whether the first-start wizard was finished once (`"setup_done"` in `settings.json`, v1.4):
         /// until then every page offers "Set up this clock".
         public var setupDone: @Sendable () -> Bool = { true }
+        /// When this process started (ms since 1970): the settings page's "Restart now" waits for
+        /// an answer with another one (http-api v1.4).
+        public var startedMilliseconds: Int = 0
         /// The language now (a Save applies `locale` at once, v1.4's wizard among them); nil: `locale`.
         public var liveLocale: (@Sendable () -> String)? = nil
 
@@ -29,7 +32,7 @@ public enum WebStateView {
             JSONValue.object(JSONObject([
                 ("node_id", .string(nodeID)), ("version", .string(version)),
                 ("timezone", .string(timezone)), ("locale", .string(liveLocale?() ?? locale)), ("first_start", .bool(firstStart())),
-                ("setup_done", .bool(setupDone())),
+                ("setup_done", .bool(setupDone())), ("started_ms", .int(Int64(startedMilliseconds))),
             ])).bytes
         }
 
