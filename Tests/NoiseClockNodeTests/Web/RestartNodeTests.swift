@@ -67,6 +67,13 @@ import Testing
         try rig.node.start()
         let alarms = try await rig.client.waitFor("\(rig.root)/alarms", timeout: 15, after: mark)
         #expect(alarms.json?.arrayValue?.contains { $0["id"] == "kept" } == true, "\(alarms.text)")
+        // Started (its web app answers) before it is asked to stop: a SIGTERM in its first
+        // milliseconds, before its handlers are in place, ends it as the signal's default does (143).
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline {
+            if let reply = try? await rig.get("/api/state"), reply.status == 200 { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
         rig.node.signal(SIGTERM)
         #expect(rig.node.waitForExit(timeout: 15) == 0)
     }
