@@ -157,7 +157,7 @@ fi
 # after their minute, command -> response p99 <= 250 ms.
 budget_quota=${BENCH_NODE_QUOTA:-3}
 label="everything at once at $budget_quota % of a core: underruns, late rings, p99"
-group budget python3 Benchmarks/pi-budget.py "$BIN" --quota "$budget_quota" --ring-seconds "${PERF_BUDGET_RING_SECONDS:-12}"
+group budget python3 Benchmarks/pi-budget.py "$BIN" --quota "$budget_quota" --ring-seconds "${PERF_BUDGET_RING_SECONDS:-8}"
 line=$(grep '^pi_budget ' "$work/budget.log" 2>/dev/null)
 if [ -n "$line" ]; then
     read -r under late p50 p99 verdict < <(echo "$line" | awk '{ for (i = 2; i < NF; i += 2) v[$i] = $(i + 1)
