@@ -120,7 +120,7 @@ public final class Mixer {
             return
         }
         guard !sources.isEmpty else { return }
-        prepared.add(sources)
+        for entry in prepared.add(sources) { retire(entry.source) }
         sources = PreparedSources()
         for entry in prepared.trim(to: SceneVoices(scene).recordingCounts(library)) { retire(entry.source) }
     }
