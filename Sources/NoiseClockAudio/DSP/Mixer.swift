@@ -100,7 +100,7 @@ public final class Mixer {
     func retireAll() {
         for voice in voices { retire(voice.source) }
         voices.removeAll(keepingCapacity: true)
-        prepared.forEach { retire($0.source) }
+        prepared.visitEntries { retire($0.source) }
         prepared = PreparedSources()
     }
 
@@ -200,7 +200,7 @@ public final class Mixer {
         // The scene's new voices are made: a recording none of them took (a voice kept, a scene
         // passed over) is not needed; its reader stops.
         if !prepared.isEmpty {
-            prepared.forEach { retire($0.source) }
+            prepared.visitEntries { retire($0.source) }
             prepared = PreparedSources()
         }
     }

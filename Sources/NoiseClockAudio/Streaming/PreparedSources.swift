@@ -122,7 +122,7 @@ public struct PreparedSources: Sendable {
     }
 
     /// Calls `body` with each source left (the mixer hands them to be released off its thread).
-    func forEach(_ body: (PreparedEntry) -> Void) {
+    func visitEntries(_ body: (PreparedEntry) -> Void) {
         for slot in slots {
             if let entry = slot.entry { body(entry) }
         }
