@@ -100,7 +100,7 @@ public final class Mixer {
     func retireAll() {
         for voice in voices { retire(voice.source) }
         voices.removeAll(keepingCapacity: true)
-        prepared.forEach { retire($0.source) }
+        prepared.visitEntries { retire($0.source) }
         prepared = PreparedSources()
     }
 
@@ -120,7 +120,7 @@ public final class Mixer {
             return
         }
         guard !sources.isEmpty else { return }
-        prepared.add(sources)
+        for entry in prepared.add(sources) { retire(entry.source) }
         sources = PreparedSources()
         for entry in prepared.trim(to: SceneVoices(scene).recordingCounts(library)) { retire(entry.source) }
     }
@@ -200,7 +200,7 @@ public final class Mixer {
         // The scene's new voices are made: a recording none of them took (a voice kept, a scene
         // passed over) is not needed; its reader stops.
         if !prepared.isEmpty {
-            prepared.forEach { retire($0.source) }
+            prepared.visitEntries { retire($0.source) }
             prepared = PreparedSources()
         }
     }

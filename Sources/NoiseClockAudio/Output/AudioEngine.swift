@@ -130,9 +130,9 @@ public final class AudioEngine: Sendable {
             previous = voices
             let dropped = shared.withLock { state in
                 state.scene = scene
-                state.prepared.add(sources)
+                let gone = state.prepared.add(sources)
                 state.changed = true
-                return state.prepared.trim(to: voices.recordingCounts(library))
+                return gone + state.prepared.trim(to: voices.recordingCounts(library))
             }
             // Not here (the loop's thread): a station's player is joined as it is let go of.
             handoff.release(dropped)

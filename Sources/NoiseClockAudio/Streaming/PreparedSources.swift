@@ -87,11 +87,17 @@ public struct PreparedSources: Sendable {
     }
 
     /// Takes in `newer`'s sources after these, dropping those of recordings gone since (and
-    /// remembering that, for whoever takes these in turn).
-    mutating func add(_ newer: PreparedSources) {
-        if !newer.gone.isEmpty { slots.removeAll { newer.gone.contains($0.id) } }
+    /// remembering that, for whoever takes these in turn); the dropped are returned, as `trim`'s.
+    @discardableResult
+    mutating func add(_ newer: PreparedSources) -> [PreparedEntry] {
+        var dropped: [PreparedEntry] = []
+        if !newer.gone.isEmpty {
+            dropped = slots.filter { newer.gone.contains($0.id) }.compactMap(\.entry)
+            slots.removeAll { newer.gone.contains($0.id) }
+        }
         gone.formUnion(newer.gone)
         slots += newer.slots.filter { $0.entry != nil }
+        return dropped
     }
 
     /// Keeps the newest `counts[id]` sources of each sound (as many as the scene has voices
@@ -116,7 +122,7 @@ public struct PreparedSources: Sendable {
     }
 
     /// Calls `body` with each source left (the mixer hands them to be released off its thread).
-    func forEach(_ body: (PreparedEntry) -> Void) {
+    func visitEntries(_ body: (PreparedEntry) -> Void) {
         for slot in slots {
             if let entry = slot.entry { body(entry) }
         }
