@@ -160,7 +160,8 @@ public enum NodeApplication {
         let notifier = SystemdNotifier(environment: environment)
         let (probes, probeContinuation) = AsyncStream.makeStream(of: ReadinessProbe.self, bufferingPolicy: .bufferingNewest(4))
         let soundFiles = SoundFiles(library: library, inbox: inbox, logger: logger)
-        let stationProbes = JobThreads(name: "station-probe")
+        let probeCutter = StreamCutter()
+        let stationProbes = StationProber.threads(cutter: probeCutter)
         let directoryTells = JobThreads(name: "directory-tell")
         // A restore's settings apply as a Save's would (only the web app restores).
         let settingsRestored: (@Sendable () -> Void)? = server == nil ? nil : { @Sendable in settingsAPI.restored() }
@@ -170,8 +171,8 @@ public enum NodeApplication {
                 mqtt: mqtt, timer: timer, audio: audio, web: server, readiness: probeContinuation, buttons: buttons, speech: speech,
                 sounds: soundFiles,
                 stations: StationProber(
-                    inbox: inbox, threads: stationProbes, userAgent: configuration.stream.userAgent, caFile: configuration.stream.caFile,
-                    allowsLocalAddresses: configuration.stream.allowsLocalAddresses),
+                    inbox: inbox, threads: stationProbes, cutter: probeCutter, userAgent: configuration.stream.userAgent,
+                    caFile: configuration.stream.caFile, allowsLocalAddresses: configuration.stream.allowsLocalAddresses),
                 directory: configuration.stream.directory, directoryTells: directoryTells,
                 restored: settingsRestored,
                 exitSafeMode: { starts.exitSafeMode(); restart.request() },

@@ -5,8 +5,8 @@ import Synchronization
 /// join that returns at once), and `stop` refuses new jobs and joins the rest. Nothing is left to
 /// end on its own: the owner's `stop` (a service at shutdown) is where every thread is joined.
 ///
-/// A job that blocks must be bounded (a probe's 8 s, a trial's look every 100 ms that sees
-/// `isStopping`): `stop` waits for it.
+/// A job that blocks must be bounded, and quick to end at `stop` (`ending` cuts a probe's sockets;
+/// a trial's look every 100 ms sees `isStopping`): `stop` waits for it.
 public final class JobThreads: Sendable {
     private final class Job: Sendable {
         let thread: DedicatedThread
@@ -23,8 +23,12 @@ public final class JobThreads: Sendable {
     public let name: String
     private let state = Mutex(State())
 
-    public init(name: String) {
+    /// Asks the running jobs to end quickly (a probe's sockets cut), called by `stop` before it joins them.
+    private let ending: @Sendable () -> Void
+
+    public init(name: String, ending: @escaping @Sendable () -> Void = {}) {
         self.name = name
+        self.ending = ending
     }
 
     /// Runs `body` on a thread of its own. Returns false, running nothing, once `stop` was called.
@@ -66,6 +70,7 @@ public final class JobThreads: Sendable {
             defer { state.jobs = [] }
             return state.jobs
         }
+        ending()
         for job in jobs { job.thread.join() }
     }
 }

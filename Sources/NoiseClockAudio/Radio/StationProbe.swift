@@ -39,8 +39,9 @@ public struct StationProbe: Sendable {
 
     /// The probe's answer: what it heard, or the cause (`dns`, `refused`, `timeout`, `http_<status>`,
     /// `tls`, `no_audio`, `undecodable`, `silent`, `forbidden_address`).
-    public func run() -> Swift.Result<Result, StreamProbeFailure> {
-        StreamAddressRule.allowingLocal(allowsLocalAddresses) { runBound() }
+    public func run(cutBy cutter: StreamCutter? = nil) -> Swift.Result<Result, StreamProbeFailure> {
+        guard let cutter else { return StreamAddressRule.allowingLocal(allowsLocalAddresses) { runBound() } }
+        return StreamSockets.$current.withValue(cutter.sockets) { StreamAddressRule.allowingLocal(allowsLocalAddresses) { runBound() } }
     }
 
     private func runBound() -> Swift.Result<Result, StreamProbeFailure> {

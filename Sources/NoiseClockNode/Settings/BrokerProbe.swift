@@ -65,7 +65,8 @@ final class BrokerProbe: Sendable {
         let started = ContinuousClock.now
         client.start()
         var answer: JSONValue = ["connected": false, "broker": .string(broker), "reason": "no answer within 5 s"]
-        while ContinuousClock.now - started < .seconds(Self.limitSeconds) {
+        // The node stopping ends the wait (`JobThreadsService` joins this thread).
+        while ContinuousClock.now - started < .seconds(Self.limitSeconds), !threads.isStopping {
             if client.isConnected {
                 let elapsed = (ContinuousClock.now - started).components
                 let milliseconds = elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000

@@ -2,9 +2,9 @@ import NoiseClockThreads
 import ServiceLifecycle
 
 /// The owner of the short-lived threads adapters start (station probes, the broker test, the
-/// settings trials): at shutdown it refuses new ones and joins those still running (each is
-/// bounded: a probe's 8 s, a test's 5 s, a trial's next look within 100 ms). Listed first, so it
-/// stops last, after the loop and the web server that start them.
+/// settings trials): at shutdown it refuses new ones, asks those still running to end (a probe's
+/// sockets cut, a test's or a trial's next look sees `isStopping`) and joins them. Listed first,
+/// so it stops last, after the loop and the web server that start them.
 struct JobThreadsService: Service {
     let threads: [JobThreads]
 
