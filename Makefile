@@ -105,7 +105,9 @@ deb: deps
 	@packaging/build-deb.sh "$$($(SWIFT) build $(DEB_SWIFT_FLAGS) --show-bin-path)/noiseclock" dist
 
 # The package's own CI stage: lintian, then install, run, upgrade, remove and purge in a clean
-# Debian 12 root made by mmdebstrap (cached in /var/cache/noiseclock-test-root; packaging/package-test.sh).
+# Debian 12 root made by mmdebstrap (cached in /var/cache/noiseclock-test-root; packaging/package-test.sh);
+# the upgrade from the previous release's package, built once from a git worktree of it and cached there
+# too (packaging/previous-release.sh).
 DEB_PACKAGES += mmdebstrap systemd curl
 package-test: deps
 	@scripts/stage.sh deb $(MAKE) --no-print-directory deb
