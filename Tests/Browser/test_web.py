@@ -1017,3 +1017,8 @@ R_AlarmFormLikeAPhone.__module__ = __name__
 from test_settings_words import T_SettingsKorean, T_SettingsWords  # noqa: E402
 T_SettingsWords.__module__ = __name__
 T_SettingsKorean.__module__ = __name__
+# The rest of a person's app (v1.4, issue 41 item 6): every page in Korean, messages in a person's words with
+# their detail behind "Details", the face's readiness pill (why, Fix it, AA contrast, the noise), 44 px targets.
+from test_persons_words import U_KoreanPages, V_MessagesInWords, W_FacePill, X_TapTargets  # noqa: E402
+for _suite in (U_KoreanPages, V_MessagesInWords, W_FacePill, X_TapTargets):
+    _suite.__module__ = __name__
