@@ -221,7 +221,7 @@ const NC = (() => {
   function words(name, table) { tables[name] = table; return table; }
   /* A message in a person's words with what to do (a link), and the technical detail behind "Details". */
   function detailed(box, text, link, detail) {
-    box.append(el('span', {}, text, link ? [' ', el('a', { href: link[0], text: link[1] })] : []));
+    box.append(el('span', {}, text, link ? [' ', el('a', { class: 'fix', href: link[0], text: link[1] })] : []));
     if (detail) box.append(el('details', { class: 'tech' }, el('summary', { text: t('details') }), el('code', { 'data-nc': 'detail', text: detail })));
     return box;
   }
