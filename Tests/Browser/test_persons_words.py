@@ -180,10 +180,12 @@ class W_FacePill(unittest.TestCase):
         W.wait_for(lambda: pill.text.startswith("The next alarm may not be heard: the speaker does not play."), what="why")
         fix = pill.find_element(By.CSS_SELECTOR, '[data-nc="ready-fix"]')
         self.assertEqual((fix.text, fix.get_attribute("pathname")), ("Fix it", "/settings"))
+        W.shot("face-pill-en.png", 390, 844)
         in_korean(self)
         pill = self.open_face()
         W.wait_for(lambda: pill.text.startswith("다음 알람이 들리지 않을 수 있습니다: 스피커가 재생하지 않습니다."), what="why, in Korean")
         self.assertEqual(pill.find_element(By.CSS_SELECTOR, '[data-nc="ready-fix"]').text, "해결하기")
+        W.shot("face-pill-ko.png", 390, 844)
 
     def test_b_the_pill_meets_aa_contrast_on_a_white_face(self):
         W.set_style({"background_color": "#FFFFFF", "digit_color": "#000000"})

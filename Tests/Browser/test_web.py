@@ -741,13 +741,17 @@ class D_Settings(unittest.TestCase):
             const box = e.getBoundingClientRect();
             if (!box.width && !e.closest('label')) continue;            // not shown
             const label = e.labels && e.labels.length ? e.labels[0].textContent.trim() : '';
-            const name = label || e.getAttribute('aria-label') || e.textContent.trim() || e.title;
+            // aria-labelledby names it too (the settings page's switches: their row's name).
+            const by = (e.getAttribute('aria-labelledby') || '').split(' ').map((id) => document.getElementById(id)).filter(Boolean)
+              .map((l) => l.textContent.trim()).join(' ');
+            const name = label || e.getAttribute('aria-label') || by || e.textContent.trim() || e.title;
             if (!name) problems.push('no label: ' + e.outerHTML.slice(0, 80));
             const target = (e.closest('label') || e).getBoundingClientRect();
             if (target.width && target.height < 43.5) problems.push('small target ' + Math.round(target.height) + 'px: ' + e.outerHTML.slice(0, 80));
           }
           return problems;"""
         NODE.publish("alarm/add", json.dumps({"id": "a11y", "time": "08:00", "repeat": "daily", "label": "Rows too"}))
+        self.addCleanup(NODE.publish, "alarm/delete", "a11y")  # a failure here must not leave it as the next alarm of later tests
         for path in self.PAGES:
             open_page(path, 390, 844)
             if path == "/alarms":
