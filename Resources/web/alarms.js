@@ -8,10 +8,10 @@
   const list = $('#list');
   const defaults = { time: '07:00', label: '', description: '', repeat: [], date: '', sound: 'digital', volume: 80, vibrate: false, snooze_minutes: 9, ramp_seconds: AlarmFade.gentle, ring_minutes: 10, pre_alarm_minutes: 0, light_minutes: 0, start_volume: 0, pre_alarm_sound: 'none', speak_time: false };
   /* The page's own words (v1.4): a second alarm like one there is asks first. */
-  const WORDS = {
+  const WORDS = NC.words('alarms', {
     en: { duplicate: 'There is already an alarm at {t}, {r}. Add another one?', add_anyway: 'Add another' },
     ko: { duplicate: '{t}, {r}에 울리는 알람이 이미 있습니다. 하나 더 추가할까요?', add_anyway: '하나 더 추가' },
-  };
+  });
   const w = (key, vars) => Object.entries(vars || {}).reduce((s, [k, v]) => s.replace('{' + k + '}', v), (WORDS[NC.lang()] || WORDS.en)[key]);
   /* Repeat as a phone's clock app offers it: Once, Weekdays, Weekends, Every day, then the days themselves. */
   const PRESETS = [['once', []], ['weekdays', ['mon', 'tue', 'wed', 'thu', 'fri']], ['weekends', ['sat', 'sun']], ['daily', NC.DAYS]];
@@ -41,8 +41,8 @@
     const s = NC.state.sounds || { alarm: [] };
     const current = form.sound.value || 'digital';
     form.sound.textContent = '';
-    (s.alarm || []).forEach((x) => form.sound.append(el('option', { value: x.id, text: x.name })));
-    const stations = () => el('optgroup', { label: t('radio') }, (s.radio || []).map((x) => el('option', { value: x.id, text: x.name })));
+    (s.alarm || []).forEach((x) => form.sound.append(el('option', { value: x.id, text: NC.soundName(x) })));
+    const stations = () => el('optgroup', { label: t('radio') }, (s.radio || []).map((x) => el('option', { value: x.id, text: NC.soundName(x) })));
     if ((s.radio || []).length) form.sound.append(stations()); // v1.3: the radio stations
     form.sound.append(el('option', { value: 'none', text: t('silent') }));
     form.sound.value = current;
@@ -50,7 +50,7 @@
     const pre = form.pre_alarm_sound.value || 'none';
     form.pre_alarm_sound.textContent = '';
     form.pre_alarm_sound.append(el('option', { value: 'none', text: t('off') }));
-    (s.noise || []).forEach((x) => form.pre_alarm_sound.append(el('option', { value: x.id, text: x.name })));
+    (s.noise || []).forEach((x) => form.pre_alarm_sound.append(el('option', { value: x.id, text: NC.soundName(x) })));
     if ((s.radio || []).length) form.pre_alarm_sound.append(stations());
     form.pre_alarm_sound.value = pre;
   }

@@ -43,18 +43,18 @@ const NC = (() => {
       show_seconds: 'Seconds', show_ampm: 'AM/PM', font: 'Font', font_family: 'Family',
       font_weight: 'Weight', font_design: 'Design', overlays: 'Overlays', show_date: 'Date',
       show_battery: 'Battery', keep_awake: 'Keep the screen awake', face_light: 'Light up with the lamp', contrast: 'Contrast {r}:1',
-      contrast_low: 'Below 4.5:1 (WCAG AA): the digits may be hard to read.',
-      contrast_ok: 'Readable (WCAG AA).', preview_face: 'Preview',
-      mqtt: 'MQTT', audio: 'Audio', battery: 'Battery', version: 'Version', node_id: 'Node id',
+      contrast_low: 'Below 4.5:1: the digits may be hard to read.',
+      contrast_ok: 'Readable: meets the web’s accessibility bar.', preview_face: 'Preview',
+      mqtt: 'MQTT', audio: 'Audio', battery: 'Battery', version: 'Version', node_id: 'Clock name',
       timezone: 'Time zone', locale: 'Language', node_time: 'Node time', connected: 'Connected',
-      custom_sounds: 'Your sounds', no_custom_sounds: 'None: add audio files to audio.sounds_dir',
+      custom_sounds: 'Your sounds', no_custom_sounds: 'None yet: choose a folder of your own sounds in Settings.',
       not_connected: 'Not connected', ok: 'OK', unavailable: 'Unavailable', on_ac: 'Mains power',
-      lamp: 'Lamp', shaker: 'Bed shaker', no_lamp: 'No lamp configured (devices.light)', confirmed: 'confirmed',
+      lamp: 'Lamp', shaker: 'Bed shaker', no_lamp: 'No lamp is set up: to wake with light, add your lamp in Settings.', confirmed: 'confirmed',
       unconfirmed: 'not confirmed', shaking: 'Shaking', shaker_unconfirmed: 'Did not confirm', no_ring_yet: 'No vibrating ring yet',
       charging: 'Charging', discharging: 'On battery', full: 'Full', not_charging: 'Not charging',
       output: 'Output device', web: 'This page', live: 'Live', open_face: 'Open the clock face',
       underruns: 'Clicks since start (the sound ran dry)',
-      fullscreen_hint: 'Tap for full screen', no_sound: 'No sound output', see_device: 'see Device',
+      fullscreen_hint: 'Tap for full screen', no_sound: 'No sound output', see_device: 'see Device', nothing_heard: 'nothing the clock plays can be heard.', choose_speaker: 'Choose a speaker',
       fam_system: 'System', fam_san_francisco: 'San Francisco', fam_monaco: 'Monaco', fam_courier: 'Courier',
       w_ultra_light: 'Ultra light', w_thin: 'Thin', w_light: 'Light', w_regular: 'Regular', w_medium: 'Medium',
       w_semibold: 'Semibold', w_bold: 'Bold', w_heavy: 'Heavy', w_black: 'Black',
@@ -71,7 +71,7 @@ const NC = (() => {
       mixes: 'Mixes', mix_name: 'Name', layer: 'Layer {n}', layer_volume: 'Layer {n} volume', add_layer: 'Add a layer',
       save_mix: 'Save mix', no_mixes: 'No mixes yet.', confirm_delete_mix: 'Delete the mix “{l}”?', none: '—',
       /* buttons and voice (v1.2): the device page's Buttons and Say, the face's Speak, the alarm's speak_time */
-      buttons: 'Buttons', no_buttons: 'No buttons: add them under buttons in the configuration (see docs/bedroom.md).',
+      buttons: 'Buttons', no_buttons: 'No buttons are set up. A bedside button can snooze, stop an alarm or say the time: add yours in Settings.',
       src_input: 'Local input', src_mqtt: 'MQTT', missing: 'Missing', g_press: 'Press', g_double: 'Double', g_hold: 'Hold',
       a_snooze_or_speak: 'Snooze, or say the time', a_snooze: 'Snooze', a_dismiss: 'Dismiss', a_speak_time: 'Say the time',
       a_speak_next_alarm: 'Say the next alarm', a_noise_toggle: 'Noise on/off', a_volume_up: 'Volume up', a_volume_down: 'Volume down',
@@ -85,6 +85,23 @@ const NC = (() => {
       token: 'Token', open: 'Open',
       /* radio (v1.3): the menu, the pickers' group, the face's now playing (radio.js has the page's own words) */
       radio: 'Radio', now_playing: 'Now playing',
+
+      /* v1.4, issue 41: the face's readiness line (why, and where to fix it), noise on the face, messages with Details */
+      details: 'Details', fix_it: 'Fix it', open_settings: 'Open Settings', ready_why: 'The next alarm may not be heard: {w}.',
+      r_audio_unavailable: 'the speaker does not play', r_output_muted: 'the speaker is muted',
+      r_sound_unplayable: 'its sound cannot be played, so it will beep', r_clock_not_synced: 'the clock’s time may be wrong',
+      r_light_unconfirmed: 'the lamp does not answer', r_shaker_unconfirmed: 'the bed shaker does not answer',
+      r_stream_unreachable: 'its radio station does not answer', r_other: 'a check found a problem',
+      face_noise: 'Noise: {s}', face_unheard: 'not heard',
+      state_idle: 'No alarm ringing', state_ringing: 'Ringing', state_snoozed: 'Snoozed',
+      lang_en: 'English', lang_ko: 'Korean',
+      /* The catalog's and the default presets' names, shown in words while unchanged (NC.soundName, NC.presetLabel) */
+      snd_white: 'White noise', snd_pink: 'Pink noise', snd_brown: 'Brown noise', snd_rain: 'Rain', snd_ocean: 'Ocean waves', snd_fan: 'Fan',
+      snd_digital: 'Digital', snd_classic: 'Classic bell', snd_beep: 'Beep', snd_siren: 'Siren', snd_chime: 'Chime',
+      cat_noise: 'Noise', cat_nature: 'Nature', cat_mechanical: 'Machine', cat_tone: 'Tone', cat_mix: 'Mix', cat_radio: 'Radio', cat_custom: 'Yours',
+      preset_nap: 'Nap', preset_power_nap: 'Power nap', preset_rest: 'Rest',
+      ph_alarm: 'Alarm', ph_routine: 'Routine', ph_timer: 'Timer', ph_mix: 'Rainy brown', ph_url: 'https://',
+      cmd_noise_volume: 'Noise volume {p}', cmd_noise: 'Noise {p}', cmd_noise_sound: 'Noise sound {p}', on: 'on', toggle: 'on/off',
     },
     ko: {
       clock: '시계', alarms: '알람', noise: '소음', style: '스타일', device: '기기',
@@ -117,18 +134,18 @@ const NC = (() => {
       show_seconds: '초', show_ampm: '오전/오후', font: '글꼴', font_family: '글꼴 종류',
       font_weight: '굵기', font_design: '디자인', overlays: '오버레이', show_date: '날짜',
       show_battery: '배터리', keep_awake: '화면 켜짐 유지', face_light: '조명과 함께 밝히기', contrast: '대비 {r}:1',
-      contrast_low: '4.5:1 미만 (WCAG AA): 숫자가 잘 안 보일 수 있습니다.',
-      contrast_ok: '읽기 좋음 (WCAG AA).', preview_face: '미리 보기',
-      mqtt: 'MQTT', audio: '오디오', battery: '배터리', version: '버전', node_id: '노드 ID',
+      contrast_low: '4.5:1 미만: 숫자가 잘 안 보일 수 있습니다.',
+      contrast_ok: '읽기 좋음: 웹 접근성 기준을 충족합니다.', preview_face: '미리 보기',
+      mqtt: 'MQTT', audio: '오디오', battery: '배터리', version: '버전', node_id: '시계 이름',
       timezone: '시간대', locale: '언어', node_time: '노드 시간', connected: '연결됨',
-      custom_sounds: '내 소리', no_custom_sounds: '없음: audio.sounds_dir에 오디오 파일을 넣으세요',
+      custom_sounds: '내 소리', no_custom_sounds: '아직 없음: 설정에서 내 소리 폴더를 고르세요.',
       not_connected: '연결 안 됨', ok: '정상', unavailable: '사용 불가', on_ac: '전원 연결',
-      lamp: '조명', shaker: '침대 진동기', no_lamp: '조명 설정 없음 (devices.light)', confirmed: '확인됨',
+      lamp: '조명', shaker: '침대 진동기', no_lamp: '설정된 조명이 없습니다: 빛으로 깨우려면 설정에서 조명을 추가하세요.', confirmed: '확인됨',
       unconfirmed: '확인 안 됨', shaking: '진동 중', shaker_unconfirmed: '확인 안 됨', no_ring_yet: '진동 알람 없음',
       charging: '충전 중', discharging: '배터리 사용 중', full: '완충', not_charging: '충전 안 함',
       output: '출력 장치', web: '이 페이지', live: '실시간', open_face: '시계 화면 열기',
       underruns: '시작 후 끊김 (소리가 비었던 횟수)',
-      fullscreen_hint: '눌러서 전체 화면', no_sound: '소리 출력 없음', see_device: '기기 화면 보기',
+      fullscreen_hint: '눌러서 전체 화면', no_sound: '소리 출력 없음', see_device: '기기 화면 보기', nothing_heard: '시계가 내는 소리가 들리지 않습니다.', choose_speaker: '스피커 고르기',
       fam_system: '시스템', fam_san_francisco: 'San Francisco', fam_monaco: 'Monaco', fam_courier: 'Courier',
       w_ultra_light: '아주 가늘게', w_thin: '가늘게', w_light: '얇게', w_regular: '보통', w_medium: '중간',
       w_semibold: '약간 굵게', w_bold: '굵게', w_heavy: '아주 굵게', w_black: '가장 굵게',
@@ -145,7 +162,7 @@ const NC = (() => {
       mixes: '믹스', mix_name: '이름', layer: '레이어 {n}', layer_volume: '레이어 {n} 음량', add_layer: '레이어 추가',
       save_mix: '믹스 저장', no_mixes: '믹스가 없습니다.', confirm_delete_mix: '“{l}” 믹스를 삭제할까요?', none: '—',
       /* buttons and voice (v1.2) */
-      buttons: '버튼', no_buttons: '버튼이 없습니다: 설정 파일의 buttons에 추가하세요 (docs/bedroom.md 참고).',
+      buttons: '버튼', no_buttons: '버튼이 없습니다. 침대 옆 버튼으로 다시 알림, 알람 끄기, 시간 말하기를 할 수 있습니다: 설정에서 추가하세요.',
       src_input: '로컬 입력 장치', src_mqtt: 'MQTT', missing: '찾을 수 없음', g_press: '한 번', g_double: '두 번', g_hold: '길게',
       a_snooze_or_speak: '다시 알림, 울리지 않을 땐 시간 말하기', a_snooze: '다시 알림', a_dismiss: '알람 끄기', a_speak_time: '시간 말하기',
       a_speak_next_alarm: '다음 알람 말하기', a_noise_toggle: '소음 켜기/끄기', a_volume_up: '음량 높이기', a_volume_down: '음량 낮추기',
@@ -158,6 +175,21 @@ const NC = (() => {
       signin_hint: '노드에서 {c}을 실행하면 토큰이 포함된 주소가 나옵니다.',
       token: '토큰', open: '열기',
       radio: '라디오', now_playing: '지금 재생 중',
+
+      details: '자세히', fix_it: '해결하기', open_settings: '설정 열기', ready_why: '다음 알람이 들리지 않을 수 있습니다: {w}.',
+      r_audio_unavailable: '스피커가 재생하지 않습니다', r_output_muted: '스피커가 음소거되어 있습니다',
+      r_sound_unplayable: '알람 소리를 재생할 수 없어 삐 소리로 울립니다', r_clock_not_synced: '시계의 시간이 틀릴 수 있습니다',
+      r_light_unconfirmed: '조명이 응답하지 않습니다', r_shaker_unconfirmed: '침대 진동기가 응답하지 않습니다',
+      r_stream_unreachable: '라디오 방송국이 응답하지 않습니다', r_other: '점검에서 문제를 찾았습니다',
+      face_noise: '소음: {s}', face_unheard: '들리지 않음',
+      state_idle: '울리는 알람 없음', state_ringing: '울리는 중', state_snoozed: '다시 알림 대기 중',
+      lang_en: '영어', lang_ko: '한국어',
+      snd_white: '백색 소음', snd_pink: '핑크 소음', snd_brown: '갈색 소음', snd_rain: '빗소리', snd_ocean: '파도 소리', snd_fan: '선풍기',
+      snd_digital: '디지털', snd_classic: '클래식 벨', snd_beep: '삐 소리', snd_siren: '사이렌', snd_chime: '차임',
+      cat_noise: '소음', cat_nature: '자연', cat_mechanical: '기계', cat_tone: '알림음', cat_mix: '믹스', cat_radio: '라디오', cat_custom: '내 소리',
+      preset_nap: '낮잠', preset_power_nap: '짧은 낮잠', preset_rest: '휴식',
+      ph_alarm: '알람', ph_routine: '루틴', ph_timer: '타이머', ph_mix: '빗소리와 갈색 소음', ph_url: '방송국 스트림 주소',
+      cmd_noise_volume: '소음 음량 {p}', cmd_noise: '소음 {p}', cmd_noise_sound: '소음 소리 {p}', on: '켜기', toggle: '켜기/끄기',
     },
   };
 
@@ -177,6 +209,21 @@ const NC = (() => {
     document.documentElement.lang = lang();
     (root || document).querySelectorAll('[data-i18n]').forEach((el) => { el.textContent = t(el.dataset.i18n); });
     (root || document).querySelectorAll('[data-i18n-aria]').forEach((el) => { el.setAttribute('aria-label', t(el.dataset.i18nAria)); });
+    (root || document).querySelectorAll('[data-i18n-ph]').forEach((el) => { el.placeholder = t(el.dataset.i18nPh); });
+  }
+  /* A catalog sound's (or a default timer preset's) name in the page's language while it is the node's
+     unchanged default; any other name is the owner's and shown as it is. */
+  const named = (prefix, id, name) => (STR.en[prefix + id] !== undefined && STR.en[prefix + id] === name ? t(prefix + id) : name);
+  const soundName = (x) => named('snd_', x.id, x.name);
+  const presetLabel = (p) => named('preset_', p.id, p.label);
+  /* The string tables of the pages' own scripts (NC.words(name, table)): the test of Korean reads them all. */
+  const tables = { app: STR };
+  function words(name, table) { tables[name] = table; return table; }
+  /* A message in a person's words with what to do (a link), and the technical detail behind "Details". */
+  function detailed(box, text, link, detail) {
+    box.append(el('span', {}, text, link ? [' ', el('a', { class: 'fix', href: link[0], text: link[1] })] : []));
+    if (detail) box.append(el('details', { class: 'tech' }, el('summary', { text: t('details') }), el('code', { 'data-nc': 'detail', text: detail })));
+    return box;
   }
 
   function on(topic, fn) { (handlers[topic] = handlers[topic] || []).push(fn); }
@@ -500,7 +547,7 @@ const NC = (() => {
   }
   /* A notice under the page's title while ~/audio says there is no sound output (nothing is heard). */
   function audioNotice() {
-    const box = el('p', { class: 'notice', id: 'audio-notice', role: 'status', hidden: true });
+    const box = el('div', { class: 'notice', id: 'audio-notice', role: 'status', hidden: true });
     const h1 = $('main h1');
     h1.after(box);
     const draw = () => {
@@ -508,8 +555,9 @@ const NC = (() => {
       box.hidden = !(a && a.status === 'unavailable');
       if (box.hidden) return;
       box.textContent = '';
-      box.append(el('span', {}, el('b', { text: t('no_sound') }), (a.error ? ': ' + a.error : '') + ' — '),
-        el('a', { href: '/device', text: t('see_device') }));
+      // The raw ALSA error only behind "Details": a person reads what it means and where to fix it.
+      detailed(box, [el('b', { text: t('no_sound') }), ': ' + t('nothing_heard')], ['/settings#h-s_sound', t('choose_speaker')],
+        (a.device ? a.device + ': ' : '') + (a.error || ''));
     };
     on('audio', draw);
     on('node', draw);
@@ -520,6 +568,6 @@ const NC = (() => {
       el('span', { class: 'switch' }, el('input', { type: 'checkbox', name, role: 'switch' })));
   }
 
-  return { state, on, topbar, setupLink, audioNotice, toggleRow, put, t, translate, lang, post, start, nodeEpoch, nodeWall, display, ampm, clockOf, when, dayOf, pad, $, el, report, contrast, font,
+  return { state, on, soundName, presetLabel, words, tables, detailed, topbar, setupLink, audioNotice, toggleRow, put, t, translate, lang, post, start, nodeEpoch, nodeWall, display, ampm, clockOf, when, dayOf, pad, $, el, report, contrast, font,
     DAYS, checkedDays, dayChips, repeatText, formErrors, sendForm, rowControls, formRow };
 })();

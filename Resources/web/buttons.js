@@ -12,16 +12,24 @@
   const action = (a, payload) => {
     const s = String(a || 'none');
     if (s.startsWith('timer:')) return t('a_timer', { id: s.slice(6) });
-    if (s.startsWith('command:')) return t('a_command', { c: s.slice(8) + (payload ? ' ' + payload : '') });
+    if (s.startsWith('command:')) return command(s.slice(8), payload);
     const key = 'a_' + s;
     return t(key) === key ? s : t(key);
   };
+  /* A command a button sends, in words for the common ones; any other by its topic (the owner's configuration). */
+  const COMMANDS = { 'noise/volume/set': 'cmd_noise_volume', 'noise/set': 'cmd_noise', 'noise/sound/set': 'cmd_noise_sound' };
+  const PAYLOADS = { ON: 'on', OFF: 'off', TOGGLE: 'toggle' };
+  function command(topic, payload) {
+    const p = payload ? (PAYLOADS[String(payload).toUpperCase()] ? t(PAYLOADS[String(payload).toUpperCase()]) : String(payload)) : '';
+    if (COMMANDS[topic]) return t(COMMANDS[topic], { p }).trim();
+    return t('a_command', { c: topic + (payload ? ' ' + payload : '') });
+  }
   function row(b) {
     const ok = b.status === 'connected';
     const seen = last[b.id];
     const bindings = ['press', 'double', 'hold'].flatMap((g, i) => [i ? ' · ' : null, el('span', { text: t('g_' + g) + ': ' + action(b[g], (b.payloads || {})[g]) })]);
     return el('div', { class: 'button-row', 'data-nc': 'button-row', 'data-id': b.id, 'data-status': b.status },
-      el('div', { class: 'what' }, el('b', { text: b.id }), el('small', { text: t(b.source === 'mqtt' ? 'src_mqtt' : 'src_input') })),
+      el('div', { class: 'what' }, el('b', { 'data-user': '', text: b.id }), el('small', { text: t(b.source === 'mqtt' ? 'src_mqtt' : 'src_input') })),
       el('div', { class: 'state', 'data-nc': 'button-status' }, el('span', { class: 'dot ' + (ok ? 'good' : 'bad') }),
         t(ok ? 'connected' : 'missing') + (!ok && b.error ? ' — ' + b.error : '')),
       el('small', { class: 'bindings' }, bindings),
@@ -30,7 +38,10 @@
   function draw() {
     const buttons = Array.isArray(NC.state.buttons) ? NC.state.buttons : [];
     list.textContent = '';
-    if (!buttons.length) list.append(el('p', { class: 'note', 'data-nc': 'no-buttons', text: t('no_buttons') }));
+    if (!buttons.length) {
+      list.append(NC.detailed(el('div', { class: 'note', 'data-nc': 'no-buttons' }), t('no_buttons'), ['/settings#h-s_buttons', t('open_settings')],
+        'buttons: — (docs/bedroom.md)'));
+    }
     buttons.forEach((b) => list.append(row(b)));
     // Learn mode reads local input devices: offered when there is one.
     $('#learn-actions').hidden = !buttons.some((b) => b.source === 'input');

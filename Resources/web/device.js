@@ -22,7 +22,11 @@
       const ok = s.audio.status === 'ok';
       // v1.4: underruns since the node started (each an audible click); shown when there were any.
       const clicks = s.audio.underruns > 0 ? [el('br'), el('small', { class: 'note', 'data-nc': 'underruns', text: t('underruns') + ': ' + s.audio.underruns })] : [];
-      set('audio', status(ok, t(ok ? 'ok' : 'unavailable')), el('br'), el('small', { class: 'note', text: t('output') + ': ' + s.audio.device + (s.audio.error ? ' — ' + s.audio.error : '') }), clicks);
+      // The device's name is the owner's; ALSA's own words only behind "Details", with where to choose another.
+      const why = ok ? [] : NC.detailed(el('div', { class: 'note', 'data-nc': 'audio-why' }), t('nothing_heard'),
+        ['/settings#h-s_sound', t('choose_speaker')], s.audio.error || '');
+      set('audio', status(ok, t(ok ? 'ok' : 'unavailable')), el('br'),
+        el('small', { class: 'note' }, t('output') + ': ', el('span', { 'data-user': '', text: s.audio.device })), why, clicks);
     }
     const b = s.battery;
     if (b) set('battery', b.present ? [status(b.color !== 'red', b.level + '%'), ' · ' + t(b.status)] : t('on_ac'));
@@ -30,7 +34,10 @@
     if (l) {
       const what = l.state === 'ON' ? l.brightness + '%' + (l.color ? ' · ' + l.color : l.kelvin ? ' · ' + l.kelvin + ' K' : '') : t('off');
       // confirmed: null without devices.light, false until the lamp answers, then true.
-      if (l.confirmed === null) set('lamp', what, el('br'), el('small', { class: 'note', text: t('no_lamp') }));
+      if (l.confirmed === null) {
+        set('lamp', what, NC.detailed(el('div', { class: 'note', 'data-nc': 'no-lamp' }), t('no_lamp'), ['/settings#h-s_devices', t('open_settings')],
+          'devices.light: —'));
+      }
       else set('lamp', status(l.confirmed, what), ' · ' + t(l.confirmed ? 'confirmed' : 'unconfirmed'));
     }
     // The shaker's word comes as alarm events: the last one seen since this page opened.
@@ -39,8 +46,8 @@
     set('link', status(linkUp, t(linkUp ? 'live' : 'disconnected')));
     drawCustomSounds(s.sounds);
     if (s.node) {
-      set('node_id', s.node.node_id); set('version', s.node.version);
-      set('timezone', s.node.timezone); set('locale', s.node.locale);
+      set('node_id', el('span', { 'data-user': '', text: s.node.node_id })); set('version', s.node.version);
+      set('timezone', s.node.timezone); set('locale', t('lang_' + s.node.locale) === 'lang_' + s.node.locale ? s.node.locale : t('lang_' + s.node.locale));
     }
   }
   /* Each file in sounds_dir: its name, length (h:mm:ss) and format, following ~/sounds live. */
@@ -51,9 +58,10 @@
     const rows = custom.flatMap((x) => {
       const s = Math.round(x.seconds || 0);
       const length = Math.floor(s / 3600) + ':' + String(Math.floor(s / 60) % 60).padStart(2, '0') + ':' + String(s % 60).padStart(2, '0');
-      return [el('dt', { text: x.name }), el('dd', { text: length + ' · ' + (x.format || '') })];
+      return [el('dt', { 'data-user': '', text: x.name }), el('dd', { text: length + ' · ' + (x.format || '') })];
     });
-    const body = rows.length ? el('dl', { class: 'facts' }) : el('p', { class: 'note', text: t('no_custom_sounds') });
+    const body = rows.length ? el('dl', { class: 'facts' })
+      : NC.detailed(el('div', { class: 'note' }), t('no_custom_sounds'), ['/settings#h-s_sound', t('open_settings')], 'audio.sounds_dir');
     if (rows.length) body.append(...rows);
     list.textContent = '';
     list.append(body);

@@ -12,7 +12,9 @@
 
   function drawAlarm(a) {
     const s = (a && a.state) || 'idle';
-    stateEl.textContent = s;
+    // The state in words for a screen reader; the raw state stays in data-state (the tests read it).
+    stateEl.dataset.state = s;
+    stateEl.textContent = NC.t('state_' + s);
     const active = s === 'ringing' || s === 'snoozed';
     ring.hidden = !active;
     snooze.hidden = dismiss.hidden = !active;
@@ -100,6 +102,10 @@
   /* Readiness (v1.2): a quiet line when the next alarm might not be heard; the problems in the
      node's own words on hover and for screen readers. */
   const readyWarning = document.getElementById('ready-warning');
+  // Where each problem is mended: the speaker in Settings, the alarm's sound on Alarms, a station on Radio, the rest on Device.
+  const FIX = { audio_unavailable: '/settings#h-s_sound', sound_unplayable: '/alarms', stream_unreachable: '/radio',
+    light_unconfirmed: '/settings#h-s_devices', shaker_unconfirmed: '/settings#h-s_devices' };
+  readyWarning.addEventListener('click', (ev) => ev.stopPropagation()); // its link, not a tap for full screen
   root.insertBefore(readyWarning, root.querySelector('.overlay.top')); // a line of its own above the date
   NC.on('alarm', (a) => {
     const ready = a && a.ready;
@@ -107,7 +113,14 @@
     readyWarning.hidden = problems.length === 0;
     // Safe mode (v1.4) says itself: the owner has something to mend, not only a risk to hear of.
     const safe = problems.some((p) => p.code === 'safe_mode');
-    readyWarning.textContent = problems.length ? NC.t(safe ? 'safe_mode' : 'not_ready') : '';
+    // Why, in a person's words (the first problem), and a link to where it is mended (issue 41).
+    const first = problems[0] || {};
+    const why = NC.t('r_' + first.code) === 'r_' + first.code ? NC.t('r_other') : NC.t('r_' + first.code);
+    readyWarning.textContent = '';
+    if (problems.length) {
+      readyWarning.append(NC.el('span', { class: 'why', text: safe ? NC.t('safe_mode') : NC.t('ready_why', { w: why }) }), ' ',
+        NC.el('a', { href: FIX[first.code] || '/device', 'data-nc': 'ready-fix', text: NC.t('fix_it') }));
+    }
     readyWarning.title = problems.map((p) => p.message).join('\n');
     readyWarning.dataset.codes = problems.map((p) => p.code).join(' ');
   });
@@ -134,9 +147,10 @@
   root.insertBefore(nowPlaying, root.querySelector('.overlay.bottom'));
   function drawNowPlaying() {
     const n = NC.state.noise;
-    const on = !!(n && n.playing && n.station);
+    const on = !!(n && n.playing);
     nowPlaying.hidden = !on;
     if (!on) { nowPlaying.textContent = ''; return; }
+    if (!n.station) { drawNoise(n); return; }
     const station = (NC.state.stations || []).find((s) => s.id === n.station);
     const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
     svg.setAttribute('viewBox', '0 0 24 24');
@@ -147,6 +161,19 @@
       NC.el('span', { 'data-nc': 'now-playing-station', text: station ? station.name : n.station }),
       n.title ? [' · ', NC.el('span', { 'data-nc': 'now-playing-title', text: n.title })] : null));
   }
+  /* The noise (not a station) while it plays: its name, when its sleep timer stops it, and "not heard" when the
+     speaker does not play it (mqtt-api v1.4). */
+  function drawNoise(n) {
+    const sounds = (NC.state.sounds && NC.state.sounds.noise) || [];
+    const sound = sounds.find((x) => x.id === n.sound);
+    const unheard = typeof n.error === 'string' && n.error.startsWith('audio_unavailable');
+    nowPlaying.textContent = '';
+    nowPlaying.append(NC.el('span', { class: 'text', 'data-nc': 'face-noise' },
+      NC.t('face_noise', { s: sound ? NC.soundName(sound) : n.sound }),
+      n.stops_at ? [' · ', NC.el('span', { 'data-nc': 'face-noise-stops', text: NC.t('stops_at', { t: NC.clockOf(n.stops_at) }) })] : null,
+      unheard ? ' · ' + NC.t('face_unheard') : null));
+  }
+  NC.on('sounds', drawNowPlaying);
   NC.on('noise', drawNowPlaying);
   NC.on('stations', drawNowPlaying);
   NC.on('node', drawNowPlaying);

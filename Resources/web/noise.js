@@ -36,7 +36,8 @@ NP.mixes(document.getElementById('mixes'));
     // v1.3: the radio stations after the mixes (~/sounds `radio`).
     (s.noise || []).concat(s.radio || []).forEach((x) => box.append(el('label', {},
       el('input', { type: 'radio', name: 'sound', value: x.id }),
-      el('span', {}, x.name, el('small', { text: x.category })))));
+      // The catalog's names in the page's language while unchanged; a mix's, a station's or a file's name is the owner's.
+      el('span', {}, NC.soundName(x), el('small', { text: NC.t('cat_' + x.category) === 'cat_' + x.category ? x.category : NC.t('cat_' + x.category) })))));
     draw();
   }
   $('#toggle').addEventListener('click', async () => {

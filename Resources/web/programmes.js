@@ -11,10 +11,10 @@ const NP = (() => {
     const noise = (NC.state.sounds && NC.state.sounds.noise) || [];
     select.textContent = '';
     noise.filter((x) => withMixes || x.category !== 'mix').forEach((x) => select.append(el('option', {
-      value: x.id, text: x.category === 'mix' ? x.name + ' (' + t('mix') + ')' : x.name })));
+      value: x.id, text: x.category === 'mix' ? x.name + ' (' + t('mix') + ')' : NC.soundName(x) })));
     // v1.3: the radio stations, where mixes are taken too (a routine's sound; never a mix's layer).
     const radio = (withMixes && NC.state.sounds && NC.state.sounds.radio) || [];
-    if (radio.length) select.append(el('optgroup', { label: t('radio') }, radio.map((x) => el('option', { value: x.id, text: x.name }))));
+    if (radio.length) select.append(el('optgroup', { label: t('radio') }, radio.map((x) => el('option', { value: x.id, text: NC.soundName(x) }))));
     if (current) select.value = current;
     if (!select.value && select.options.length) select.selectedIndex = 0;
   }
@@ -22,7 +22,7 @@ const NP = (() => {
     const s = NC.state.sounds || {};
     const all = [].concat(s.noise || [], s.alarm || [], s.radio || []);
     const found = all.find((x) => x.id === id);
-    return found ? found.name : id === 'none' ? t('silent') : id;
+    return found ? NC.soundName(found) : id === 'none' ? t('silent') : id;
   }
   /* Seconds left until an ISO moment, on the node's clock (its epoch anchor), never the browser's. */
   function secondsUntil(iso, most) {

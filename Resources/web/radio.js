@@ -7,7 +7,7 @@
   const { el, $ } = NC;
   NC.topbar('radio');
   NC.audioNotice();
-  const WORDS = {
+  const WORDS = NC.words('radio', {
     en: {
       intro: 'Internet radio the node plays as noise, as an alarm, in a routine or at a timer’s end. '
         + 'When a station is down as an alarm rings, the fallback tone rings instead.',
@@ -30,12 +30,12 @@
       intro: '노드가 소음, 알람, 루틴, 타이머 종료 소리로 재생하는 인터넷 라디오입니다. '
         + '알람이 울릴 때 방송국이 응답하지 않으면 대신 예비 알림음이 울립니다.',
       add_station: '방송국 추가', name: '이름', url: '주소', add: '방송국 추가',
-      url_note: '스트림(http:// 또는 https://) 또는 재생 목록(.m3u, .pls, .m3u8). 알람에 쓰기 전에 테스트해 보세요.',
+      url_note: '방송국 웹사이트의 듣기 링크 주소(스트림 또는 재생 목록)를 붙여 넣으세요. 알람에 쓰기 전에 테스트해 보세요.',
       no_stations: '방송국이 없습니다: 아래에서 추가하세요.', listen: '듣기',
       testing: '테스트 중…', first_audio: '첫 소리까지 {n} ms', kbps: '{n} kb/s',
       failed: '소리 없음: {c}', confirm_delete: '“{l}” 방송국을 삭제할까요?',
       c_dns: '주소를 찾을 수 없음', c_refused: '연결이 거부됨', c_timeout: '응답 없음', c_tls: '보안 연결 실패',
-      c_no_audio: '소리가 오지 않음', c_undecodable: '재생할 수 없는 형식', c_silent: '무음뿐임', c_http: '서버 응답 HTTP {s}',
+      c_no_audio: '소리가 오지 않음', c_undecodable: '재생할 수 없는 형식', c_silent: '무음뿐임', c_http: '서버가 오류 {s}로 응답함',
       find_station: '방송국 찾기', search_name: '방송국 이름', search_tag: '장르', search_country: '국가',
       country_note: '두 글자: KR, US, DE', search_hint: '이름, 장르(재즈) 또는 국가를 입력하면 방송국 목록에서 찾습니다.',
       searching: '찾는 중…', found: '찾은 방송국: {n}개', found_none: '찾은 방송국이 없습니다. 다른 이름이나 장르로 찾아 보세요.',
@@ -44,7 +44,7 @@
       bad_country: '국가는 두 글자로 입력하세요 (KR, US, DE).', add_found: '추가', add_label: '{l} 추가',
       adding: '추가하는 중…', added_testing: '추가했습니다. 테스트 중…', added_ok: '추가함 · {r}', added_failed: '추가했지만 {r}', already: '추가됨',
     },
-  };
+  });
   function w(key, vars) { // the page's own words, else the app's (Stop, Test, Delete, Playing)
     let s = (WORDS[NC.lang()] || WORDS.en)[key] || WORDS.en[key] || NC.t(key);
     for (const k in vars || {}) s = s.replace('{' + k + '}', vars[k]);

@@ -12,7 +12,7 @@
       b_rolled_back: 'Rolled back: {r}',
       w_pending: 'The web app also answers at {a} now. Open it there and press “Keep this address” within {n} s, or it goes back.',
       w_here: 'This is the new address. Keep it within {n} s, or it goes back.', keep: 'Keep this address',
-      w_confirmed: 'Now at {a}.', w_reverted: 'Went back: {r}', w_failed: 'Not changed: {r}', open: 'Open {a}',
+      w_confirmed: 'Now at {a}.', w_reverted: 'Went back to the old address: the new one was not kept in time.', w_failed: 'Not changed: {r}', open: 'Open {a}',
     },
     ko: {
       test_note: '위의 호스트, 포트, 사용자로 연결해 봅니다 (저장 안 해도 됨). 아무것도 바꾸지 않습니다.', password: '비밀번호 (저장 안 함)',
@@ -22,7 +22,7 @@
       b_rolled_back: '되돌림: {r}',
       w_pending: '이제 웹 앱이 {a}에서도 응답합니다. 그 주소를 열고 {n}초 안에 “이 주소 유지”를 누르지 않으면 되돌아갑니다.',
       w_here: '새 주소입니다. {n}초 안에 유지하지 않으면 되돌아갑니다.', keep: '이 주소 유지',
-      w_confirmed: '이제 {a}에 있습니다.', w_reverted: '되돌아감: {r}', w_failed: '바뀌지 않음: {r}', open: '{a} 열기',
+      w_confirmed: '이제 {a}에 있습니다.', w_reverted: '이전 주소로 되돌아갔습니다: 새 주소를 제때 유지하지 않았습니다.', w_failed: '바뀌지 않음: {r}', open: '{a} 열기',
     },
   };
   function w(key, vars) {
@@ -99,6 +99,8 @@
     if (st.state !== 'pending') {
       box.append(el('p', { class: st.state === 'confirmed' ? 'note' : 'error', role: 'status',
         text: st.state === 'confirmed' ? w('w_confirmed', { a: st.address }) : w('w_' + st.state, { r: st.reason }) }));
+      // A revert in words; the node's own reason (its addresses, in English) behind "Details" (issue 41).
+      if (st.state === 'reverted' && st.reason) NC.detailed(box, '', null, st.reason);
       return box;
     }
     const here = servedFrom(st.address);

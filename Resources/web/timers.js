@@ -11,7 +11,7 @@
     (NC.state['timer/presets'] || []).forEach((p) => box.append(el('button', {
       type: 'button', class: 'btn big preset', 'data-id': p.id,
       onclick: async () => NC.report($('#start-error'), await NC.post('timer/start', { preset: p.id })) },
-    el('b', { text: p.label }), el('small', { text: t('minutes', { n: p.minutes }) }))));
+    el('b', { text: NC.presetLabel(p) }), el('small', { text: t('minutes', { n: p.minutes }) }))));
   }
   $('#minutes-form').addEventListener('submit', async (ev) => {
     ev.preventDefault();
@@ -50,8 +50,8 @@
     const id = 'p' + i;
     const sound = el('select', { id: id + 's', name: 'sound' });
     const s = NC.state.sounds || {};
-    (s.alarm || []).forEach((x) => sound.append(el('option', { value: x.id, text: x.name })));
-    if ((s.radio || []).length) sound.append(el('optgroup', { label: t('radio') }, s.radio.map((x) => el('option', { value: x.id, text: x.name }))));
+    (s.alarm || []).forEach((x) => sound.append(el('option', { value: x.id, text: NC.soundName(x) })));
+    if ((s.radio || []).length) sound.append(el('optgroup', { label: t('radio') }, s.radio.map((x) => el('option', { value: x.id, text: NC.soundName(x) }))));
     sound.append(el('option', { value: 'none', text: t('silent') }));
     sound.value = p.sound || 'chime';
     const row = el('div', { class: 'preset-row', 'data-id': p.id || '' },
@@ -60,7 +60,7 @@
       el('div', { class: 'field' }, el('label', { for: id + 'm', text: t('timer_minutes') }),
         el('input', { id: id + 'm', type: 'number', name: 'minutes', min: 1, max: 1440, value: p.minutes || 30, inputmode: 'numeric' })),
       el('div', { class: 'field' }, el('label', { for: id + 's', text: t('sound') }), sound),
-      el('button', { type: 'button', class: 'btn danger', text: t('remove'), 'aria-label': t('remove') + ': ' + (p.label || ''),
+      el('button', { type: 'button', class: 'btn danger', text: t('remove'), 'aria-label': t('remove') + ': ' + (p.label ? NC.presetLabel(p) : ''),
         onclick: () => { row.remove(); $('#add-preset').hidden = false; } }));
     return row;
   }

@@ -65,7 +65,7 @@ class J_ButtonsAndVoice(unittest.TestCase):
         self.assertIn("Press: Snooze, or say the time · Double: Noise on/off · Hold: Dismiss", top)
         self.assertIn("MQTT", row_text("bedside"))
         # A command action shows with its payload: all it does.
-        self.assertIn("Double: Command noise/volume/set 35 · Hold: Dismiss", row_text("bedside"))
+        self.assertIn("Double: Noise volume 35 · Hold: Dismiss", row_text("bedside"))
         self.assertTrue(W.DRIVER.find_element(By.ID, "learn").is_displayed())
         self.assertEqual(W.DRIVER.find_element(By.ID, "battery").text, "82% · Charging")  # the facts above, drawn whole
         # A gesture of the MQTT button shows as the row's last one, live (hold: dismiss, nothing rings).

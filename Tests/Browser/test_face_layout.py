@@ -145,7 +145,7 @@ class K_FaceLayout(unittest.TestCase):
                 # This node has no sound card: it refuses to speak (audio_unavailable), in its own words.
                 self.assertIn("the words cannot be heard", said)
                 self.assertEqual(W.hook("spoken").get_attribute("data-ok"), "false")
-                self.assertEqual(W.hook("alarm-state").get_attribute("textContent"), "ringing", "Speak neither snoozes nor dismisses")
+                self.assertEqual(W.hook("alarm-state").get_attribute("data-state"), "ringing", "Speak neither snoozes nor dismisses")
                 spoken = rects(spoken="#spoken")["spoken"]
                 for other in ("speak", "snooze", "dismiss", "failed", "title", "warning", "date", "battery"):
                     self.assertEqual(overlap(spoken, r[other]), 0, f"what was said over {other}: {spoken} {r}")

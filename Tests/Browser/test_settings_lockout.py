@@ -136,7 +136,9 @@ class M_SettingsLockout(unittest.TestCase):
         self.assertTrue(rig.wait_port(third, 5))
         W.NODE.set_clock(W.NODE.now() + 60)
         W.wait_for(lambda: state_of("web-status") == "reverted", what="the revert on the page")
-        self.assertIn("not confirmed", W.hook("web-status").text)
+        # In words; the node's own reason behind "Details" (issue 41).
+        self.assertIn("Went back to the old address", W.hook("web-status").text)
+        self.assertIn("not confirmed", W.hook("web-status").find_element(By.CSS_SELECTOR, '[data-nc="detail"]').get_attribute("textContent"))
         self.assertTrue(closed(third))
         answer = json.loads(W.api("/api/settings")[1])
         self.assertEqual((answer["values"]["web.port"], answer["sources"]["web.port"]), (W.NODE.web_port, "file"))

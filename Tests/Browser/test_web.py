@@ -255,8 +255,9 @@ class A_Access(unittest.TestCase):
                                    f"the whole app {on_disk / 1024:.1f} KB on disk")
         for page, weight in weights.items():
             self.assertLessEqual(weight, 150 * 1024, page)
-        # 240 KB since v1.4: the first-start wizard is a page of its own (setup.*, alarm-fade.js: 19 KB).
-        self.assertLessEqual(on_disk, 240 * 1024)
+        # 240 KB since v1.4: the first-start wizard is a page of its own (setup.*, alarm-fade.js: 19 KB);
+        # 256 KB with every page in Korean and the messages in a person's words (issue 41: 238.8 to 249.2 KB as measured).
+        self.assertLessEqual(on_disk, 256 * 1024)
         # Nothing is fetched from elsewhere.
         for name in os.listdir(folder):
             with open(os.path.join(folder, name), errors="replace") as f:
@@ -454,7 +455,8 @@ class B_Face(unittest.TestCase):
         warning = DRIVER.find_element(By.ID, "ready-warning")
         self.assertIn("audio_unavailable", warning.get_attribute("data-codes"))
         self.assertTrue(warning.get_attribute("title"))
-        self.assertEqual(warning.text, "The next alarm may not be heard")
+        # Why, in words, and a link to where it is mended (issue 41; test_persons_words.W_FacePill has more).
+        self.assertTrue(warning.text.startswith("The next alarm may not be heard: the speaker does not play."), warning.text)
         if ready is not None:
             self.assertFalse(ready["ok"])
 
@@ -706,18 +708,18 @@ class C_Alarms(unittest.TestCase):
         state = NODE.subscribe("alarm")
         try:
             open_page("/")
-            wait_for(lambda: hook("alarm-state").get_attribute("textContent") == "idle", what="idle")
+            wait_for(lambda: hook("alarm-state").get_attribute("data-state") == "idle", what="idle")
             self.assertFalse(hook("snooze").is_displayed())
             self.assertFalse(hook("dismiss").is_displayed())
             NODE.publish("alarm/test", "ringer")
             wait_for(lambda: hook("snooze").is_displayed() and hook("dismiss").is_displayed(), timeout=3,
                      what="Snooze and Dismiss")
-            self.assertEqual(hook("alarm-state").get_attribute("textContent"), "ringing")
+            self.assertEqual(hook("alarm-state").get_attribute("data-state"), "ringing")
             # The test node has no sound device: the node's failsafe says the alarm is not heard, and so does the face.
             wait_for(lambda: DRIVER.find_element(By.ID, "ring-failed").is_displayed(), timeout=8, what="the not-heard warning")
             hook("snooze").click()
             state.json(lambda a: a["state"] == "snoozed", timeout=5)
-            wait_for(lambda: hook("alarm-state").get_attribute("textContent") == "snoozed", what="snoozed on the face")
+            wait_for(lambda: hook("alarm-state").get_attribute("data-state") == "snoozed", what="snoozed on the face")
             self.assertTrue(hook("dismiss").is_displayed())
             hook("dismiss").click()
             state.json(lambda a: a["state"] == "idle", timeout=5, after=state.count() - 1)
@@ -739,13 +741,17 @@ class D_Settings(unittest.TestCase):
             const box = e.getBoundingClientRect();
             if (!box.width && !e.closest('label')) continue;            // not shown
             const label = e.labels && e.labels.length ? e.labels[0].textContent.trim() : '';
-            const name = label || e.getAttribute('aria-label') || e.textContent.trim() || e.title;
+            // aria-labelledby names it too (the settings page's switches: their row's name).
+            const by = (e.getAttribute('aria-labelledby') || '').split(' ').map((id) => document.getElementById(id)).filter(Boolean)
+              .map((l) => l.textContent.trim()).join(' ');
+            const name = label || e.getAttribute('aria-label') || by || e.textContent.trim() || e.title;
             if (!name) problems.push('no label: ' + e.outerHTML.slice(0, 80));
             const target = (e.closest('label') || e).getBoundingClientRect();
             if (target.width && target.height < 43.5) problems.push('small target ' + Math.round(target.height) + 'px: ' + e.outerHTML.slice(0, 80));
           }
           return problems;"""
         NODE.publish("alarm/add", json.dumps({"id": "a11y", "time": "08:00", "repeat": "daily", "label": "Rows too"}))
+        self.addCleanup(NODE.publish, "alarm/delete", "a11y")  # a failure here must not leave it as the next alarm of later tests
         for path in self.PAGES:
             open_page(path, 390, 844)
             if path == "/alarms":
@@ -764,7 +770,7 @@ class D_Settings(unittest.TestCase):
         open_page("/device")
         wait_for(lambda: DRIVER.execute_script("return !!(NC.state.sounds && NC.state.node)"), what="the device's state")
         listed = lambda: DRIVER.find_element(By.ID, "custom_sounds").text
-        wait_for(lambda: "audio.sounds_dir" in listed(), what="the empty list's hint")
+        wait_for(lambda: "choose a folder of your own sounds in Settings" in listed(), what="the empty list's hint")
         rain = {"id": "rain_night", "name": "Rain night", "category": "custom", "seconds": 3725.4, "format": "FLAC (Signed 16 bit PCM)"}
         DRIVER.execute_script("NC.put('sounds', {noise: NC.state.sounds.noise.concat([arguments[0]]), alarm: NC.state.sounds.alarm})", rain)
         wait_for(lambda: "Rain night" in listed(), what="the custom sound")
@@ -786,14 +792,15 @@ class D_Settings(unittest.TestCase):
             self.assertEqual(notice.is_displayed(), unavailable, path)
             if unavailable:
                 self.assertIn("No sound output", notice.text)
-                if audio.get("error"):
-                    self.assertIn(audio["error"], notice.text)
-                self.assertEqual(notice.find_element(By.TAG_NAME, "a").get_attribute("pathname"), "/device")
+                if audio.get("error"):  # the raw error behind "Details" (issue 41)
+                    self.assertIn(audio["error"], notice.find_element(By.TAG_NAME, "details").get_attribute("textContent"))
+                self.assertEqual(notice.find_element(By.TAG_NAME, "a").get_attribute("pathname"), "/settings")
             # The page follows ~/audio both ways.
             DRIVER.execute_script("NC.put('audio', {device: 'x', status: 'ok', error: null})")
             wait_for(lambda: not notice.is_displayed(), what="the notice hiding with audio ok")
             DRIVER.execute_script("NC.put('audio', {device: 'x', status: 'unavailable', error: 'no such device'})")
-            wait_for(lambda: notice.is_displayed() and "No sound output: no such device" in notice.text,
+            wait_for(lambda: notice.is_displayed() and "No sound output: nothing the clock plays can be heard." in notice.text
+                     and "x: no such device" in notice.find_element(By.TAG_NAME, "details").get_attribute("textContent"),
                      what="the notice with audio unavailable")
 
     def test_the_alarm_form_fits_a_390px_phone(self):
@@ -910,7 +917,7 @@ class E_Korean(unittest.TestCase):
             # This node's device opens; the notice, in Korean, as the page shows it for a node without sound.
             wait_for(lambda: DRIVER.execute_script("return !!(NC.state.audio && NC.state.node)"), what="the node's state")
             DRIVER.execute_script("NC.put('audio', {device: 'default', status: 'unavailable', error: 'cannot open default'})")
-            wait_for(lambda: "소리 출력 없음" in notice.text and "기기 화면 보기" in notice.text, what="the notice in Korean")
+            wait_for(lambda: "소리 출력 없음" in notice.text and "스피커 고르기" in notice.text, what="the notice in Korean")
             # A node without buttons (v1.2) says so on its device page, and offers no learn mode.
             DRIVER.get(node.url + "/device")
             wait_for(lambda: hooks("no-buttons") and hook("no-buttons").text.startswith("버튼이 없습니다"), what="no buttons, in Korean")
@@ -1017,3 +1024,8 @@ R_AlarmFormLikeAPhone.__module__ = __name__
 from test_settings_words import T_SettingsKorean, T_SettingsWords  # noqa: E402
 T_SettingsWords.__module__ = __name__
 T_SettingsKorean.__module__ = __name__
+# The rest of a person's app (v1.4, issue 41 item 6): every page in Korean, messages in a person's words with
+# their detail behind "Details", the face's readiness pill (why, Fix it, AA contrast, the noise), 44 px targets.
+from test_persons_words import U_KoreanPages, V_MessagesInWords, W_FacePill, X_TapTargets  # noqa: E402
+for _suite in (U_KoreanPages, V_MessagesInWords, W_FacePill, X_TapTargets):
+    _suite.__module__ = __name__
