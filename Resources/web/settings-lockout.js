@@ -12,7 +12,8 @@
       b_rolled_back: 'Rolled back: {r}',
       w_pending: 'The web app also answers at {a} now. Open it there and press “Keep this address” within {n} s, or it goes back.',
       w_here: 'This is the new address. Keep it within {n} s, or it goes back.', keep: 'Keep this address',
-      w_confirmed: 'Now at {a}.', w_reverted: 'Went back: {r}', w_failed: 'Not changed: {r}', open: 'Open {a}',
+      w_confirmed: 'Now at {a}.', w_reverted: 'The new address was not confirmed in time: back to {a}.',
+      w_failed: 'The new address could not be opened. Nothing changed.', open: 'Open {a}', details: 'Details',
     },
     ko: {
       test_note: '위의 호스트, 포트, 사용자로 연결해 봅니다 (저장 안 해도 됨). 아무것도 바꾸지 않습니다.', password: '비밀번호 (저장 안 함)',
@@ -22,7 +23,8 @@
       b_rolled_back: '되돌림: {r}',
       w_pending: '이제 웹 앱이 {a}에서도 응답합니다. 그 주소를 열고 {n}초 안에 “이 주소 유지”를 누르지 않으면 되돌아갑니다.',
       w_here: '새 주소입니다. {n}초 안에 유지하지 않으면 되돌아갑니다.', keep: '이 주소 유지',
-      w_confirmed: '이제 {a}에 있습니다.', w_reverted: '되돌아감: {r}', w_failed: '바뀌지 않음: {r}', open: '{a} 열기',
+      w_confirmed: '이제 {a}에 있습니다.', w_reverted: '새 주소가 제때 확인되지 않아 {a}(으)로 되돌아갔습니다.',
+      w_failed: '새 주소를 열 수 없습니다. 바뀐 것은 없습니다.', open: '{a} 열기', details: '자세히',
     },
   };
   function w(key, vars) {
@@ -97,8 +99,11 @@
     if (!st) return null;
     const box = el('div', { class: 'setting', 'data-nc': 'web-status', 'data-state': st.state });
     if (st.state !== 'pending') {
-      box.append(el('p', { class: st.state === 'confirmed' ? 'note' : 'error', role: 'status',
-        text: st.state === 'confirmed' ? w('w_confirmed', { a: st.address }) : w('w_' + st.state, { r: st.reason }) }));
+      // The page's own words (the address as code); the node's English reason behind Details.
+      const [before, after] = w(st.state === 'confirmed' ? 'w_confirmed' : 'w_' + st.state).split('{a}');
+      box.append(el('p', { class: st.state === 'confirmed' ? 'note' : 'error', role: 'status' },
+        before, after === undefined ? null : el('code', { text: st.address || '' }), after || null));
+      if (st.reason) box.append(el('details', { class: 'why' }, el('summary', { text: w('details') }), el('p', { text: st.reason })));
       return box;
     }
     const here = servedFrom(st.address);
