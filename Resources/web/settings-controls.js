@@ -121,7 +121,7 @@ const SettingsControls = (() => {
     // A switch sits on its label's line; the key's name and source are a quiet hint beside the label.
     const head = el('div', { class: 'head' },
       el('div', { class: 'title' },
-        k === 'bool' ? el('span', { class: 'name', id: id + '-label', text: name }) : el('label', { for: id, class: 'name', text: name }),
+        el('label', { for: id, class: 'name', id: k === 'bool' ? id + '-label' : null, text: name }),
         current.applies[key] === 'restart' ? el('span', { class: 'applies', 'data-nc': 'setting-applies', text: w('restart') }) : null,
         hint),
       k === 'bool' ? edit : null);

@@ -95,7 +95,7 @@
     const err = el('p', { class: 'error', hidden: true });
     input.addEventListener('change', async () => NC.report(err, await NC.post('style/set', { use_24_hour: input.checked })));
     return el('div', { class: 'setting', 'data-nc': 'clock-24h' },
-      el('div', { class: 'head' }, el('span', { class: 'name', id: 's-24h-label', text: NC.t('use_24_hour') })),
+      el('div', { class: 'head' }, el('label', { for: 's-24h', class: 'name', id: 's-24h-label', text: NC.t('use_24_hour') })),
       el('div', { class: 'edit' }, el('label', { class: 'switch' }, input)), err);
   }
   NC.on('style', (st) => { const i = $('#s-24h'); if (i && st) i.checked = st.use_24_hour !== false; });
