@@ -17,10 +17,4 @@ public enum BackgroundPriority {
         let thread = id_t(gettid())
         return setpriority(__priority_which_t(PRIO_PROCESS.rawValue), thread, niceness) == 0
     }
-
-    /// The calling thread's niceness now.
-    public static func callingThreadNiceness() -> Int32 {
-        errno = 0
-        return getpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(gettid()))
-    }
 }
