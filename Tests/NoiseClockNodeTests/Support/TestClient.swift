@@ -29,7 +29,7 @@ final class TestClient: @unchecked Sendable {
 
     /// `protocolVersion`: 3.1.1 for brokers that speak nothing newer (RabbitMQ 3.10).
     init(port: Int, subscriptions: [String], clientID: String = "test-\(UUID().uuidString.prefix(8))",
-         protocolVersion: MQTTOptions.ProtocolVersion = .v5) async throws {
+         protocolVersion: MQTTOptions.ProtocolVersion = .v5, connectTimeout: Double = 30) async throws {
         var logger = Logger(label: "test-client")
         logger.logLevel = .critical
         let probe = TestClient.probeTopic(clientID)
@@ -60,8 +60,19 @@ final class TestClient: @unchecked Sendable {
                 }
             }
         }
+        // Bounded: a broker that accepts the connection but never answers (a RabbitMQ node still
+        // starting its MQTT listener) fails the test with a message instead of hanging the stage.
+        let deadline = Task {
+            try? await Task.sleep(for: .seconds(connectTimeout))
+            connected.continuation.finish()
+        }
         var iterator = connected.stream.makeAsyncIterator()
-        _ = await iterator.next()
+        let came = await iterator.next() != nil
+        deadline.cancel()
+        guard came else {
+            shutdown()
+            throw TestFailure("no MQTT connection with its subscriptions on port \(port) within \(connectTimeout) s")
+        }
     }
 
     /// A topic of this client's own: its message coming back is the sign that the broker has the
