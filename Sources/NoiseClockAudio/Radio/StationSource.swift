@@ -6,7 +6,7 @@ import Synchronization
 
 /// A station played as a sound (`radio:<id>`): a `station-player` thread of its own connects
 /// (libcurl; HLS by `HLSReader`), reads the ICY or in-stream titles, decodes (MP3, AAC, Ogg
-/// Vorbis/Opus, FLAC: `StreamBodyReader` picks the decoder), converts to the engine's rate (libsoxr) and
+/// Vorbis/Opus, FLAC: `StreamBodyReader` picks the decoder), converts to the engine's rate (`PolyphaseResampler`) and
 /// fills a 12-second ring (16-bit) the audio thread only copies from, so neither the network nor the
 /// decoder ever runs on the audio thread.
 ///
@@ -319,7 +319,7 @@ public final class StationSource: SoundSource, Sendable {
         let onTitle: @Sendable (String?) -> Void
         /// Every title the stream carries (ICY, in-stream, HLS) goes through it: one a second at most.
         private let titles: StationTitleGate
-        private var resampler: Resampler?
+        private var resampler: (any StereoResampling)?
         private var stereo: [Float] = []
         private var converted: [Float] = []
         private var leveller: StationLeveller?
@@ -427,11 +427,11 @@ public final class StationSource: SoundSource, Sendable {
 
         /// Decoded samples to stereo at the engine's rate, into the ring (dropped when it is full:
         /// a live station does not wait). In blocks of at most `blockFrames`, so the stereo and
-        /// resampled buffers and libsoxr's own stay small however much a read brought.
+        /// resampled buffers and the resampler's own stay small however much a read brought.
         /// `arrived`: when their bytes reached the socket (monotonic ms; nil or 0: now).
         private func deliver(_ samples: UnsafeBufferPointer<Float>, channels: Int, rate: Int, arrived: Int?, _ shared: Shared) {
             guard channels > 0, rate > 0 else { return }
-            if rate != outputRate, resampler?.inputRate != rate { resampler = try? Resampler(from: rate, to: outputRate, quality: .medium) }
+            if rate != outputRate, resampler?.inputRate != rate { resampler = PolyphaseResampler.make(from: rate, to: outputRate) }
             var start = 0
             let total = samples.count / channels
             // A stop ends the work at the next block, however much a read brought.

@@ -62,8 +62,14 @@ final class TestClient: @unchecked Sendable {
         }
         // Bounded: a broker that accepts the connection but never answers (a RabbitMQ node still
         // starting its MQTT listener) fails the test with a message instead of hanging the stage.
+        // The probe is sent again every 2 s meanwhile: one lost by a broker (a RabbitMQ node
+        // routing it while the subscription settles) must not leave the test waiting forever.
         let deadline = Task {
-            try? await Task.sleep(for: .seconds(connectTimeout))
+            let end = Date().addingTimeInterval(connectTimeout)
+            while Date() < end, !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(min(2, max(0, end.timeIntervalSinceNow))))
+                if !Task.isCancelled { mqtt.publish(topic: probe, payload: [], qos: 1, retain: false) }
+            }
             connected.continuation.finish()
         }
         var iterator = connected.stream.makeAsyncIterator()
