@@ -141,10 +141,18 @@ bench: release
 # (the release build is a stage of its own). `make perf PERF_NODE_QUOTA=1`: the nodes capped at 1 %
 # of one core each (cgroups, as root), to see rows fail; `make perf PERF_DOC=1` rewrites the
 # generated section of docs/performance.md from a passing run. (make passes both to the script.)
+# `make perf PERF_FROM_DEB=1` (CI, after package-test): the package's own binary (.build-deb, the
+# Swift runtime linked in: what an owner installs), no second release build.
 DEB_PACKAGES += valgrind linux-perf
 perf: deps
-	@scripts/stage.sh release $(SWIFT) build -c release
-	@scripts/stage.sh perf Benchmarks/perf.sh "$$($(SWIFT) build -c release --show-bin-path)/noiseclock"
+	@if [ "$(PERF_FROM_DEB)" = 1 ]; then \
+		bin="$$($(SWIFT) build $(DEB_SWIFT_FLAGS) --show-bin-path)/noiseclock"; \
+		[ -x "$$bin" ] || { echo "make perf PERF_FROM_DEB=1: no package build at $$bin (make deb first)"; exit 1; }; \
+	else \
+		scripts/stage.sh release $(SWIFT) build -c release || exit 1; \
+		bin="$$($(SWIFT) build -c release --show-bin-path)/noiseclock"; \
+	fi; \
+	scripts/stage.sh perf Benchmarks/perf.sh "$$bin"
 
 # Core and node suites under TSan and ASan, the node process included (too slow for CI: see
 # docs/performance.md for the time it takes).
