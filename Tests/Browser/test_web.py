@@ -1059,3 +1059,7 @@ T_SettingsKorean.__module__ = __name__
 from test_persons_words import U_KoreanPages, V_MessagesInWords, W_FacePill, X_TapTargets  # noqa: E402
 for _suite in (U_KoreanPages, V_MessagesInWords, W_FacePill, X_TapTargets):
     _suite.__module__ = __name__
+# The node's own replies on a Korean page (v1.4, issue 41 item 6): a refusal, a station test, a broker test in
+# Korean words, the node's English message behind "Details" (test_node_replies.py).
+from test_node_replies import Y_NodeRepliesInKorean  # noqa: E402
+Y_NodeRepliesInKorean.__module__ = __name__
