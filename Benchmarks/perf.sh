@@ -175,7 +175,8 @@ group search env ROUNDS="${PERF_SEARCH_ROUNDS:-7}" Benchmarks/station-search.sh 
 line=$(grep '^station_search ' "$work/search.log" 2>/dev/null)
 if [ -n "$line" ]; then
     read -r first first_worst cached cached_worst direct rounds asked < <(echo "$line" | awk '{ for (i = 2; i < NF; i += 2) v[$i] = $(i + 1)
-        print v["first_median_ms"], v["first_worst_ms"], v["cached_median_ms"], v["cached_worst_ms"], v["direct_median_ms"], v["rounds"], v["asked"] }')
+        print v["first_median_ms"], v["first_worst_ms"], v["cached_median_ms"], v["cached_worst_ms"], v["direct_median_ms"],
+            v["rounds"], v["asked"] }')
     row "station search, first (from the directory), median of $rounds" "$first ms (worst $first_worst)" "$direct ms stand-in alone" \
         "$(ratio "$first" "$direct")x" "<= 1000 ms" "$(at_most "$first" 1000)" "wall clock"
     verdict=$(at_most "$cached" 1000)

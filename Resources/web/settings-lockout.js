@@ -84,8 +84,10 @@
       NC.report(err, answer);
       const r = answer && answer.ok ? answer.result : null;
       result.textContent = '';
-      if (r) NC.detailed(result, r.connected ? w('test_ok', { b: r.broker, ms: r.milliseconds }) : w('test_bad', { b: r.broker, r: NodeReplies.brokerReason(r.reason) }),
-        null, !r.connected && NC.lang() === 'ko' ? r.reason : null);
+      if (r) {
+        NC.detailed(result, r.connected ? w('test_ok', { b: r.broker, ms: r.milliseconds })
+          : w('test_bad', { b: r.broker, r: NodeReplies.brokerReason(r.reason) }), null, !r.connected && NC.lang() === 'ko' ? r.reason : null);
+      }
       if (r) result.dataset.ok = String(r.connected);
     });
     return form;

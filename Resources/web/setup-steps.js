@@ -113,7 +113,8 @@ const SetupSteps = (() => {
       result.dataset.ok = String(!!(r && r.connected));
       // The client's reason (free English text) in the page's words; on a Korean page the reason itself behind Details.
       const text = !r ? ctx.w('failed', { e: NodeReplies.words(a && a.error) })
-        : r.connected ? ctx.w('broker_ok', { b: r.broker, ms: r.milliseconds }) : ctx.w('broker_bad', { b: r.broker, r: NodeReplies.brokerReason(r.reason) });
+        : r.connected ? ctx.w('broker_ok', { b: r.broker, ms: r.milliseconds })
+          : ctx.w('broker_bad', { b: r.broker, r: NodeReplies.brokerReason(r.reason) });
       const detail = !r ? NodeReplies.detail(a && a.error) : !r.connected && NC.lang() === 'ko' ? r.reason : null;
       result.textContent = '';
       NC.detailed(result, text, null, detail);
