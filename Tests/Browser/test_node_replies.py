@@ -49,7 +49,12 @@ class Y_NodeRepliesInKorean(unittest.TestCase):
         self.taps = Taps()
 
     def english_in(self, where, box):
-        """The English words of `box` shown (not behind a closed Details): none may be the app's own."""
+        """The English words of `box` shown (not behind a closed Details): none may be the app's own.
+        What it says is quoted among the figures."""
+        shown_text = W.DRIVER.execute_script(
+            "const c = arguments[0].cloneNode(true); c.querySelectorAll('details').forEach((e) => e.remove());"
+            "return c.textContent.trim();", box)
+        W.MEASURED[f"node reply on a Korean page, {where}"] = shown_text
         words = [
             w for w in W.DRIVER.execute_script(
                 "const c = arguments[0].cloneNode(true); c.querySelectorAll('details:not([open]) > :not(summary)')"
