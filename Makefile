@@ -123,7 +123,9 @@ lint:
 browser-test: build axe-core
 	@scripts/browser-tests.sh "$$($(SWIFT) build --show-bin-path)/noiseclock"
 
-# The screenshots in docs/images/ (and the README): real captures from the browser tests.
+# The screenshots in docs/images/ (and the README): real captures from the browser tests. A Korean
+# font, so the Korean pages (and the wizard's "한국어") are drawn in letters, not empty boxes.
+DEB_PACKAGES += fonts-nanum
 screenshots: build axe-core
 	@SCREENSHOT_DIR=docs/images scripts/browser-tests.sh "$$($(SWIFT) build --show-bin-path)/noiseclock"
 

@@ -11,7 +11,7 @@
 #                       default 100): the same run with the node slowed, to show the rows fail
 #   PERF_DOC=1          rewrite docs/performance.md's generated section from this table (with a
 #                       quota: the "slowed" section)
-#   PERF_ONLY="latency fire radio mix render budget"   the groups to run (default all; a partial run
+#   PERF_ONLY="latency fire radio mix render budget search"   the groups to run (default all; a partial run
 #                       fails, since the rows left out are NOT MEASURED)
 #
 # Timing-based rows (marked so): latency and fire delay (wall clock), station decoding and the
@@ -19,7 +19,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 BIN=$(realpath "${1:?usage: Benchmarks/perf.sh path/to/release/noiseclock}")
-ONLY=${PERF_ONLY:-latency fire radio mix render budget}
+ONLY=${PERF_ONLY:-latency fire radio mix render budget search}
 export BENCH_NODE_QUOTA=${PERF_NODE_QUOTA:-}
 export BENCH_NODE_PERIOD_MS=${PERF_NODE_PERIOD_MS:-100}
 work=$(mktemp -d /tmp/noiseclock-perf.XXXXXX)
@@ -165,6 +165,27 @@ if [ -n "$line" ]; then
     row "$label" "$under underruns, $late late, p99 $p99 ms" "p50 $p50 ms" "-" "0, 0, <= 250 ms" "$verdict" "cgroup quota"
 else
     unmeasured "$label" "0, 0, <= 250 ms" "cgroup quota"
+fi
+
+# --- The station search: GET /api/stations/search against the directory's stand-in on loopback ---
+# (Benchmarks/station-search.sh, issue 41): a search the node has not seen, asked of the stand-in,
+# then the same again from the node's cache; medians of PERF_SEARCH_ROUNDS rounds, the stand-in asked
+# directly as the baseline. Bound: <= 1 s each, and the second one not asked of the directory.
+group search env ROUNDS="${PERF_SEARCH_ROUNDS:-7}" Benchmarks/station-search.sh "$BIN"
+line=$(grep '^station_search ' "$work/search.log" 2>/dev/null)
+if [ -n "$line" ]; then
+    read -r first first_worst cached cached_worst direct rounds asked < <(echo "$line" | awk '{ for (i = 2; i < NF; i += 2) v[$i] = $(i + 1)
+        print v["first_median_ms"], v["first_worst_ms"], v["cached_median_ms"], v["cached_worst_ms"], v["direct_median_ms"],
+            v["rounds"], v["asked"] }')
+    row "station search, first (from the directory), median of $rounds" "$first ms (worst $first_worst)" "$direct ms stand-in alone" \
+        "$(ratio "$first" "$direct")x" "<= 1000 ms" "$(at_most "$first" 1000)" "wall clock"
+    verdict=$(at_most "$cached" 1000)
+    [ "$asked" = "$rounds" ] || verdict=FAIL  # the cache answered none of the second searches' asking
+    row "station search, the same again (cache), median of $rounds" "$cached ms (worst $cached_worst)" \
+        "directory asked $asked of $((2 * rounds))" "-" "<= 1000 ms, not asked again" "$verdict" "wall clock"
+else
+    unmeasured "station search, first (from the directory)" "<= 1000 ms" "wall clock"
+    unmeasured "station search, the same again (cache)" "<= 1000 ms, not asked again" "wall clock"
 fi
 
 # --- The table -----------------------------------------------------------------------------

@@ -451,7 +451,7 @@ const NC = (() => {
     if (!answer || answer.ok) return;
     const e = answer.error || {};
     const p = form.querySelector(`.error[data-for="${e.field || ''}"]`) || form.querySelector('.error[data-for=""]');
-    p.textContent = e.message || e.code; p.hidden = false;
+    explain(p, e); p.hidden = false;
     if (p.dataset.for && p.closest('details')) p.closest('details').open = true;
     const input = e.field && form.elements[e.field];
     if (input && input.focus) input.focus();
@@ -495,8 +495,15 @@ const NC = (() => {
   /* Shows a command's refusal next to a control (or clears it). */
   function report(node, answer) {
     if (!node) return;
-    node.textContent = answer && !answer.ok ? ((answer.error && answer.error.message) || 'error') : '';
+    node.textContent = '';
+    if (answer && !answer.ok) explain(node, answer.error);
     node.hidden = !node.textContent;
+  }
+  /* A refusal in the page's words, the node's own behind "Details" (replies.js); its message alone without it. */
+  function explain(box, error) {
+    if (NC.explain) return NC.explain(box, error);
+    box.textContent = (error && (error.message || error.code)) || 'error';
+    return box;
   }
   /* WCAG 2.1 contrast ratio of two #RRGGBB colours. */
   function contrast(a, b) {

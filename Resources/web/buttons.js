@@ -31,7 +31,7 @@
     return el('div', { class: 'button-row', 'data-nc': 'button-row', 'data-id': b.id, 'data-status': b.status },
       el('div', { class: 'what' }, el('b', { 'data-user': '', text: b.id }), el('small', { text: t(b.source === 'mqtt' ? 'src_mqtt' : 'src_input') })),
       el('div', { class: 'state', 'data-nc': 'button-status' }, el('span', { class: 'dot ' + (ok ? 'good' : 'bad') }),
-        t(ok ? 'connected' : 'missing') + (!ok && b.error ? ' — ' + b.error : '')),
+        t(ok ? 'connected' : 'missing') + (!ok && b.error ? ' — ' + NodeReplies.deviceError(b.error) : '')),
       el('small', { class: 'bindings' }, bindings),
       seen ? el('small', { class: 'bindings', text: t('last_gesture', { g: t('g_' + seen.gesture), t: NC.when(seen.at) }) }) : null);
   }

@@ -28,7 +28,13 @@
   const failed = document.getElementById('ring-failed');
   NC.on('alarm/event', (ev) => {
     if (!ev || typeof ev !== 'object') return;
-    if (ev.event === 'failed') { failed.textContent = NC.t('not_heard') + (ev.error ? ' (' + ev.error + ')' : ''); failed.hidden = false; }
+    if (ev.event === 'failed') {
+      failed.textContent = '';
+      // The node's own English only behind "Details" on a Korean face.
+      if (ev.error && NC.lang() === 'ko') NC.detailed(failed, NC.t('not_heard'), null, ev.error);
+      else failed.textContent = NC.t('not_heard') + (ev.error ? ' (' + ev.error + ')' : '');
+      failed.hidden = false;
+    }
     if (ev.event === 'sounding' || ev.event === 'dismissed') failed.hidden = true;
   });
   NC.on('alarm', drawAlarm);
@@ -45,7 +51,8 @@
   document.getElementById('speak').addEventListener('click', async (ev) => {
     ev.stopPropagation();
     const answer = await NC.post('speak/time', '');
-    spoken.textContent = answer.ok && answer.result ? answer.result.text : ((answer.error && answer.error.message) || 'error');
+    if (answer.ok && answer.result) spoken.textContent = answer.result.text;
+    else NC.explain(spoken, answer.error);
     spoken.dataset.ok = String(!!answer.ok);
     spoken.hidden = false;
     clearTimeout(unsay);

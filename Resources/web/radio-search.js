@@ -52,7 +52,7 @@
       say('directory_off', null, true);
     } else if (response && response.status === 400) {
       const e = (answer && answer.error) || {};
-      say('bad_country', null, true, e.field === 'country' ? null : (e.message || e.code));
+      say('bad_country', null, true, e.field === 'country' ? null : NodeReplies.words(e));
       return;
     } else {
       found = null;
@@ -79,7 +79,7 @@
       answer = await NC.post('station/add', body);
     }
     if (!answer.ok) {
-      added[s.directory_id] = { ok: false, text: (answer.error && answer.error.message) || 'error' };
+      added[s.directory_id] = { ok: false, text: NodeReplies.words(answer.error) };
       draw();
       return;
     }

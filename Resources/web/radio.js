@@ -60,10 +60,12 @@
         r.bitrate_kbps ? w('kbps', { n: r.bitrate_kbps }) : null, r.title || null].filter(Boolean).join(' · ');
     }
     const e = answer.error || {};
-    if (e.code !== 'stream_unavailable') return e.message || e.code || 'error';
+    if (e.code !== 'stream_unavailable') return NodeReplies.words(e);
     const http = /^http_(\d+)$/.exec(e.cause || '');
-    const words = http ? w('c_http', { s: http[1] }) : WORDS.en['c_' + e.cause] ? w('c_' + e.cause) : e.cause;
-    return w('failed', { c: words }) + ' (' + e.cause + ')';
+    const known = http || WORDS.en['c_' + e.cause];
+    const words = http ? w('c_http', { s: http[1] }) : known ? w('c_' + e.cause) : NC.lang() === 'ko' ? w('c_no_audio') : e.cause;
+    // The cause's own name (refused, dns) is English: a Korean page says it in words only.
+    return w('failed', { c: words }) + (NC.lang() === 'ko' || !e.cause ? '' : ' (' + e.cause + ')');
   }
 
   async function test(s) {
@@ -72,6 +74,13 @@
     const answer = await NC.post('station/test', s.id);
     results[s.id] = { ok: !!answer.ok, text: testLine(answer) };
     draw();
+  }
+
+  /* ~/noise's error while a station plays: the node's words on an English page; Korean words, the node's behind Details. */
+  function stationError(text) {
+    const box = el('small', { class: 'error', 'data-nc': 'station-error' });
+    if (NC.lang() !== 'ko') { box.textContent = text; return box; }
+    return NodeReplies.explain(box, { code: /^audio_unavailable/.test(text) ? 'audio_unavailable' : 'stream_unavailable', message: text });
   }
 
   function row(s) {
@@ -83,7 +92,7 @@
     return el('div', { class: 'station', 'data-nc': 'station-row', 'data-id': s.id, 'data-playing': String(playing) },
       el('div', { class: 'what' }, el('b', { text: s.name }), el('small', { class: 'url', text: s.url }),
         playing ? el('small', { class: 'now', 'data-nc': 'station-now', text: w('playing') + (n.title ? ' · ' + n.title : '') }) : null,
-        playing && n.error ? el('small', { class: 'error', 'data-nc': 'station-error', text: n.error }) : null), // ~/noise says the stream is down
+        playing && n.error ? stationError(n.error) : null), // ~/noise says the stream is down
       el('div', { class: 'tools' },
         el('button', { type: 'button', class: 'btn' + (playing ? ' primary' : ''), 'data-nc': 'station-listen', 'aria-pressed': String(playing),
           text: w(playing ? 'stop' : 'listen'), 'aria-label': w(playing ? 'stop' : 'listen') + ': ' + s.name,

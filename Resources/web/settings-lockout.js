@@ -55,9 +55,10 @@
   function brokerStatus(st) {
     if (!st) return null;
     const text = st.state === 'connecting' ? w('b_connecting', { b: st.broker })
-      : st.state === 'connected' ? w('b_connected', { b: st.broker, s: st.seconds }) : w('b_rolled_back', { r: st.reason });
-    return el('p', { class: st.state === 'rolled_back' ? 'error' : 'note', role: 'status', 'data-nc': 'broker-status',
-      'data-state': st.state, text });
+      : st.state === 'connected' ? w('b_connected', { b: st.broker, s: st.seconds }) : w('b_rolled_back', { r: NodeReplies.brokerReason(st.reason) });
+    // The client's reason is English: on a Korean page in words, the reason itself behind Details.
+    return NC.detailed(el('p', { class: st.state === 'rolled_back' ? 'error' : 'note', role: 'status', 'data-nc': 'broker-status',
+      'data-state': st.state }), text, null, st.state === 'rolled_back' && NC.lang() === 'ko' ? st.reason : null);
   }
 
   /* Tests what the Broker fields say now (saved or not), with the node's TLS files if it has them. */
@@ -82,7 +83,11 @@
       button.disabled = false;
       NC.report(err, answer);
       const r = answer && answer.ok ? answer.result : null;
-      result.textContent = !r ? '' : r.connected ? w('test_ok', { b: r.broker, ms: r.milliseconds }) : w('test_bad', { b: r.broker, r: r.reason });
+      result.textContent = '';
+      if (r) {
+        NC.detailed(result, r.connected ? w('test_ok', { b: r.broker, ms: r.milliseconds })
+          : w('test_bad', { b: r.broker, r: NodeReplies.brokerReason(r.reason) }), null, !r.connected && NC.lang() === 'ko' ? r.reason : null);
+      }
       if (r) result.dataset.ok = String(r.connected);
     });
     return form;

@@ -6,14 +6,14 @@ const SetupSteps = (() => {
   /* POST /api/settings: its answer is the settings ({values, …}) or a refusal ({ok: false, error}). */
   async function save(body) {
     const a = await NC.post('settings', body);
-    return a && a.values ? { ok: true } : { ok: false, message: (a && a.error && (a.error.message || a.error.code)) || 'error' };
+    return a && a.values ? { ok: true } : { ok: false, error: (a && a.error) || { code: 'http' } };
   }
   const big = (attrs, text) => el('button', Object.assign({ type: 'button', class: 'btn wide' }, attrs), text);
 
   function language(ctx) {
     const choose = async (code) => {
       const r = await save({ locale: code });
-      if (!r.ok) return ctx.say(ctx.w('failed', { e: r.message }), false);
+      if (!r.ok) return ctx.refused(r.error);
       NC.put('node', Object.assign({}, NC.state.node, { locale: code }));
       ctx.done(ctx.w('saved_language'));
     };
@@ -28,7 +28,7 @@ const SetupSteps = (() => {
     const all = Intl.supportedValuesOf('timeZone');
     const choose = async (z) => {
       const r = await save({ timezone: z });
-      if (!r.ok) return ctx.say(ctx.w('failed', { e: r.message }), false);
+      if (!r.ok) return ctx.refused(r.error);
       ctx.done(ctx.w('saved_zone', { z }));
     };
     const option = (z, attrs) => big(Object.assign({ 'data-nc': 'zone-option', 'data-zone': z, onclick: () => choose(z) }, attrs || {}),
@@ -60,15 +60,17 @@ const SetupSteps = (() => {
         const a = await NC.post('audio/test', { device: d.name });
         test.disabled = false;
         const ok = !!(a && a.ok);
-        const text = ok ? ctx.w('played', { d: label(d) }) : ctx.w('not_played', { d: label(d), e: (a && a.error && a.error.message) || 'error' });
-        ctx.say(text, ok);
-        result.textContent = text;
+        const error = a && a.error;
+        const text = ok ? ctx.w('played', { d: label(d) }) : ctx.w('not_played', { d: label(d), e: NodeReplies.words(error) });
+        ctx.say(text, ok, ok ? null : NodeReplies.detail(error));
+        result.textContent = '';
+        NC.detailed(result, text, null, ok ? null : NodeReplies.detail(error));
         result.dataset.ok = String(ok);
       });
       const use = el('button', { type: 'button', class: 'btn primary', 'data-nc': 'speaker-use', 'aria-pressed': String(!!d.current),
         text: ctx.w('use_speaker'), onclick: async () => {
           const r = await save({ 'audio.device': d.name });
-          if (!r.ok) return ctx.say(ctx.w('failed', { e: r.message }), false);
+          if (!r.ok) return ctx.refused(r.error);
           ctx.done(ctx.w('saved_speaker', { d: label(d) }));
         } });
       return el('div', { class: 'choice', 'data-nc': 'speaker', 'data-device': d.name },
@@ -81,7 +83,8 @@ const SetupSteps = (() => {
       const usable = (devices || []).filter((d) => (d.description || d.current) && d.name !== 'null');
       list.replaceChildren(...usable.map(row));
       if (!usable.length) list.append(el('p', { class: 'note', text: ctx.w('no_devices') }));
-    }).catch((e) => list.replaceChildren(el('p', { class: 'error', text: ctx.w('devices_error', { e: e.message || e }) })));
+    }).catch((e) => list.replaceChildren(el('p', { class: 'error',
+      text: ctx.w('devices_error', { e: NodeReplies.words({ code: 'network', message: String(e.message || e) }) }) })));
     return [el('p', { text: ctx.w('speaker_q') }), list];
   }
 
@@ -108,15 +111,20 @@ const SetupSteps = (() => {
       test.disabled = false;
       const r = a && a.ok ? a.result : null;
       result.dataset.ok = String(!!(r && r.connected));
-      result.textContent = !r ? ctx.w('failed', { e: (a && a.error && a.error.message) || 'error' })
-        : r.connected ? ctx.w('broker_ok', { b: r.broker, ms: r.milliseconds }) : ctx.w('broker_bad', { b: r.broker, r: r.reason });
+      // The client's reason (free English text) in the page's words; on a Korean page the reason itself behind Details.
+      const text = !r ? ctx.w('failed', { e: NodeReplies.words(a && a.error) })
+        : r.connected ? ctx.w('broker_ok', { b: r.broker, ms: r.milliseconds })
+          : ctx.w('broker_bad', { b: r.broker, r: NodeReplies.brokerReason(r.reason) });
+      const detail = !r ? NodeReplies.detail(a && a.error) : !r.connected && NC.lang() === 'ko' ? r.reason : null;
+      result.textContent = '';
+      NC.detailed(result, text, null, detail);
     });
     const use = el('button', { type: 'button', class: 'btn primary', 'data-nc': 'broker-use', text: ctx.w('use_broker'), onclick: async () => {
       if (!val(host)) { result.textContent = ctx.w('need_host'); return; }
       const body = { 'mqtt.host': val(host), 'mqtt.port': Number(val(port)) || 1883, 'mqtt.username': val(user) || null };
       if (val(pass)) body['mqtt.password'] = val(pass);
       const r = await save(body);
-      if (!r.ok) return ctx.say(ctx.w('failed', { e: r.message }), false);
+      if (!r.ok) return ctx.refused(r.error);
       ctx.done(ctx.w('saved_broker', { b: address() }));
     } });
     const none = el('button', { type: 'button', class: 'btn', 'data-nc': 'broker-none', text: ctx.w('no_broker'),
@@ -157,7 +165,7 @@ const SetupSteps = (() => {
   function done(ctx) {
     const finish = el('button', { type: 'button', class: 'btn primary big', 'data-nc': 'setup-finish', text: ctx.w('finish'), onclick: async () => {
       const a = await NC.post('setup/done', {});
-      if (!a || !a.ok) return ctx.say(ctx.w('failed', { e: (a && a.error && a.error.message) || 'error' }), false);
+      if (!a || !a.ok) return ctx.refused(a && a.error);
       ctx.say(ctx.w('done_saved'), true);
       location.assign('/');
     } });

@@ -15,11 +15,14 @@
   let index = Math.max(0, names.indexOf(location.hash.slice(1)));
 
   /* The line above the step: what the last choice did (kept when the wizard moves on). */
-  ctx.say = (text, ok) => {
+  ctx.say = (text, ok, detail) => {
     const said = $('#said');
-    said.textContent = text;
+    said.textContent = '';
+    NC.detailed(said, text, null, detail);
     said.dataset.ok = String(ok !== false);
   };
+  /* A choice the node refused: "Not saved" and why, in the page's words (the node's own behind Details). */
+  ctx.refused = (error) => ctx.say(w('failed', { e: NodeReplies.words(error) }), false, NodeReplies.detail(error));
   /* A step saved its choice: say so, remember it for the summary, go on. */
   ctx.done = (text) => {
     ctx.say(text, true);

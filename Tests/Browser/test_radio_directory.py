@@ -131,6 +131,9 @@ class Q_RadioDirectory(unittest.TestCase):
             box = W.hook("search-name")
             box.send_keys("jazz")
             W.wait_for(lambda: results(), what="results for the screenshot")
+            # The search and what it found in view (below the station list on a phone).
+            W.DRIVER.execute_script("const top = document.getElementById('search-title').getBoundingClientRect().top;"
+                                    "scrollTo(0, top + scrollY - document.querySelector('header').offsetHeight - 8)")
             W.shot("radio-search.png", 390, 844)
 
     def test_b_a_station_found_by_name_is_added_tested_and_wakes_in_korean(self):

@@ -108,6 +108,8 @@ class Q_SetupWizard(unittest.TestCase):
 
                 check_targets("language")
                 shots = language == "en" and width == 390  # docs/web.md's pictures (with SCREENSHOT_DIR)
+                if shots:
+                    W.shot("setup-language.png", width, height)
                 taps.tap(f"language-{language}")
                 step_is("zone")
                 self.assertEqual(driver.execute_script("return document.documentElement.lang"), language)
@@ -120,6 +122,8 @@ class Q_SetupWizard(unittest.TestCase):
                 taps.type(search_box, search)
                 option = W.wait_for(lambda: driver.find_element(By.CSS_SELECTOR, f'#zone-results [data-zone="{zone}"]'),
                                     what=f"{zone} among the results")
+                if shots:
+                    W.shot("setup-zone.png", width, height)
                 taps.tap(option)
                 step_is("speaker")
                 self.assertIn(zone, said())
@@ -145,6 +149,8 @@ class Q_SetupWizard(unittest.TestCase):
                                     timeout=15, what="the broker test's answer")
                 self.assertEqual(result.get_attribute("data-ok"), "true", result.text)
                 self.assertIn(f"127.0.0.1:{W.BROKER.port}", result.text)
+                if shots:
+                    W.shot("setup-broker.png", width, height)
                 taps.tap("broker-use")
                 step_is("alarm")
 
@@ -161,6 +167,8 @@ class Q_SetupWizard(unittest.TestCase):
                 step_is("done")
                 check_targets("done")
                 self.assertIn("06:30", said())
+                if shots:
+                    W.shot("setup-done.png", width, height)
                 taps.tap("setup-finish")
                 W.wait_for(lambda: driver.current_url.rstrip("/") == node.url and W.hooks("time"), what="the face after Finish")
                 W.wait_for(lambda: driver.execute_script("return !!(NC.state.node && NC.state.node.setup_done === true)"),

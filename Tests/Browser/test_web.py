@@ -285,8 +285,9 @@ class A_Access(unittest.TestCase):
         for page, weight in weights.items():
             self.assertLessEqual(weight, 150 * 1024, page)
         # 240 KB since v1.4: the first-start wizard is a page of its own (setup.*, alarm-fade.js: 19 KB);
-        # 256 KB with every page in Korean and the messages in a person's words (issue 41: 238.8 to 249.2 KB as measured).
-        self.assertLessEqual(on_disk, 256 * 1024)
+        # 256 KB with every page in Korean and the messages in a person's words (issue 41: 238.8 to 249.2 KB as measured);
+        # 264 KB with the node's replies in both languages (replies.js, 9 KB: 259.1 KB as measured).
+        self.assertLessEqual(on_disk, 264 * 1024)
         # Nothing is fetched from elsewhere.
         for name in os.listdir(folder):
             with open(os.path.join(folder, name), errors="replace") as f:
@@ -1059,3 +1060,7 @@ T_SettingsKorean.__module__ = __name__
 from test_persons_words import U_KoreanPages, V_MessagesInWords, W_FacePill, X_TapTargets  # noqa: E402
 for _suite in (U_KoreanPages, V_MessagesInWords, W_FacePill, X_TapTargets):
     _suite.__module__ = __name__
+# The node's own replies on a Korean page (v1.4, issue 41 item 6): a refusal, a station test, a broker test in
+# Korean words, the node's English message behind "Details" (test_node_replies.py).
+from test_node_replies import Y_NodeRepliesInKorean  # noqa: E402
+Y_NodeRepliesInKorean.__module__ = __name__
