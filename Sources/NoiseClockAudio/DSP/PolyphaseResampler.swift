@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Stereo sample-rate conversion for a station's lossy stream: a polyphase FIR of 32 taps per
 /// phase (more when it lowers the rate), Kaiser-windowed sinc (β 8) cut at 90.7 % of the lower
