@@ -52,12 +52,12 @@ def setUpModule():
     for name, value in (("type", "Battery"), ("capacity", "82"), ("status", "Charging")):
         with open(os.path.join(battery, name), "w") as f:
             f.write(value + "\n")
-    # Sound devices the settings page can pick and read back (test_settings.py): the node plays on
+    # Sound devices the settings page can pick and read back (test_sound_settings.py): the node plays on
     # none until a test saves one as audio.device.
     NODE.capture = rig.CapturePCMs(TMP.name, {"nc_chime": "NoiseClock test speaker", "nc_try": "NoiseClock test headphones"})
     NODE.environment.update(NODE.capture.environment)
     # A node set up already (its settings.json says the wizard was finished): the first start's
-    # "Set up this clock" and /setup are test_settings.py's and test_setup.py's own tests; every
+    # "Set up this clock" and /setup are test_first_start.py's and test_setup.py's own tests; every
     # other test sees the pages without them.
     os.makedirs(NODE.state_dir)
     with open(os.path.join(NODE.state_dir, "settings.json"), "w") as f:
@@ -143,10 +143,13 @@ K_FaceLayout.__module__ = __name__
 
 if __name__ == "__main__":
     unittest.main()
-# The settings page (v1.3): values, sources, refusals, the locked keys, backup and restore (test_settings.py).
-from test_settings import L_SettingsPage, M_SoundSettings, N_FirstStart  # noqa: E402
+# The settings page (v1.3): values, sources, refusals, the locked keys, backup and restore (test_settings_page.py).
+from test_settings_page import L_SettingsPage  # noqa: E402
 L_SettingsPage.__module__ = __name__
-# The Sound section (device list, live device, test chime) and the face's first start (test_settings.py).
+# The Sound section (device list, live device, test chime: test_sound_settings.py) and the face's first start
+# (test_first_start.py).
+from test_sound_settings import M_SoundSettings  # noqa: E402
+from test_first_start import N_FirstStart  # noqa: E402
 M_SoundSettings.__module__ = __name__
 N_FirstStart.__module__ = __name__
 # No lock-out (v1.3): the broker and the web address changed from the page, rolled back unless they work (test_settings_lockout.py).
