@@ -69,7 +69,8 @@ import Testing
         // The loudest anything else is, bin by bin, from 20 Hz to 20 kHz away from the tone.
         let others = (bin(20)...bin(20000)).filter { abs($0 - bin(15000)) > 7 }.map { power[$0] }.max() ?? 0
         let othersDB = 10 * log10(others / tone)
-        print("15 kHz tone, 44.1 -> 48 kHz: its image at 18.9 kHz \(String(format: "%.1f", imageDB)) dB, anything else \(String(format: "%.1f", othersDB)) dB")
+        let figures = (String(format: "%.1f", imageDB), String(format: "%.1f", othersDB))
+        print("15 kHz tone, 44.1 -> 48 kHz: its image at 18.9 kHz \(figures.0) dB, anything else \(figures.1) dB")
         #expect(imageDB <= -80)
         #expect(othersDB <= -80)
     }
