@@ -544,6 +544,29 @@ class B_Face(unittest.TestCase):
         NODE.publish("style/set", json.dumps({"keep_awake": False}))
         wait_for(lambda: DRIVER.execute_script("return document.body.dataset.wakeLock") == "off", what="its release")
 
+    def test_the_settings_chip_stays_in_sight_at_3_to_1_after_the_others_fade(self):
+        """The trial's person found no way to Settings once the chips faded: the Speak chip still fades,
+        Settings stays, at least 3:1 (WCAG 1.4.11) against a black face and a white one; a tap on it opens
+        Settings, no full screen first."""
+        ratio = """
+          const hex = (c) => '#' + c.match(/\\d+/g).slice(0, 3).map((v) => Number(v).toString(16).padStart(2, '0')).join('');
+          const chip = document.querySelector('#chrome a.chip');
+          return [NC.contrast(hex(getComputedStyle(chip).color), hex(document.getElementById('face').style.backgroundColor)),
+                  Number(getComputedStyle(chip).opacity), getComputedStyle(chip).pointerEvents,
+                  Number(getComputedStyle(document.getElementById('speak')).opacity)];"""
+        for background in ("#000000", "#FFFFFF", "#777777"):
+            set_style(dict(DEFAULT_STYLE, background_color=background, digit_color="#FFFFFF" if background != "#FFFFFF" else "#000000"))
+            wait_for(lambda: "awake" not in DRIVER.find_element(By.TAG_NAME, "body").get_attribute("class"), timeout=8,
+                     what="the chips' few seconds over")
+            wait_for(lambda: DRIVER.execute_script(ratio)[3] == 0, what="the Speak chip faded")
+            contrast, opacity, pointer, _ = DRIVER.execute_script(ratio)
+            self.assertGreaterEqual(contrast, 3, f"the Settings chip on {background}")
+            self.assertEqual((opacity, pointer), (1, "auto"), f"the Settings chip in sight and tappable on {background}")
+            MEASURED[f"face: the Settings chip's contrast on {background}"] = f"{contrast:.1f}:1"
+        DRIVER.find_element(By.CSS_SELECTOR, "#chrome a.chip").click()
+        wait_for(lambda: DRIVER.execute_script("return location.pathname") == "/settings", what="Settings")
+        self.assertFalse(DRIVER.execute_script("return !!document.fullscreenElement"))
+
     def test_screenshots_of_the_face(self):
         """Night and day presets, landscape and portrait (saved with SCREENSHOT_DIR)."""
         NODE.publish("alarm/add", json.dumps({"id": "shot-wake", "time": "06:45", "repeat": "weekdays", "label": "Work"}))
@@ -668,6 +691,14 @@ class C_Alarms(unittest.TestCase):
             form.find_element(By.CSS_SELECTOR, "[type=submit]").click()
             alarms.json(lambda a: any(x["id"] == "row" and x["label"] == "Row edited" and x["time"] == "06:20"
                                       and x["repeat"] == ["mon", "tue", "wed", "thu", "fri"] for x in a), timeout=5)
+            # Saved says so on the row, brought into view, with the row's sound and fade (the trial saw the form
+            # go back to "Add an alarm" with "Sound: Digital" and thought the change lost).
+            saved = wait_for(lambda: DRIVER.find_element(By.CSS_SELECTOR, selector + ' [data-nc="alarm-saved"]'), what="Saved on the row")
+            self.assertEqual(fresh(lambda: css(selector + ' [data-nc="alarm-saved"]').text), "Saved: 06:20, Weekdays")
+            wait_for(lambda: DRIVER.execute_script("const r = arguments[0].getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight",
+                                                   css(selector)), what="the saved row in view")
+            self.assertEqual(fresh(lambda: css(selector + ' [data-nc="alarm-sound"]').text), "Sound: Digital · Fade in: 30 s")
+            del saved
             # The switch disables and enables it.
             wait_for(lambda: click(DRIVER.find_element(By.CSS_SELECTOR, selector + " .switch")), what="the switch")
             alarms.json(lambda a: any(x["id"] == "row" and x["enabled"] is False for x in a), timeout=5)
