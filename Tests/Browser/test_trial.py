@@ -111,9 +111,10 @@ class S_NewUserTrial(unittest.TestCase):
         self.api("/api/station/add", json.dumps({"id": "jazz_trial", "name": "Jazz Trial", "url": "http://127.0.0.1:9/j.mp3"}).encode())
         self.addCleanup(lambda: self.api("/api/station/delete", b"jazz_trial"))
         self.open("/radio")
-        row = W.wait_for(lambda: W.DRIVER.find_element(By.CSS_SELECTOR, '[data-nc="station-row"][data-id="jazz_trial"]'), what="the station")
         taps = Taps()
-        taps.tap(row.find_element(By.CSS_SELECTOR, '[data-nc="station-wake"]'))
+        # Found at the tap: the list redraws as the page's state arrives.
+        W.wait_for(lambda: taps.tap(W.DRIVER.find_element(By.CSS_SELECTOR, '[data-id="jazz_trial"] [data-nc="station-wake"]')) or True,
+                   what="a tap on Wake to this")
         W.wait_for(lambda: W.DRIVER.execute_script("return location.pathname") == "/alarms", what="the alarm page")
         form = W.wait_for(lambda: W.hook("alarm-form"), what="the alarm form")
         W.wait_for(lambda: Select(form.find_element(By.NAME, "sound")).first_selected_option.get_attribute("value") == "radio:jazz_trial",
