@@ -93,11 +93,11 @@
     draw();
   }
 
-  /* ~/noise's error while a station plays: the node's words on an English page; Korean words, the node's behind Details. */
+  /* ~/noise's error while a station plays, in words in both languages; the node's own text (a sound
+     library's error, "cannot open …") behind Details, as everywhere else. */
   function stationError(text) {
     const box = el('small', { class: 'error', 'data-nc': 'station-error' });
-    if (NC.lang() !== 'ko') { box.textContent = text; return box; }
-    return NodeReplies.explain(box, { code: /^audio_unavailable/.test(text) ? 'audio_unavailable' : 'stream_unavailable', message: text });
+    return NC.detailed(box, NodeReplies.w(/^audio_unavailable/.test(text) ? 'e_audio_unavailable' : 'e_stream_unavailable'), null, text);
   }
 
   function row(s) {

@@ -154,8 +154,10 @@ class O_Radio(unittest.TestCase):
                 W.shot("radio.png", 390, 844)
             # While the stream is down, ~/noise's error shows in the row (put into the page's state: this node plays nothing).
             W.DRIVER.execute_script("NC.put('noise', Object.assign({}, NC.state.noise, {error: 'stream unavailable (refused)'}))")
-            W.wait_for(lambda: row("test_tone").find_element(By.CSS_SELECTOR, '[data-nc="station-error"]').text
-                       == "stream unavailable (refused)", what="the stream's error in the row")
+            # In words; the node's own text behind Details (it showed "audio_unavailable: cannot open …" raw).
+            W.wait_for(lambda: row("test_tone").find_element(By.CSS_SELECTOR, '[data-nc="station-error"] span').text
+                       == "No sound comes from the station.", what="the stream's error in the row")
+            self.assertEqual(row_read("test_tone", "station-error", closed_detail), "Detailsstream unavailable (refused)")
             press("test_tone", "station-listen")
             noise.json(lambda n: n["playing"] is False, after=noise.count() - 1)
         finally:
