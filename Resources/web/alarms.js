@@ -9,9 +9,13 @@
   const defaults = { time: '07:00', label: '', description: '', repeat: [], date: '', sound: 'digital', volume: 80, vibrate: false, snooze_minutes: 9, ramp_seconds: AlarmFade.gentle, ring_minutes: 10, pre_alarm_minutes: 0, light_minutes: 0, start_volume: 0, pre_alarm_sound: 'none', speak_time: false };
   /* The page's own words (v1.4): a second alarm like one there is asks first. */
   const WORDS = NC.words('alarms', {
-    en: { duplicate: 'There is already an alarm at {t}, {r}. Add another one?', add_anyway: 'Add another' },
-    ko: { duplicate: '{t}, {r}에 울리는 알람이 이미 있습니다. 하나 더 추가할까요?', add_anyway: '하나 더 추가' },
+    en: { duplicate: 'There is already an alarm at {t}, {r}. Add another one?', add_anyway: 'Add another',
+      saved: 'Saved: {t}, {r}', added: 'Added: {t}, {r}', row_sound: 'Sound: {s}', row_fade: 'Fade in: {f}' },
+    ko: { duplicate: '{t}, {r}에 울리는 알람이 이미 있습니다. 하나 더 추가할까요?', add_anyway: '하나 더 추가',
+      saved: '저장됨: {t}, {r}', added: '추가됨: {t}, {r}', row_sound: '소리: {s}', row_fade: '점점 크게: {f}' },
   });
+  const asked = new URLSearchParams(location.search).get('sound');
+  if (asked) defaults.sound = asked;
   const w = (key, vars) => Object.entries(vars || {}).reduce((s, [k, v]) => s.replace('{' + k + '}', v), (WORDS[NC.lang()] || WORDS.en)[key]);
   /* Repeat as a phone's clock app offers it: Once, Weekdays, Weekends, Every day, then the days themselves. */
   const PRESETS = [['once', []], ['weekdays', ['mon', 'tue', 'wed', 'thu', 'fri']], ['weekends', ['sat', 'sun']], ['daily', NC.DAYS]];
@@ -39,14 +43,16 @@
 
   function drawSounds() {
     const s = NC.state.sounds || { alarm: [] };
-    const current = form.sound.value || 'digital';
+    // The sound fill() chose, kept until the list that holds it arrives (a station's comes with ~/sounds).
+    const current = form.sound.dataset.want || form.sound.value || 'digital';
     form.sound.textContent = '';
     (s.alarm || []).forEach((x) => form.sound.append(el('option', { value: x.id, text: NC.soundName(x) })));
     const stations = () => el('optgroup', { label: t('radio') }, (s.radio || []).map((x) => el('option', { value: x.id, text: NC.soundName(x) })));
     if ((s.radio || []).length) form.sound.append(stations()); // v1.3: the radio stations
     form.sound.append(el('option', { value: 'none', text: t('silent') }));
     form.sound.value = current;
-    if (!form.sound.value && form.sound.options.length) form.sound.selectedIndex = 0;
+    if (form.sound.value) delete form.sound.dataset.want;
+    else if (form.sound.options.length) form.sound.selectedIndex = 0;
     const pre = form.pre_alarm_sound.value || 'none';
     form.pre_alarm_sound.textContent = '';
     form.pre_alarm_sound.append(el('option', { value: 'none', text: t('off') }));
@@ -65,7 +71,8 @@
     form.light_minutes.value = v.light_minutes || 0;
     form.vibrate.checked = !!v.vibrate; form.speak_time.checked = !!v.speak_time;
     form.start_volume.value = v.start_volume || 0;
-    drawSounds(); form.sound.value = v.sound; form.pre_alarm_sound.value = v.pre_alarm_sound || 'none';
+    form.sound.dataset.want = v.sound;
+    drawSounds(); form.pre_alarm_sound.value = v.pre_alarm_sound || 'none';
     form.querySelectorAll('[name=repeat]').forEach((i) => { i.checked = v.repeat.includes(i.value); });
     form.id.value = a ? a.id : ''; form.id.disabled = !a;
     $('#submit').textContent = t(a ? 'save' : 'add');
@@ -85,7 +92,7 @@
   let pending = null; // the add that waits for "Add another"
   $('#duplicate-add').addEventListener('click', async () => {
     $('#duplicate').hidden = true;
-    if (pending) await NC.sendForm(form, 'alarm/add', pending, () => fill(null));
+    if (pending) await NC.sendForm(form, 'alarm/add', pending, (answer) => saved(answer, pending, false));
     pending = null;
   });
   $('#duplicate-cancel').addEventListener('click', () => { $('#duplicate').hidden = true; pending = null; form.time.focus(); });
@@ -120,8 +127,27 @@
       $('#duplicate-add').focus();
       return;
     }
-    await NC.sendForm(form, editing ? 'alarm/update' : 'alarm/add', body, () => fill(null));
+    await NC.sendForm(form, editing ? 'alarm/update' : 'alarm/add', body, (answer) => saved(answer, body, !!editing));
   });
+  form.sound.addEventListener('change', () => { delete form.sound.dataset.want; });
+
+  /* After Add or Save: the form empties, and the alarm's row says "Saved: 06:30, Weekdays" and is
+     brought into view (the form going back to "Add an alarm" looked as if the change was lost). */
+  let justSaved = null; // {id, text}: the row that says it was saved, until the next save or edit
+  function saved(answer, body, editing) {
+    fill(null);
+    const result = (answer && answer.result) || {};
+    const id = editing ? body.id : result.id || ((NC.state.alarms || []).find((a) => a.time === body.time) || {}).id;
+    justSaved = { id, text: w(editing ? 'saved' : 'added', { t: NC.clockOf('T' + body.time), r: NC.repeatText(body.repeat) }) };
+    drawList();
+    showSaved();
+  }
+  function showSaved() {
+    const row = justSaved && list.querySelector(`[data-nc="alarm-row"][data-id="${CSS.escape(justSaved.id || '')}"]`);
+    if (!row) return;
+    justSaved.shown = true;
+    row.scrollIntoView({ block: 'center', behavior: 'instant' });
+  }
   $('#cancel').addEventListener('click', () => fill(null));
 
   function row(a) {
@@ -130,7 +156,9 @@
     return NC.formRow('alarm', a, {
       className: 'alarm' + (a.enabled ? '' : ' off'), when: NC.clockOf('T' + a.time),
       lines: [el('small', { text: a.repeat_text + (a.description ? ' · ' + a.description : '') + (a.speak_time ? ' · ' + t('says_time') : '') }),
-        el('small', { text: whenText })],
+        el('small', { 'data-nc': 'alarm-sound', text: w('row_sound', { s: soundOf(a.sound) }) + ' · ' + w('row_fade', { f: a.ramp_seconds ? AlarmFade.name(a.ramp_seconds) : t('off') }) }),
+        el('small', { text: whenText }),
+        justSaved && justSaved.id === a.id ? el('p', { class: 'note ok-text', 'data-nc': 'alarm-saved', role: 'status', text: justSaved.text }) : null],
       tools: (act, edit) => [edit,
         repeating ? (a.skip_next
           ? el('button', { type: 'button', class: 'btn', text: t('unskip'), onclick: act('alarm/update', { id: a.id, skip_next: false }) })
@@ -138,6 +166,13 @@
         el('button', { type: 'button', class: 'btn', text: t('test'), onclick: act('alarm/test') })],
       form, edit: fill, focus: 'time', confirm: 'confirm_delete',
     });
+  }
+  /* An alarm's sound by its name (a station's, a custom file's), as the form's picker names it. */
+  function soundOf(id) {
+    if (id === 'none') return t('silent');
+    const s = NC.state.sounds || {};
+    const found = [].concat(s.alarm || [], s.radio || []).find((x) => x.id === id);
+    return found ? NC.soundName(found) : id;
   }
   function drawList() {
     const alarms = NC.state.alarms || [];
@@ -157,7 +192,14 @@
   });
   $('#resume').addEventListener('click', async () => { NC.report($('#pause-error'), await NC.post('alarms/resume', '')); });
   NC.on('alarm', drawPause);
-  NC.on('alarms', drawList);
+  let scrolled = false;
+  NC.on('alarms', () => {
+    drawList();
+    if (justSaved && !justSaved.shown) showSaved();
+    // From the radio page's "Wake to this": the form, its station chosen, in view once the list is drawn.
+    if (asked && !scrolled) { scrolled = true; form.scrollIntoView({ block: 'start' }); }
+  });
+  NC.on('sounds', drawList);
   NC.on('style', drawList);
   NC.on('sounds', drawSounds);
   NC.on('node', () => { drawDays(); drawPresets(); drawList(); fill(null); });

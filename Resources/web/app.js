@@ -462,7 +462,7 @@ const NC = (() => {
     const answer = await post(command, body);
     $('#submit').disabled = false;
     formErrors(form, answer);
-    if (answer.ok) done();
+    if (answer.ok) done(answer);
   }
   /* A list row's error line, its commands on `id` (a refusal shown in that line) and its enabled
      switch, which sends `<kind>/enable` or `<kind>/disable`. */

@@ -61,7 +61,7 @@
   snooze.addEventListener('click', act('alarm/snooze'));
   dismiss.addEventListener('click', act('alarm/dismiss'));
 
-  /* A tap goes full screen (and back); the settings chip shows for a few seconds after. */
+  /* A tap goes full screen (and back); the Speak chip shows for a few seconds after (Settings always). */
   const chrome = document.getElementById('chrome');
   let hide = null;
   function wake() {
@@ -81,6 +81,19 @@
     if ((e.key === 'f' || e.key === 'Enter') && e.target === document.body) root.click();
   });
   wake();
+
+  /* The Settings chip, always shown: a grey at least 3:1 against the face's background (the lamp's
+     colour or the style's), else black or white, whichever stands out more. */
+  function chipInk() {
+    const rgb = ((root.style.backgroundColor || 'rgb(0, 0, 0)').match(/\d+(\.\d+)?/g) || [0, 0, 0]).slice(0, 3)
+      .map((v) => Math.round(Number(v)).toString(16).padStart(2, '0'));
+    const bg = '#' + rgb.join('');
+    const ink = NC.contrast('#767676', bg) >= 3.5 ? '#767676' : NC.contrast('#000000', bg) > NC.contrast('#ffffff', bg) ? '#000000' : '#ffffff';
+    document.body.style.setProperty('--chip-ink', ink);
+  }
+  NC.on('style', chipInk);
+  NC.on('light', chipInk);
+  chipInk();
 
   /* keep_awake: the Screen Wake Lock (needs a secure context: https or localhost). */
   let lock = null;

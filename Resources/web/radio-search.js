@@ -6,7 +6,7 @@
 'use strict';
 (() => {
   const { el, $ } = NC;
-  const { w, testLine } = NC.radio;
+  const { w, testLine, testDetail, testBox, wakeLink } = NC.radio;
   const form = $('#search');
   const status = $('#search-status');
   const list = $('#results');
@@ -86,12 +86,13 @@
     added[s.directory_id] = { pending: true, text: w('added_testing') };
     draw();
     const test = await NC.post('station/test', answer.result.id);
-    added[s.directory_id] = { ok: !!test.ok, text: w(test.ok ? 'added_ok' : 'added_failed', { r: testLine(test) }) };
+    added[s.directory_id] = { ok: !!test.ok, text: w(test.ok ? 'added_ok' : 'added_failed', { r: testLine(test) }), detail: testDetail(test) };
     draw();
   }
 
   function row(s) {
-    const mine = (NC.state.stations || []).some((x) => x.directory_id === s.directory_id);
+    const stored = (NC.state.stations || []).find((x) => x.directory_id === s.directory_id);
+    const mine = !!stored;
     const result = added[s.directory_id];
     const details = [s.country, s.codec, s.bitrate_kbps ? w('kbps', { n: s.bitrate_kbps }) : null].filter(Boolean).join(' · ');
     return el('div', { class: 'station', 'data-nc': 'search-result', 'data-id': s.directory_id },
@@ -99,9 +100,10 @@
         s.tags && s.tags.length ? el('small', { text: s.tags.slice(0, 3).join(', ') }) : null),
       el('div', { class: 'tools' },
         el('button', { type: 'button', class: 'btn' + (mine ? '' : ' primary'), 'data-nc': 'search-add', text: w(mine ? 'already' : 'add_found'),
-          'aria-label': w('add_label', { l: s.name }), disabled: mine || !!(result && result.pending), onclick: () => add(s) })),
-      result ? el('p', { class: result.pending ? 'note' : result.ok ? 'note ok-text' : 'error', 'data-nc': 'search-added', role: 'status',
-        'data-ok': result.pending ? null : String(result.ok), text: result.text }) : null);
+          'aria-label': w('add_label', { l: s.name }), disabled: mine || !!(result && result.pending), onclick: () => add(s) }),
+        // Added: one tap more makes it an alarm's sound (the alarm page's form, the station chosen).
+        stored ? wakeLink(stored.id, s.name) : null),
+      result ? testBox(result, { 'data-nc': 'search-added' }) : null);
   }
 
   function draw() {

@@ -50,8 +50,10 @@ const SetupSteps = (() => {
 
   function speaker(ctx) {
     const list = el('div', { class: 'choices', 'data-nc': 'speakers' });
-    const label = (d) => d.description || ctx.w('unnamed', { n: d.name });
+    // `default` is ALSA's name for the system's own output: no name a person knows.
+    const label = (d) => d.description || (d.name === 'default' ? ctx.w('system_default') : ctx.w('unnamed', { n: d.name }));
     const row = (d) => {
+      let silent = !!d.current && !(NC.state.audio && NC.state.audio.status === 'ok'); // the test said (or the node says) it plays nothing
       const test = el('button', { type: 'button', class: 'btn', 'data-nc': 'speaker-test', text: ctx.w('test_sound') });
       // What the test did, in the row itself too: on a phone the line above the step is out of sight.
       const result = el('p', { class: 'note', 'data-nc': 'speaker-result', role: 'status' });
@@ -60,18 +62,24 @@ const SetupSteps = (() => {
         const a = await NC.post('audio/test', { device: d.name });
         test.disabled = false;
         const ok = !!(a && a.ok);
-        const error = a && a.error;
-        const text = ok ? ctx.w('played', { d: label(d) }) : ctx.w('not_played', { d: label(d), e: NodeReplies.words(error) });
-        ctx.say(text, ok, ok ? null : NodeReplies.detail(error));
+        const error = (a && a.error) || {};
+        silent = !ok;
+        // The device's own error (ALSA's English) only behind Details, in both languages.
+        const text = ok ? ctx.w('played', { d: label(d) }) : error.code === 'audio_unavailable' ? ctx.w('not_played', { d: label(d) })
+          : ctx.w('not_tested', { d: label(d), e: NodeReplies.words(Object.assign({}, error, { message: null })) });
+        const detail = ok ? null : error.message || error.code || null;
+        ctx.say(text, ok, detail);
         result.textContent = '';
-        NC.detailed(result, text, null, ok ? null : NodeReplies.detail(error));
+        NC.detailed(result, text, null, detail);
         result.dataset.ok = String(ok);
       });
       const use = el('button', { type: 'button', class: 'btn primary', 'data-nc': 'speaker-use', 'aria-pressed': String(!!d.current),
         text: ctx.w('use_speaker'), onclick: async () => {
           const r = await save({ 'audio.device': d.name });
           if (!r.ok) return ctx.refused(r.error);
-          ctx.done(ctx.w('saved_speaker', { d: label(d) }));
+          // A speaker that did not play is saved as asked, but said plainly: alarms may not be heard.
+          if (silent) ctx.done(ctx.w('saved_silent_speaker', { d: label(d) }), true);
+          else ctx.done(ctx.w('saved_speaker', { d: label(d) }));
         } });
       return el('div', { class: 'choice', 'data-nc': 'speaker', 'data-device': d.name },
         el('div', { class: 'what' }, el('b', { text: label(d) }),
@@ -135,8 +143,11 @@ const SetupSteps = (() => {
   }
 
   function alarm(ctx) {
+    // A real time already set, as a phone's clock offers one (a grey example looked set and was not);
+    // a tap selects it, so what is typed replaces it.
     const time = el('input', { type: 'text', id: 'setup-time', 'data-nc': 'setup-time', class: 'time-big', inputmode: 'numeric',
-      pattern: '([01]?[0-9]|2[0-3]):[0-5][0-9]', placeholder: '06:30', maxlength: '5', autocomplete: 'off', value: '' });
+      pattern: '([01]?[0-9]|2[0-3]):[0-5][0-9]', maxlength: '5', autocomplete: 'off', value: '07:00' });
+    time.addEventListener('focus', () => time.select());
     const PRESETS = [['once', []], ['weekdays', ['mon', 'tue', 'wed', 'thu', 'fri']], ['weekends', ['sat', 'sun']], ['daily', NC.DAYS]];
     let days = [];
     const presets = PRESETS.map(([key, value]) => el('button', { type: 'button', class: 'btn', 'data-nc': 'preset-' + key,

@@ -23,9 +23,9 @@
   };
   /* A choice the node refused: "Not saved" and why, in the page's words (the node's own behind Details). */
   ctx.refused = (error) => ctx.say(w('failed', { e: NodeReplies.words(error) }), false, NodeReplies.detail(error));
-  /* A step saved its choice: say so, remember it for the summary, go on. */
-  ctx.done = (text) => {
-    ctx.say(text, true);
+  /* A step saved its choice: say so (as a warning when it may not work), remember it for the summary, go on. */
+  ctx.done = (text, warning) => {
+    ctx.say(text, !warning);
     ctx.log.push(text);
     go(index + 1);
   };

@@ -21,6 +21,7 @@ from selenium.webdriver.common.by import By
 
 import rig
 import test_web as W
+from test_node_replies import closed_detail
 from test_programmes import click
 
 
@@ -103,12 +104,19 @@ class O_Radio(unittest.TestCase):
                            what="the url's refusal")[0]
         self.assertIn("http:// or https://", error.text)
         self.assertNotIn("test_tone", stations())
-        # Added: the row appears with its name and address, the form empties.
+        # Added: the row appears with its name and address, the form empties, and says so by its button
+        # (the new row is at the top, out of sight on a phone: the trial saw the form clear without a word).
         url_field = form.find_element(By.NAME, "url")
         url_field.clear()
         url_field.send_keys(self.url)
         click(form.find_element(By.CSS_SELECTOR, "[type=submit]"))
         W.wait_for(lambda: W.DRIVER.find_elements(By.CSS_SELECTOR, '[data-nc="station-row"][data-id="test_tone"]'), what="the new row")
+        added = W.wait_for(lambda: (lambda e: e if e.is_displayed() else None)(W.hook("station-added")), what="Added: Test tone")
+        self.assertTrue(added.text.startswith("Added: Test tone."), added.text)
+        self.assertTrue(W.DRIVER.execute_script("const r = arguments[0].getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight",
+                                                added), "the confirmation in view, by the button")
+        # No machine's word on the page ("node": the trial did not know it).
+        self.assertNotRegex(W.DRIVER.find_element(By.TAG_NAME, "main").text, r"(?i)\bnode\b")
         self.assertEqual(json.loads(W.NODE.retained("stations")), [{"id": "test_tone", "name": "Test tone", "url": self.url}])
         self.assertIn("Test tone", W.fresh(lambda: row("test_tone").text))
         self.assertEqual(form.find_element(By.NAME, "name").get_attribute("value"), "")
@@ -120,14 +128,16 @@ class O_Radio(unittest.TestCase):
         self.assertEqual(row_read("test_tone", "station-test", lambda e: e.get_attribute("data-ok")), "true", text)
         self.assertRegex(text, r"^First audio in \d+ ms · MP3$")  # the file's server announces no bitrate and no title
         W.MEASURED["radio page: station/test of a loopback MP3"] = text
-        # A station whose port refuses: the cause, in words and as the node's code.
+        # A station whose port refuses: the cause in words, its code (refused) behind Details.
         W.NODE.publish("station/add", json.dumps({"id": "closed", "name": "Closed", "url": self.closed}))
         W.wait_for(lambda: W.DRIVER.find_elements(By.CSS_SELECTOR, '[data-nc="station-row"][data-id="closed"]'), what="the second row")
         press("closed", "station-test-button")
         W.wait_for(lambda: row("closed").find_element(By.CSS_SELECTOR, '[data-nc="station-test"][data-ok="false"]'),
                    timeout=10, what="the refused test's answer")
-        self.assertEqual(row_read("closed", "station-test"),
-                         "No audio: the connection is refused (refused)")
+        self.assertEqual(row_read("closed", "station-test", lambda e: W.DRIVER.execute_script(
+            "const c = arguments[0].cloneNode(true); c.querySelector('details').remove(); return c.textContent", e)),
+            "No audio: the connection is refused")
+        self.assertIn("refused", row_read("closed", "station-test", closed_detail))
         # The first row's answer stayed through the redraws.
         self.assertRegex(row_read("test_tone", "station-test"), r"^First audio")
         # Listen: the noise plays the station; the button becomes Stop, and Stop stops it.
@@ -144,8 +154,10 @@ class O_Radio(unittest.TestCase):
                 W.shot("radio.png", 390, 844)
             # While the stream is down, ~/noise's error shows in the row (put into the page's state: this node plays nothing).
             W.DRIVER.execute_script("NC.put('noise', Object.assign({}, NC.state.noise, {error: 'stream unavailable (refused)'}))")
-            W.wait_for(lambda: row("test_tone").find_element(By.CSS_SELECTOR, '[data-nc="station-error"]').text
-                       == "stream unavailable (refused)", what="the stream's error in the row")
+            # In words; the node's own text behind Details (it showed "audio_unavailable: cannot open …" raw).
+            W.wait_for(lambda: row("test_tone").find_element(By.CSS_SELECTOR, '[data-nc="station-error"] span').text
+                       == "No sound comes from the station.", what="the stream's error in the row")
+            self.assertEqual(row_read("test_tone", "station-error", closed_detail), "Detailsstream unavailable (refused)")
             press("test_tone", "station-listen")
             noise.json(lambda n: n["playing"] is False, after=noise.count() - 1)
         finally:

@@ -107,13 +107,17 @@ class Q_RadioDirectory(unittest.TestCase):
         station = next(s for s in state(node)["stations"] if s.get("directory_id") == SWISS_JAZZ)
         self.assertEqual((station["name"], station["url"]), ("Swiss Jazz Test", f"http://127.0.0.1:{self.port}/stream/jazz.mp3"))
         W.wait_for(lambda: W.hooks("search-add") and W.hooks("search-add")[0].text == words["already"], what="Added, on the row")
-        # The alarm's sound: the alarm page's form, the station under Radio.
-        W.DRIVER.get(node.url + "/alarms")
-        option = f'select[name="sound"] optgroup option[value="radio:{station["id"]}"]'
-        W.wait_for(lambda: W.DRIVER.find_elements(By.CSS_SELECTOR, option), what="the station among the alarm's sounds")
+        # The alarm's sound: "Wake to this" on the row opens the alarm page's form with the station chosen
+        # (the trial found no way from the Radio page to an alarm; it took the picker's two taps before).
+        wake = W.wait_for(lambda: W.hooks("search-result")[0].find_element(By.CSS_SELECTOR, '[data-nc="station-wake"]'),
+                          what="Wake to this on the added station")
+        self.assertEqual(wake.text, words["wake"])
+        click(wake)
+        taps += 1
+        W.wait_for(lambda: W.DRIVER.execute_script("return location.pathname") == "/alarms", what="the alarm page")
         form = W.hook("alarm-form")
-        W.fresh(lambda: Select(form.find_element(By.NAME, "sound")).select_by_value("radio:" + station["id"]))
-        taps += 2  # open the picker, choose the station
+        W.wait_for(lambda: Select(form.find_element(By.NAME, "sound")).first_selected_option.get_attribute("value")
+                   == "radio:" + station["id"], what="the station chosen as the alarm's sound")
         click(form.find_element(By.CSS_SELECTOR, "[type=submit]"))
         taps += 1
         W.wait_for(lambda: any(a.get("sound") == "radio:" + station["id"] for a in state(node)["alarms"]), what="the alarm on the station")
@@ -124,8 +128,8 @@ class Q_RadioDirectory(unittest.TestCase):
 
     def test_a_station_found_by_name_is_added_tested_and_wakes_in_english(self):
         self.find_add_and_wake("en", {
-            "hint": "Type a name, a genre (jazz) or a country to search the station directory.", "found": "Stations found: 3",
-            "add": "Add", "added": "Added · First audio in", "already": "Added"})
+            "hint": "A station you know: type its name in the first box. A kind of music (jazz): type it under Genre.",
+            "found": "Stations found: 3", "add": "Add", "added": "Added · First audio in", "already": "Added", "wake": "Wake to this"})
         if W.SHOTS:
             self.open_radio(self.nodes["en"])
             box = W.hook("search-name")
@@ -138,8 +142,8 @@ class Q_RadioDirectory(unittest.TestCase):
 
     def test_b_a_station_found_by_name_is_added_tested_and_wakes_in_korean(self):
         node = self.find_add_and_wake("ko", {
-            "hint": "이름, 장르(재즈) 또는 국가를 입력하면 방송국 목록에서 찾습니다.", "found": "찾은 방송국: 3개",
-            "add": "추가", "added": "추가함 · 첫 소리까지", "already": "추가됨"})
+            "hint": "아는 방송국은 첫 칸에 이름을 입력하세요. 음악 종류(재즈)는 장르 칸에 입력하세요.", "found": "찾은 방송국: 3개",
+            "add": "추가", "added": "추가함 · 첫 소리까지", "already": "추가됨", "wake": "이 방송으로 깨우기"})
         # Country and genre, in Korean words around them.
         self.open_radio(node)
         W.hook("search-tag").send_keys("classical")

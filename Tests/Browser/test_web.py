@@ -183,3 +183,7 @@ for _suite in (U_KoreanPages, V_MessagesInWords, W_FacePill, X_TapTargets):
 # Korean words, the node's English message behind "Details" (test_node_replies.py).
 from test_node_replies import Y_NodeRepliesInKorean  # noqa: E402
 Y_NodeRepliesInKorean.__module__ = __name__
+# What confused a person in the new-user trial (issue 41): the wizard's silent speaker and its first alarm's
+# time, the radio page's "Wake to this" and the alarm rows' sound and fade (test_trial.py).
+from test_trial import S_NewUserTrial  # noqa: E402
+S_NewUserTrial.__module__ = __name__

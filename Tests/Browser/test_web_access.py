@@ -56,8 +56,9 @@ class A_Access(unittest.TestCase):
             self.assertLessEqual(weight, 150 * 1024, page)
         # 240 KB since v1.4: the first-start wizard is a page of its own (setup.*, alarm-fade.js: 19 KB);
         # 256 KB with every page in Korean and the messages in a person's words (issue 41: 238.8 to 249.2 KB as measured);
-        # 264 KB with the node's replies in both languages (replies.js, 9 KB: 259.1 KB as measured).
-        self.assertLessEqual(on_disk, 264 * 1024)
+        # 264 KB with the node's replies in both languages (replies.js, 9 KB: 259.1 KB as measured);
+        # 272 KB with the new-user trial's fixes (Wake to this, Saved on the row, the silent speaker: 266.1 KB as measured).
+        self.assertLessEqual(on_disk, 272 * 1024)
         # Nothing is fetched from elsewhere.
         for name in os.listdir(folder):
             with open(os.path.join(folder, name), errors="replace") as f:

@@ -97,6 +97,13 @@ class C_Alarms(unittest.TestCase):
             form.find_element(By.CSS_SELECTOR, "[type=submit]").click()
             alarms.json(lambda a: any(x["id"] == "row" and x["label"] == "Row edited" and x["time"] == "06:20"
                                       and x["repeat"] == ["mon", "tue", "wed", "thu", "fri"] for x in a), timeout=5)
+            # Saved says so on the row, brought into view, with the row's sound and fade (the trial saw the form
+            # go back to "Add an alarm" with "Sound: Digital" and thought the change lost).
+            W.wait_for(lambda: W.DRIVER.find_element(By.CSS_SELECTOR, selector + ' [data-nc="alarm-saved"]'), what="Saved on the row")
+            self.assertEqual(W.fresh(lambda: W.css(selector + ' [data-nc="alarm-saved"]').text), "Saved: 06:20, Weekdays")
+            W.wait_for(lambda: W.DRIVER.execute_script("const r = arguments[0].getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight",
+                                                       W.css(selector)), what="the saved row in view")
+            self.assertEqual(W.fresh(lambda: W.css(selector + ' [data-nc="alarm-sound"]').text), "Sound: Digital · Fade in: 30 s")
             # The switch disables and enables it.
             W.wait_for(lambda: click(W.DRIVER.find_element(By.CSS_SELECTOR, selector + " .switch")), what="the switch")
             alarms.json(lambda a: any(x["id"] == "row" and x["enabled"] is False for x in a), timeout=5)

@@ -120,6 +120,29 @@ class B_Face(unittest.TestCase):
         W.NODE.publish("style/set", json.dumps({"keep_awake": False}))
         W.wait_for(lambda: W.DRIVER.execute_script("return document.body.dataset.wakeLock") == "off", what="its release")
 
+    def test_the_settings_chip_stays_in_sight_at_3_to_1_after_the_others_fade(self):
+        """The trial's person found no way to Settings once the chips faded: the Speak chip still fades,
+        Settings stays, at least 3:1 (WCAG 1.4.11) against a black face and a white one; a tap on it opens
+        Settings, no full screen first."""
+        ratio = """
+          const hex = (c) => '#' + c.match(/\\d+/g).slice(0, 3).map((v) => Number(v).toString(16).padStart(2, '0')).join('');
+          const chip = document.querySelector('#chrome a.chip');
+          return [NC.contrast(hex(getComputedStyle(chip).color), hex(document.getElementById('face').style.backgroundColor)),
+                  Number(getComputedStyle(chip).opacity), getComputedStyle(chip).pointerEvents,
+                  Number(getComputedStyle(document.getElementById('speak')).opacity)];"""
+        for background in ("#000000", "#FFFFFF", "#777777"):
+            W.set_style(dict(W.DEFAULT_STYLE, background_color=background, digit_color="#FFFFFF" if background != "#FFFFFF" else "#000000"))
+            W.wait_for(lambda: "awake" not in W.DRIVER.find_element(By.TAG_NAME, "body").get_attribute("class"), timeout=8,
+                       what="the chips' few seconds over")
+            W.wait_for(lambda: W.DRIVER.execute_script(ratio)[3] == 0, what="the Speak chip faded")
+            contrast, opacity, pointer, _ = W.DRIVER.execute_script(ratio)
+            self.assertGreaterEqual(contrast, 3, f"the Settings chip on {background}")
+            self.assertEqual((opacity, pointer), (1, "auto"), f"the Settings chip in sight and tappable on {background}")
+            W.MEASURED[f"face: the Settings chip's contrast on {background}"] = f"{contrast:.1f}:1"
+        W.DRIVER.find_element(By.CSS_SELECTOR, "#chrome a.chip").click()
+        W.wait_for(lambda: W.DRIVER.execute_script("return location.pathname") == "/settings", what="Settings")
+        self.assertFalse(W.DRIVER.execute_script("return !!document.fullscreenElement"))
+
     def test_screenshots_of_the_face(self):
         """Night and day presets, landscape and portrait (saved with SCREENSHOT_DIR)."""
         W.NODE.publish("alarm/add", json.dumps({"id": "shot-wake", "time": "06:45", "repeat": "weekdays", "label": "Work"}))
