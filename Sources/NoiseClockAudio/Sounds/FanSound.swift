@@ -121,26 +121,41 @@ struct FanAir {
         oscillators = QuadratureOscillators(SIMD2(100, 13), sampleRate: quarterRate)
     }
 
+    /// The air (noise, pink, low-pass) then the beat, hum and high-pass, each in a loop of its own
+    /// over the chunk: in one loop the compiler split the pink filter's vectors into lanes
+    /// around the oscillators' double-precision ones (139 instructions a sample, 72 in two).
+    mutating func render(into out: UnsafeMutablePointer<SIMD2<Float>>, count: Int) {
+        renderAir(into: out, count: count)
+        shape(out, count: count)
+    }
+
     /// Not inlined: a loop of its own keeps its vectors whole.
-    @inline(never) mutating func render(into out: UnsafeMutablePointer<SIMD2<Float>>, count: Int) {
+    @inline(never) private mutating func renderAir(into out: UnsafeMutablePointer<SIMD2<Float>>, count: Int) {
         // The filters' state in locals: a class's stored properties mutated per sample pay a
         // dynamic exclusivity check each time, which cost more than the filters. Left and right
         // go through the filters together (`StereoFilters`).
-        var random = self.random, oscillators = self.oscillators
-        var pink = self.pink, air = self.air, subsonic = self.subsonic
+        var random = self.random, pink = self.pink, air = self.air
+        for i in 0..<count {
+            out[i] = air.processLowPass(pink.process(random.nextStereoUnscaled()))
+        }
+        self.random = random
+        self.pink = pink
+        self.air = air
+    }
+
+    /// The air in `samples` beating, with the hum added, through the 25 Hz high-pass, in place.
+    @inline(never) private mutating func shape(_ samples: UnsafeMutablePointer<SIMD2<Float>>, count: Int) {
+        var oscillators = self.oscillators, subsonic = self.subsonic
         // The filters' b0 (which they leave out) and the noise's scale folded into the gains.
         let gain = FanSound.calibration * subsonic.outputScale, airGain: Float = 0.5 * air.outputScale * NoiseRandom.unscaledUnit
         for i in 0..<count {
             let (sine, cosine) = oscillators.next()
             let hum = Float(0.012 * sine.x + 0.006 * (2 * sine.x * cosine.x))
             let beat = Float(1 + 0.08 * sine.y)
-            out[i] = subsonic.process((air.processLowPass(pink.process(random.nextStereoUnscaled())) * (beat * airGain) + hum) * gain)
+            samples[i] = subsonic.process((samples[i] * (beat * airGain) + hum) * gain)
         }
         oscillators.renormalise()
-        self.random = random
         self.oscillators = oscillators
-        self.pink = pink
-        self.air = air
         self.subsonic = subsonic
     }
 }
