@@ -52,11 +52,11 @@ public final class RainSound: SoundSource, MixLayer {
             }
             // A drop lands on this frame: its envelope jumps, then decays with the frame.
             if framesToDrop.x == 0 {
-                bed.envelope.x += 0.5 + bed.random.nextUnit()
+                bed.envelope.x += (0.5 + bed.random.nextUnit()) * bed.dropGain
                 framesToDrop.x = nextDropGap()
             }
             if framesToDrop.y == 0 {
-                bed.envelope.y += 0.5 + bed.random.nextUnit()
+                bed.envelope.y += (0.5 + bed.random.nextUnit()) * bed.dropGain
                 framesToDrop.y = nextDropGap()
             }
             let run = min(frames - done, framesToNextGust, framesToDrop.x, framesToDrop.y)
@@ -76,7 +76,9 @@ public final class RainSound: SoundSource, MixLayer {
 /// noise under their envelopes) through their 3.5 kHz band-pass, the bed's gust gliding.
 struct RainBed {
     var random: NoiseRandom
-    /// The close drops' envelopes, left and right.
+    /// The close drops' envelopes, left and right, with their gain in them (`dropGain` a jump):
+    /// one multiply a frame fewer than the gain on the filter's output, the same sound (the
+    /// filter is linear).
     var envelope = SIMD2<Float>()
     private var pink = RainPinkFilter()
     private var bedFilter: ShortChainStereoBiquad, dropFilter: ShortChainStereoBiquad
@@ -84,7 +86,8 @@ struct RainBed {
     /// frame, from `calibratedBedGain` (gust level 1); the drops' gain. All with their filter's
     /// b0 and the noise's scale (`NoiseRandom.nextStereoUnscaled`).
     private var bedGain: Float, target: Float
-    private var calibratedBedGain: Float, dropGain: Float
+    private var calibratedBedGain: Float
+    private(set) var dropGain: Float
     private let dropDecay: Float
     private static let glideRate: Float = 0.00002
 
@@ -108,17 +111,18 @@ struct RainBed {
         target *= gain
         calibratedBedGain *= gain
         dropGain *= gain
+        envelope *= gain
     }
 
     mutating func render<Write: FrameWrite>(into out: UnsafeMutablePointer<Float>, frames: Int, _: Write.Type) {
         var random = self.random, envelope = self.envelope, pink = self.pink
         var bedFilter = self.bedFilter, dropFilter = self.dropFilter, bedGain = self.bedGain
-        let keep = 1 - Self.glideRate, pull = target * Self.glideRate, dropDecay = self.dropDecay, dropGain = self.dropGain
+        let keep = 1 - Self.glideRate, pull = target * Self.glideRate, dropDecay = self.dropDecay
         for i in 0..<frames {
             let white = random.nextStereoUnscaled()
             envelope *= dropDecay
             bedGain = bedGain * keep + pull
-            let y = bedFilter.processHighPass(pink.process(white)) * bedGain + dropFilter.processBandPass(white * envelope) * dropGain
+            let y = bedFilter.processHighPass(pink.process(white)) * bedGain + dropFilter.processBandPass(white * envelope)
             Write.put(y, at: out + 2 &* i)
         }
         self.random = random
