@@ -156,8 +156,8 @@ struct FanAir {
         let gain = FanSound.calibration * subsonic.outputScale * outputGain, airGain: Float = 0.5 * air.outputScale * NoiseRandom.unscaledUnit
         for i in 0..<count {
             let (sine, cosine) = oscillators.next()
-            let hum = Float(0.012 * sine.x + 0.006 * (2 * sine.x * cosine.x))
-            let beat = Float(1 + 0.08 * sine.y)
+            let hum = 0.012 * sine.x + 0.006 * (2 * sine.x * cosine.x)
+            let beat = 1 + 0.08 * sine.y
             samples[i] = subsonic.process((samples[i] * (beat * airGain) + hum) * gain)
         }
         oscillators.renormalise()
