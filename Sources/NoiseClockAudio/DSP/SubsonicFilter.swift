@@ -37,7 +37,7 @@ struct SubsonicFilter {
 /// out (the output comes out 1/b0 too large: scale the input by `outputScale`): a sample waits
 /// on the one before it for one multiply and one subtraction instead of four operations.
 struct ShortChainStereoSubsonicFilter {
-    private let c1: Double, a1: Double, a2: Double
+    private let a1: Double, a2: Double
     /// The filter's b0.
     let outputScale: Float
     private var x1 = SIMD2<Double>(), x2 = SIMD2<Double>(), y1 = SIMD2<Double>(), y2 = SIMD2<Double>()
@@ -45,14 +45,15 @@ struct ShortChainStereoSubsonicFilter {
     init(sampleRate: Int) {
         let (b0, b1, a1, a2) = SubsonicFilter(sampleRate: sampleRate).coefficients
         outputScale = Float(b0)
-        c1 = b1 / b0
+        precondition(b1 / b0 == -2, "not a high-pass")  // b0 is half of -b1, exactly
         self.a1 = a1
         self.a2 = a2
     }
 
     @inline(__always) mutating func process(_ input: SIMD2<Float>) -> SIMD2<Float> {
         let x = SIMD2<Double>(Double(input.x), Double(input.y))
-        let y = (x + ((c1 * x1 + x2) - a2 * y2)) - a1 * y1  // b2 == b0 for a high-pass
+        // b1/b0 == -2 and b2 == b0 for a high-pass: the numerator adds and subtracts.
+        let y = (x + ((x2 - (x1 + x1)) - a2 * y2)) - a1 * y1
         x2 = x1
         x1 = x
         y2 = y1

@@ -11,7 +11,7 @@ import Glibc
 /// Decided per frame (three draws and two compares) it cost half as much again: its chains of
 /// dependent operations (the generator stepped three times, the filters' feedback, the pink
 /// filter's sum), not its arithmetic, set the pace.
-public final class RainSound: SoundSource {
+public final class RainSound: SoundSource, MixLayer {
     private var bed: RainBed
     private var framesToDrop = SIMD2<Int>(), framesToNextGust = 0
     private let dropChance: Float
@@ -36,7 +36,13 @@ public final class RainSound: SoundSource {
         return 1 + Int(logf(unit) / log1pf(-dropChance))
     }
 
-    public func render(into out: UnsafeMutablePointer<Float>, frames: Int) {
+    public func render(into out: UnsafeMutablePointer<Float>, frames: Int) { render(into: out, frames: frames, OverwriteFrames.self) }
+
+    func renderAdding(into out: UnsafeMutablePointer<Float>, frames: Int) { render(into: out, frames: frames, AddFrames.self) }
+
+    func scaleOutput(by gain: Float) { bed.scale(by: gain) }
+
+    private func render<Write: FrameWrite>(into out: UnsafeMutablePointer<Float>, frames: Int, _ write: Write.Type) {
         var done = 0
         while done < frames {
             if framesToNextGust == 0 {
@@ -46,18 +52,18 @@ public final class RainSound: SoundSource {
             }
             // A drop lands on this frame: its envelope jumps, then decays with the frame.
             if framesToDrop.x == 0 {
-                bed.envelope.x += 0.5 + bed.random.nextUnit()
+                bed.envelope.x += (0.5 + bed.random.nextUnit()) * bed.dropGain
                 framesToDrop.x = nextDropGap()
             }
             if framesToDrop.y == 0 {
-                bed.envelope.y += 0.5 + bed.random.nextUnit()
+                bed.envelope.y += (0.5 + bed.random.nextUnit()) * bed.dropGain
                 framesToDrop.y = nextDropGap()
             }
             let run = min(frames - done, framesToNextGust, framesToDrop.x, framesToDrop.y)
             // All state in a local for the run: a class's stored properties mutated per sample
             // pay a dynamic exclusivity check each time.
             var bed = self.bed
-            bed.render(into: out + 2 &* done, frames: run)
+            bed.render(into: out + 2 &* done, frames: run, write)
             self.bed = bed
             framesToNextGust -= run
             framesToDrop &-= SIMD2(repeating: run)
@@ -70,7 +76,9 @@ public final class RainSound: SoundSource {
 /// noise under their envelopes) through their 3.5 kHz band-pass, the bed's gust gliding.
 struct RainBed {
     var random: NoiseRandom
-    /// The close drops' envelopes, left and right.
+    /// The close drops' envelopes, left and right, with their gain in them (`dropGain` a jump):
+    /// one multiply a frame fewer than the gain on the filter's output, the same sound (the
+    /// filter is linear).
     var envelope = SIMD2<Float>()
     private var pink = RainPinkFilter()
     private var bedFilter: ShortChainStereoBiquad, dropFilter: ShortChainStereoBiquad
@@ -78,7 +86,8 @@ struct RainBed {
     /// frame, from `calibratedBedGain` (gust level 1); the drops' gain. All with their filter's
     /// b0 and the noise's scale (`NoiseRandom.nextStereoUnscaled`).
     private var bedGain: Float, target: Float
-    private let calibratedBedGain: Float, dropGain: Float
+    private var calibratedBedGain: Float
+    private(set) var dropGain: Float
     private let dropDecay: Float
     private static let glideRate: Float = 0.00002
 
@@ -96,17 +105,25 @@ struct RainBed {
     /// The bed's new gust level (1: as calibrated), reached gradually.
     mutating func glide(to level: Float) { target = calibratedBedGain * level }
 
-    mutating func render(into out: UnsafeMutablePointer<Float>, frames: Int) {
+    /// All the gains times `gain` (a mix's layer).
+    mutating func scale(by gain: Float) {
+        bedGain *= gain
+        target *= gain
+        calibratedBedGain *= gain
+        dropGain *= gain
+        envelope *= gain
+    }
+
+    mutating func render<Write: FrameWrite>(into out: UnsafeMutablePointer<Float>, frames: Int, _: Write.Type) {
         var random = self.random, envelope = self.envelope, pink = self.pink
         var bedFilter = self.bedFilter, dropFilter = self.dropFilter, bedGain = self.bedGain
-        let keep = 1 - Self.glideRate, pull = target * Self.glideRate, dropDecay = self.dropDecay, dropGain = self.dropGain
+        let keep = 1 - Self.glideRate, pull = target * Self.glideRate, dropDecay = self.dropDecay
         for i in 0..<frames {
             let white = random.nextStereoUnscaled()
             envelope *= dropDecay
             bedGain = bedGain * keep + pull
-            let y = bedFilter.processHighPass(pink.process(white)) * bedGain + dropFilter.processBandPass(white * envelope) * dropGain
-            out[2 &* i] = y.x
-            out[2 &* i &+ 1] = y.y
+            let y = bedFilter.processHighPass(pink.process(white)) * bedGain + dropFilter.processBandPass(white * envelope)
+            Write.put(y, at: out + 2 &* i)
         }
         self.random = random
         self.envelope = envelope
