@@ -137,13 +137,13 @@ done
 
 # --- The worst mix against its loudest layer, the node in real time (Benchmarks/mix-cpu.sh) ------
 # CPU time (perf's task-clock) of two nodes in the same window, one playing the mix and the other
-# brown, swapping each round; the median of 6 rounds' ratios. (Windows one after the other on
+# brown, swapping each round; the median of 10 rounds' ratios (one run's medians of 6 spread 1.375-1.465x). (Windows one after the other on
 # this loaded machine read 1.37-2.05x within one run; side by side 1.48-1.49x. Callgrind would
 # give counts, but valgrind 3.19 dies starting the node daemon, an internal SIGSEGV at libdispatch's
 # first worker thread with any tool, and instructions leave out the wake-ups that are most of the
 # real-time cost.)
 label="worst 3-layer mix (brown+rain+fan) / brown alone"
-if group mix env ROUNDS="${PERF_MIX_ROUNDS:-6}" PLAY_SECONDS="${PERF_MIX_SECONDS:-10}" Benchmarks/mix-cpu.sh "$BIN"; then
+if group mix env ROUNDS="${PERF_MIX_ROUNDS:-10}" PLAY_SECONDS="${PERF_MIX_SECONDS:-10}" Benchmarks/mix-cpu.sh "$BIN"; then
     read -r brown worst r < <(awk '$1 == "cpu_median" { v[$2] = $3 } END { print v["brown"], v["worst"], v["ratio"] }' "$work/mix.log")
     row "$label" "$worst % of a core" "$brown % brown alone" "${r}x" "<= 1.50x" "$(at_most "$r" 1.50)" "CPU time"
 else
