@@ -35,6 +35,11 @@ esac
 bench_node bench 'audio: {device: "null"}'
 root=noiseclock/bench
 bench_online bench
+# The node (every thread) and each FFmpeg on one and the same core (the last): the figure and its
+# baseline then run on the same core's speed. Side by side on two cores of this VM, one core's
+# moments of slowness fell on one of them only: the same binary read 1.63-2.01x of FFmpeg.
+core=$(( $(nproc) - 1 ))
+taskset -a -p -c "$core" "$node_pid" >/dev/null
 pss_kb() { awk '/^Pss:/ { print $2 }' "/proc/$1/smaps_rollup"; }
 sleep 3
 idle_pss=$(pss_kb "$node_pid")
@@ -55,7 +60,7 @@ task_clock() {  # pid: % of one core over $PLAY seconds
 }
 cpu_of() {  # codec: "node% player% ffmpeg%" over the same $PLAY seconds into $work/cpu; fails when one is missing
     mosquitto_pub -p "$port" -q 1 -t "$root/noise/set" -m "{\"playing\": true, \"sound\": \"radio:$1\", \"volume\": 40}"
-    ffmpeg -nostdin -loglevel error -i "http://127.0.0.1:$ice/$1" -ar 48000 -f f32le -y /dev/null &
+    taskset -c "$core" ffmpeg -nostdin -loglevel error -i "http://127.0.0.1:$ice/$1" -ar 48000 -f f32le -y /dev/null &
     local listener=$!
     sleep 4
     task_clock "$node_pid" >"$work/node.cpu" &
