@@ -6,7 +6,7 @@
 # - then TimingSuite, the tests that measure lateness and audio to the tenth of a second, on a
 #   quieter machine: its two lanes (TimingSuite.Audio and TimingSuite.Clock) side by side, each
 #   one test at a time. Its lanes mostly wait, which leaves most of two cores idle, so beside it:
-# - the unit suites (core, platform, audio, MQTT, web: CPU-bound DSP among them), then the fuzz
+# - the unit suites (core, platform, audio, MQTT, web: CPU-bound DSP among them) and the fuzz
 #   targets' run (Fuzz/run.sh: nine targets, two at a time, 9 s each), at idle priority (nice 19 and SCHED_IDLE: they get only
 #   the CPU TimingSuite leaves, and a TimingSuite thread that wakes takes its core at once). The
 #   fuzz targets are built from the stage's start, at idle priority too (compiling is never timed:
@@ -35,7 +35,9 @@ wait_for_mark() { while [ ! -e "$marks/$1" ]; do kill -0 $$ 2>/dev/null || exit 
     fuzz_start=$(date +%s)
     fuzz_status=0
     FUZZ_CONFIGURATION=debug idle Fuzz/run.sh build || fuzz_status=$?
-    wait_for_mark units-done
+    # With the unit suites, not after them: past their first ~13 s of DSP they wait on real audio
+    # (AlsaEngineTests, one test at a time, 82 s), and a fuzz run after them was the stage's tail.
+    wait_for_mark parallel-done
     [ $fuzz_status -ne 0 ] || FUZZ_CONFIGURATION=debug idle Fuzz/run.sh run || fuzz_status=$?
     echo "stage fuzz: $(( $(date +%s) - fuzz_start )) s, beside the tests$([ $fuzz_status -eq 0 ] || echo " (failed, status $fuzz_status)")"
     exit $fuzz_status
@@ -47,7 +49,6 @@ fuzz=$!
     unit_status=0
     idle "$tests" --testing-library swift-testing --skip NoiseClockNodeTests || unit_status=$?
     echo "unit suites: $(( $(date +%s) - unit_start )) s, beside TimingSuite"
-    touch "$marks/units-done"
     exit $unit_status
 ) >"$marks/unit.log" 2>&1 &
 unit=$!
@@ -73,7 +74,7 @@ wait "$browser" || status=1
 echo "== browser tests (Tests/Browser), run alongside:"
 cat "$browser_log"
 touch "$marks/parallel-done"
-echo "== TimingSuite (two lanes), the unit suites and then the fuzz run beside it at idle priority:"
+echo "== TimingSuite (two lanes), the unit suites and the fuzz run beside it at idle priority:"
 $SWIFT test --skip-build --filter TimingSuite 2>&1 | tee -a "$all_log"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 wait "$unit" || status=1
