@@ -51,15 +51,22 @@ struct StreamPrerollCaptureNodeTests {
     /// share of the windows that do.
     static func tonePitch(_ samples: [Float]) -> (hertz: Double, audible: Double) {
         let window = AudioCapture.frames(0.01)
-        var crossings = 0, audible = 0, windows = 0
+        var audible = 0, windows = 0
         for start in stride(from: 0, to: samples.count - window, by: window) {
             windows += 1
-            let slice = samples[start..<(start + window)]
-            guard slice.contains(where: { abs($0) >= threshold }) else { continue }
-            audible += 1
-            for index in (start + 1)..<(start + window) where samples[index - 1] < 0 && samples[index] >= 0 { crossings += 1 }
+            if samples[start..<(start + window)].contains(where: { abs($0) >= threshold }) { audible += 1 }
         }
-        return (audible == 0 ? 0 : Double(crossings) / (Double(audible) * 0.01), Double(audible) / Double(max(windows, 1)))
+        // The pitch from the periods between rising zero crossings, the median of those no longer
+        // than 10 ms whose cycle is audible (a dry ring's gap, or its dither, is not a period).
+        // Counting crossings per audible window read low where a window was half gap: 414 Hz for
+        // the 440 Hz tone once.
+        var rising: [Int] = []
+        for index in 1..<samples.count where samples[index - 1] < 0 && samples[index] >= 0 { rising.append(index) }
+        let periods = zip(rising, rising.dropFirst()).filter { start, end in
+            end - start <= window && samples[start..<end].contains(where: { abs($0) >= threshold })
+        }.map { $1 - $0 }.sorted()
+        let hertz = periods.isEmpty ? 0 : Double(AudioCapture.frames(1)) / Double(periods[periods.count / 2])
+        return (hertz, Double(audible) / Double(max(windows, 1)))
     }
 
     /// The capture's frame count once 0.2 s in a row were below the threshold (within 10 s).
