@@ -165,7 +165,7 @@ buttons:
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("binary")
-    parser.add_argument("--quota", type=float, default=3.0, help="% of one core for the node's process (0: none)")
+    parser.add_argument("--quota", type=float, default=3.0, help="%% of one core for the node's process (0: none)")
     parser.add_argument("--floor", action="store_true", help="then search the smallest quota that holds")
     parser.add_argument("--ring-seconds", type=float, default=20.0, help="real seconds each alarm rings")
     args = parser.parse_args()
