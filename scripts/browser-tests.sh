@@ -14,25 +14,26 @@ done
 if [ -n "${SCREENSHOT_DIR:-}" ]; then SCREENSHOT_DIR=$(realpath -m "$SCREENSHOT_DIR"); export SCREENSHOT_DIR; fi
 # Debian's python3 (where python3-selenium lives), whatever else is first on PATH.
 export NOISECLOCK_BIN=$(realpath "$bin")
-# BROWSER_HALVES=1 (make test): the two halves of the tests side by side, each with its own node,
-# broker and Chromium (85-100 s each in make test, instead of 116-140 s one after the other), their output one
-# after the other, then one summary line for both. Screenshots are taken in one run.
+# BROWSER_HALVES=1 (make test): the tests in BROWSER_PARTS parts (3; 2 allowed) side by side, each with
+# its own node, broker and Chromium (Tests/Browser/run.py's SHARDS), their output one after the
+# other, then one summary line for all. Screenshots are taken in one run.
 if [ "${BROWSER_HALVES:-0}" != 1 ] || [ -n "${SCREENSHOT_DIR:-}" ]; then exec /usr/bin/python3 -u Tests/Browser/run.py; fi
 start=$(date +%s)
 logs=$(mktemp -d)
 pids=()
-for half in 1 2; do BROWSER_SHARD=$half/2 /usr/bin/python3 -u Tests/Browser/run.py >"$logs/$half" 2>&1 & pids+=($!); done
+parts=${BROWSER_PARTS:-3}
+for half in $(seq "$parts"); do BROWSER_SHARD=$half/$parts /usr/bin/python3 -u Tests/Browser/run.py >"$logs/$half" 2>&1 & pids+=($!); done
 status=0
 for pid in "${pids[@]}"; do wait "$pid" || status=1; done
 passed=0; failed=0
-for half in 1 2; do
-    echo "== half $half of the browser tests:"
+for half in $(seq "$parts"); do
+    echo "== part $half of $parts of the browser tests:"
     cat "$logs/$half"
     line=$(grep '^browser tests: ' "$logs/$half" | tail -1)
-    [[ $line =~ ^browser\ tests:\ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]] || { echo "✘ browser half $half ended without its summary"; status=1; failed=$((failed + 1)); continue; }
+    [[ $line =~ ^browser\ tests:\ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]] || { echo "✘ browser part $half ended without its summary"; status=1; failed=$((failed + 1)); continue; }
     passed=$((passed + BASH_REMATCH[1])); failed=$((failed + BASH_REMATCH[2]))
 done
 rm -rf "$logs"
 [ "$failed" -eq 0 ] || status=1
-echo "browser tests: $passed passed, $failed failed ($(( $(date +%s) - start )) s, two halves side by side)"
+echo "browser tests: $passed passed, $failed failed ($(( $(date +%s) - start )) s, $parts parts side by side)"
 exit $status

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make test`'s test stage (the build is done). Three groups, one after the other in time:
 # - the integration suites (real mosquitto and node processes), the long proofs and the browser
-#   tests (Tests/Browser: headless Chromium against the real node, in two halves) at the same time,
+#   tests (Tests/Browser: headless Chromium against the real node, in three parts) at the same time,
 #   each in processes of its own; the integration suites in parallel (at most TEST_WIDTH at once);
 # - then TimingSuite, the tests that measure lateness and audio to the tenth of a second, on a
 #   quieter machine: its two lanes (TimingSuite.Audio and TimingSuite.Clock) side by side, each
