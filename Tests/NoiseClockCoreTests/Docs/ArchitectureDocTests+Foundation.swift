@@ -6,15 +6,11 @@ import Testing
 /// station's resampler took the idle node from RSS 21.9 MB to 30.3 MB and PSS 10.3 to 15.2 MB.
 extension ArchitectureDocTests {
     @Test func noTargetImportsFoundation() throws {
-        let files = try Self.swiftFiles(under: "Sources")
-        #expect(files.count > 100, "only \(files.count) Swift files found under Sources")
-        for (path, text) in files {
-            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                let words = line.split(separator: " ")
-                guard words.count >= 2, words[0] == "import" || words.dropFirst().first == "import" else { continue }
-                if words.contains(where: { $0.hasPrefix("Foundation") }) {
-                    Issue.record("\(path):\(number + 1): \(line.trimmingCharacters(in: .whitespaces)): use Glibc and the standard library")
-                }
+        for (place, line) in try Self.sourceLines() {
+            let words = line.split(separator: " ")
+            guard words.count >= 2, words[0] == "import" || words.dropFirst().first == "import" else { continue }
+            if words.contains(where: { $0.hasPrefix("Foundation") }) {
+                Issue.record("\(place): \(line.trimmingCharacters(in: .whitespaces)): use Glibc and the standard library")
             }
         }
     }

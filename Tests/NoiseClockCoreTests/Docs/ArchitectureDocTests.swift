@@ -31,6 +31,16 @@ import Testing
         return files.sorted { $0.0 < $1.0 }
     }
 
+    /// Every line of the Swift files under Sources, with its place ("path:line"); at least a
+    /// hundred files, or the walk found the wrong folder.
+    static func sourceLines() throws -> [(place: String, line: Substring)] {
+        let files = try swiftFiles(under: "Sources")
+        #expect(files.count > 100, "only \(files.count) Swift files found under Sources")
+        return files.flatMap { path, text in
+            text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { ("\(path):\($0.offset + 1)", $0.element) }
+        }
+    }
+
     /// The names in the doc's list `name`.
     static func documented(_ name: String) throws -> [String] {
         let doc = try read("docs/architecture.md")
