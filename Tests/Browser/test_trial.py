@@ -98,9 +98,10 @@ class S_NewUserTrial(unittest.TestCase):
     def test_c_the_first_alarm_holds_a_real_time_not_a_grey_example(self):
         self.open("/setup#alarm")
         step_is("alarm")
-        field = W.hook("setup-time")
-        self.assertEqual(field.get_attribute("value"), "07:00")
-        self.assertFalse(W.DRIVER.execute_script("return arguments[0].hasAttribute('placeholder')", field),
+        # Read afresh each time: the step redraws as the node's state arrives (a stale field once).
+        self.assertEqual(W.fresh(lambda: W.hook("setup-time").get_attribute("value"), what="the time field"), "07:00")
+        self.assertFalse(W.fresh(lambda: W.DRIVER.execute_script("return arguments[0].hasAttribute('placeholder')", W.hook("setup-time")),
+                                 what="the time field's placeholder"),
                          "no grey example that looks like a time set")
         before = {a["id"] for a in self.api("/api/state")["alarms"]}
         Taps().tap("alarm-add")  # the time shown is the time set
