@@ -8,12 +8,10 @@ here (a 440 Hz tone), so `station/test` really connects and decodes; the other p
 nobody listens on (`refused`). The test node has no sound card, so nothing plays and no stream
 title comes from the player: the face's title is put into ~/noise's state in the page (the title
 on ~/noise from a live Icecast is StationPlayerNodeTests', in `make stream-test`)."""
-import http.server
 import json
 import os
 import re
 import subprocess
-import threading
 import time
 import unittest
 
@@ -28,22 +26,7 @@ from test_programmes import click
 def serve_file(path, content_type):
     """An HTTP server on a loopback port of its own answering every GET with the file."""
     with open(path, "rb") as f:
-        body = f.read()
-
-    class File(http.server.BaseHTTPRequestHandler):
-        def do_GET(self):
-            self.send_response(200)
-            self.send_header("Content-Type", content_type)
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-        def log_message(self, *args):
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), File)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
+        return W.serve_page(f.read(), content_type)
 
 
 def row(station):

@@ -68,13 +68,13 @@ def open_page_streamed(path, topic, width=800, height=480):
                what=f"{path}'s event stream to deliver {topic}")
 
 
-def serve_page(page):
+def serve_page(page, content_type="text/html; charset=utf-8"):
     """Another site on this machine: an HTTP server on a port of its own that answers every GET with
-    the HTML `page` (bytes). The caller shuts it down and closes it."""
+    `page` (bytes; HTML unless `content_type` says otherwise). The caller shuts it down and closes it."""
     class Page(http.server.BaseHTTPRequestHandler):
         def do_GET(self):
             self.send_response(200)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Type", content_type)
             self.send_header("Content-Length", str(len(page)))
             self.end_headers()
             self.wfile.write(page)
