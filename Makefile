@@ -11,6 +11,10 @@ DEB_PACKAGES := libmosquitto-dev mosquitto mosquitto-clients libasound2-dev libs
 
 all: build
 
+# What needs root (a chroot, cgroups) runs through sudo for a newcomer who is not root, their
+# environment and PATH kept (sudo's secure_path would drop the Swift toolchain's folder).
+AS_ROOT = $$([ "$$(id -u)" -eq 0 ] || echo sudo -E env "PATH=$$PATH")
+
 # Installs only what is missing, so a second run costs a dpkg query.
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
@@ -111,7 +115,7 @@ deb: deps
 DEB_PACKAGES += mmdebstrap systemd curl
 package-test: deps
 	@scripts/stage.sh deb $(MAKE) --no-print-directory deb
-	@scripts/stage.sh package packaging/package-test.sh "dist/noiseclock_$$(cat VERSION)_$$(dpkg --print-architecture).deb"
+	@scripts/stage.sh package $(AS_ROOT) packaging/package-test.sh "dist/noiseclock_$$(cat VERSION)_$$(dpkg --print-architecture).deb"
 
 # swift-format's rules (.swift-format) and lines of at most 150 columns in Sources and Tests (scripts/lint.sh:
 # the rules only, not swift-format's re-layout of the hand-formatted code). A second; CI runs it.
@@ -154,7 +158,7 @@ perf: deps
 		scripts/stage.sh release $(SWIFT) build -c release || exit 1; \
 		bin="$$($(SWIFT) build -c release --show-bin-path)/noiseclock"; \
 	fi; \
-	scripts/stage.sh perf Benchmarks/perf.sh "$$bin"
+	scripts/stage.sh perf $(AS_ROOT) Benchmarks/perf.sh "$$bin"
 
 # Core and node suites under TSan and ASan, the node process included (too slow for CI: see
 # docs/performance.md for the time it takes).

@@ -5,7 +5,8 @@
 # Makes USER (default ncnewcomer) with a home and passwordless sudo (/etc/sudoers.d), clones the
 # commit under test into that home (from a bundle of HEAD: what the newcomer would clone), and runs
 # as that user, in a login shell, what CI runs up to `make test`: `CI=true bash .ci/run` with
-# CI_UNTIL=test (make lint, then make test; the Makefile installs what is missing through sudo).
+# CI_UNTIL=test (make lint, then make test; the Makefile installs what is missing through sudo);
+# `NEWCOMER_UNTIL=all` runs every stage (the package and perf stages through sudo: Makefile, AS_ROOT).
 # Prints the run's own stage lines and its exit status; the user and its clone are kept for a look
 # (`userdel -r USER` and /etc/sudoers.d/90-USER take them away).
 set -euo pipefail
@@ -41,8 +42,10 @@ runuser -u "$user" -- git -c advice.detachedHead=false clone -q "$bundle" "$home
 echo "newcomer-as-user: $user (uid $(id -u "$user"), home $(stat -c %a "$home")), $(git -C "$repo" rev-parse --short HEAD) cloned into $home/noiseclock"
 started=$(date +%s)
 set +e
-runuser -l "$user" -c "cd ~/noiseclock && CI=true CI_UNTIL=test bash .ci/run" 2>&1 | tee "$home/newcomer.log"
+until=${NEWCOMER_UNTIL:-test}
+[ "$until" = all ] && until=""
+runuser -l "$user" -c "cd ~/noiseclock && CI=true CI_UNTIL=$until bash .ci/run" 2>&1 | tee "$home/newcomer.log"
 status=${PIPESTATUS[0]}
 set -e
-echo "newcomer-as-user: CI up to make test as $user: exit $status in $(($(date +%s) - started)) s (log: $home/newcomer.log)"
+echo "newcomer-as-user: CI up to ${until:-its last stage} as $user: exit $status in $(($(date +%s) - started)) s (log: $home/newcomer.log)"
 exit "$status"
