@@ -46,10 +46,11 @@ class Taps:
         self.typed = 0
 
     def tap(self, element):
-        """`element`, or the hook of that name found at the tap: a step the page draws again (its
-        state arriving) leaves an element found before it stale, where a finger lands on the new one."""
+        """`element`, or the hook of that name (or what a function finds) found at the tap: a step the
+        page draws again (its state arriving) leaves an element found before it stale, where a finger
+        lands on the new one."""
         for attempt in range(3):
-            target = W.hook(element) if isinstance(element, str) else element
+            target = W.hook(element) if isinstance(element, str) else element() if callable(element) else element
             try:
                 W.DRIVER.execute_script("arguments[0].scrollIntoView({block: 'center', behavior: 'instant'})", target)
                 target.click()

@@ -58,11 +58,13 @@ class S_NewUserTrial(unittest.TestCase):
         self.open("/setup#speaker")
         step_is("speaker")
         W.wait_for(lambda: W.DRIVER.execute_script("return document.documentElement.lang") == language, what="the page's language")
-        row = W.wait_for(lambda: W.DRIVER.find_element(By.CSS_SELECTOR, '[data-nc="speaker"][data-device="default"]'),
-                         what="the system's default output")
-        self.assertEqual(row.find_element(By.CSS_SELECTOR, "b").text, words["name"])
+        row = '[data-nc="speaker"][data-device="default"]'
+        W.wait_for(lambda: W.DRIVER.find_element(By.CSS_SELECTOR, row), what="the system's default output")
+        # Found afresh at each read: the list is drawn again as the devices' state arrives.
+        name = W.fresh(lambda: W.DRIVER.find_element(By.CSS_SELECTOR, f"{row} b").text, what="the output's name")
+        self.assertEqual(name, words["name"])
         taps = Taps()
-        taps.tap(row.find_element(By.CSS_SELECTOR, '[data-nc="speaker-test"]'))
+        taps.tap(lambda: W.DRIVER.find_element(By.CSS_SELECTOR, f'{row} [data-nc="speaker-test"]'))
         result = W.wait_for(lambda: (lambda e: e if e.get_attribute("data-ok") else None)(
             W.DRIVER.find_element(By.CSS_SELECTOR, '[data-device="default"] [data-nc="speaker-result"]')), timeout=10,
             what="the test's answer")

@@ -16,9 +16,10 @@ import Testing
             unlink(path)
             rmdir(directory)
         }
-        // sh opens the file on descriptor 3, then becomes `sleep`, which keeps it open.
+        // sh opens the file on descriptor 3, then becomes `sleep`, which keeps it open until the
+        // test kills it (long enough for a slow scan on a loaded machine: 112 s once under CI's load).
         var pid: pid_t = 0
-        let arguments = ["/bin/sh", "-c", "exec 3<'\(path)'; exec sleep 30"]
+        let arguments = ["/bin/sh", "-c", "exec 3<'\(path)'; exec sleep 600"]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         #expect(posix_spawn(&pid, "/bin/sh", nil, nil, &argv, environ) == 0)
@@ -28,11 +29,16 @@ import Testing
             waitpid(pid, &status, 0)
         }
         var holders: [OpenFileHolders.Holder] = []
-        for _ in 0..<250 where !holders.contains(where: { $0.pid == pid && $0.name == "sleep" }) {
+        // Until the child has become `sleep` holding the file (a scan of /proc takes long under load).
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(300)
+        while !holders.contains(where: { $0.pid == pid && $0.name == "sleep" }) && clock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
             holders = OpenFileHolders.holders(prefix: directory + "/pcm")
         }
-        #expect(holders.contains { $0.pid == pid && $0.name == "sleep" && $0.target == path }, "\(holders)")
+        let alive = kill(pid, 0) == 0 && String(decoding: FileBytes.contents(of: "/proc/\(pid)/stat", limit: 256) ?? [], as: UTF8.self)
+            .split(separator: " ").dropFirst(2).first != "Z"
+        #expect(holders.contains { $0.pid == pid && $0.name == "sleep" && $0.target == path }, "\(holders); child alive: \(alive)")
         #expect(!holders.contains { $0.pid == getpid() }, "the asking process holds it too, but is not the answer")
     }
 
