@@ -290,7 +290,22 @@ def browser():
         options.add_argument(arg)
     driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
     driver.set_page_load_timeout(20)
+    # Every page counts its requests in flight (window.__ncFetching), so a test can wait until the
+    # parts a page fetches after its state (device lists) are drawn: web_page.settled().
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": FETCH_TRACKER})
     return driver
+
+
+FETCH_TRACKER = """
+(() => {
+  const original = window.fetch.bind(window);
+  window.__ncFetching = 0;
+  window.fetch = (...args) => {
+    window.__ncFetching += 1;
+    return original(...args).finally(() => { window.__ncFetching -= 1; });
+  };
+})();
+"""
 
 
 def set_viewport(driver, width, height):

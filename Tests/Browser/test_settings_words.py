@@ -168,7 +168,7 @@ def count_english(paths=PAGES):
     for path in paths:
         open_phone(path)
         W.wait_for(lambda: W.DRIVER.execute_script("return document.documentElement.lang") == "ko", what=f"{path} in Korean")
-        time.sleep(0.5)  # noqa: the page's late parts (device lists) are drawn; a figure, not an assertion
+        W.settled(what=f"{path}'s late parts (device lists) drawn")
         counts[path] = english_words()
     return counts
 

@@ -80,7 +80,7 @@ class S_NewUserTrial(unittest.TestCase):
         if language == "en":
             W.shot("setup-speaker-silent.png", 390, 844)  # docs/web.md's picture (with SCREENSHOT_DIR)
         # Chosen anyway: saved, and said plainly that alarms may not be heard.
-        taps.tap(row.find_element(By.CSS_SELECTOR, '[data-nc="speaker-use"]'))
+        taps.tap(lambda: W.DRIVER.find_element(By.CSS_SELECTOR, f'{row} [data-nc="speaker-use"]'))
         step_is("broker")
         said = W.hook("setup-said")
         self.assertEqual(said.get_attribute("data-ok"), "false", "said as a warning")

@@ -111,7 +111,7 @@ def fresh(read, timeout=5.0, what="reading the page"):
 
 # Reading and driving the page (web_page.py): here, so the test files call them as W.css, W.open_page...
 from web_page import (STREAM_COUNTER, api, colour_of, css, face_text, hook, hooks, next_boundary_clock,  # noqa: E402,F401
-                      open_page, open_page_streamed, rgb, serve_page, set_style, shot, translations)
+                      open_page, open_page_streamed, rgb, serve_page, set_style, settled, shot, translations)
 
 # The web app's first classes, run here with this module's node and browser: access and the token
 # (test_web_access.py), the face (test_web_face.py), alarms (test_web_alarms.py), the pages on a phone

@@ -1,7 +1,6 @@
 """The pages on a phone: labels and 44 px targets, the device page's sounds, no sound output said, the alarm
 form and the top bar at 390 and 320 px, the noise and style pages (run by test_web, with its node and browser)."""
 import json
-import time
 import unittest
 
 from selenium.webdriver.common.by import By
@@ -36,7 +35,7 @@ class D_Settings(unittest.TestCase):
             if path == "/alarms":
                 W.wait_for(lambda: W.hooks("alarm-row"), what="a row to check")
             W.wait_for(lambda: W.DRIVER.execute_script("return !!(NC.state.style && NC.state.node)"), what=f"{path}'s state")
-            time.sleep(0.2)
+            W.settled(what=f"{path} drawn")
             W.DRIVER.execute_script("document.querySelectorAll('details').forEach(d => d.open = true)")
             self.assertEqual(W.DRIVER.execute_script(script), [], path)
             errors = [entry for entry in W.DRIVER.get_log("browser") if entry["level"] == "SEVERE"]

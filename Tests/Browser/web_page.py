@@ -125,8 +125,21 @@ def shot(name, width, height):
         return
     os.makedirs(W.SHOTS, exist_ok=True)
     rig.set_viewport(W.DRIVER, width, height)
-    time.sleep(0.6)  # the face refits on resize
+    settled()  # the face refits on resize, its colours fade
     W.DRIVER.save_screenshot(os.path.join(W.SHOTS, name))
+
+
+SETTLED = """
+const done = arguments[arguments.length - 1];
+requestAnimationFrame(() => requestAnimationFrame(() =>
+  done((window.__ncFetching || 0) === 0 && document.getAnimations().every((a) => a.playState !== 'running'))));
+"""
+
+
+def settled(timeout=5.0, what="the page settled"):
+    """Waits until the page has drawn two frames with no request in flight (rig.FETCH_TRACKER) and
+    no transition running: what it fetched after its state is drawn and its colours are final."""
+    W.wait_for(lambda: W.DRIVER.execute_async_script(SETTLED), timeout=timeout, what=what)
 
 
 def colour_of(selector, prop="color"):
