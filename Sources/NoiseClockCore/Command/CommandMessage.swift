@@ -27,8 +27,7 @@ public struct CommandMessage: Sendable, Equatable {
         }
         if let command = machine { return .machine(command, payload) }
         guard let topic = CommandTopic(rawValue: suffix) else {
-            let error = CommandError(.unknownCommand, "unknown command topic \"\(suffix.prefix(128))\"")
-            return .refused(Response(command: suffix, requestID: payload.requestID, outcome: .failure(error)))
+            return .refused(Response(command: suffix, requestID: payload.requestID, outcome: .failure(.unknownCommand(suffix))))
         }
         return .command(CommandMessage(topic: topic, payload: payload))
     }
