@@ -22,7 +22,8 @@ extension NodeMachine.Draft {
             next.advance(to: now, outbox: &outbox)
             let result = JSONValue.object(JSONObject([("restored", .object(contents.counts)), ("from_node", .string(contents.nodeID))]))
             refusal = NodePlan.Refusal(command: request.command, requestID: request.requestID, origin: origin)
-            commit(next, outbox: outbox, response: (Response(command: request.command, requestID: request.requestID, outcome: .success(result)), origin))
+            let response = Response(command: request.command, requestID: request.requestID, outcome: .success(result))
+            commit(next, outbox: outbox, response: (response, origin))
             // The web app's settings (checked by the adapter, as the configuration loader checks
             // them): no feature's, so written here; they apply when the node next starts.
             if let settings = contents.documents[SettingsFile.name] {

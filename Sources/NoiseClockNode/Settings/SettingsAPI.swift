@@ -59,7 +59,9 @@ struct SettingsAPI: Sendable {
         }
         var candidate = stored()
         for key in keys {
-            guard ConfigurationSchema.keysByPath[key] != nil else { return request.answer(.failure(.invalidField(key, "\(key): not a configuration key"))) }
+            guard ConfigurationSchema.keysByPath[key] != nil else {
+                return request.answer(.failure(.invalidField(key, "\(key): not a configuration key")))
+            }
             candidate[key] = nil
         }
         return save(candidate, for: request)
@@ -184,7 +186,9 @@ struct SettingsAPI: Sendable {
             applies[key.path] = live.contains(key.path) ? "now" : "restart"
         }
         let fixed = JSONObject(WebSettings.notSettable.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) })
-        let echo: [(String, JSONValue)] = request.map { [("command", .string($0.name.rawValue)), ("ok", true), ("request_id", $0.requestID ?? .null)] } ?? []
+        let echo: [(String, JSONValue)] = request.map {
+            [("command", .string($0.name.rawValue)), ("ok", true), ("request_id", $0.requestID ?? .null)]
+        } ?? []
         let body = JSONValue.object(JSONObject(echo + [
             ("values", .object(shown)), ("sources", .object(sources)), ("applies", .object(applies)), ("not_settable", .object(fixed)),
         ] + extra))
