@@ -30,6 +30,15 @@ import Testing
         }
         #expect(CommandName.allCases.last == .web(.restart))
         #expect(WebCommand.allCases.filter(\.answeredBeforeItsWork) == [.restart])
+        // Over a topic (or handed to the machine), a web app's command is refused, saying where it is taken.
+        for command in WebCommand.allCases {
+            guard case .refused(let refusal) = CommandMessage.parse(topic: command.rawValue, payload: Array(#"{"request_id": 3}"#.utf8)) else {
+                Issue.record("\(command.rawValue) taken from a topic")
+                continue
+            }
+            #expect(refusal.requestID == 3 && refusal.json["error"]?["code"] == "unknown_command")
+            #expect(refusal.json["error"]?["message"]?.stringValue?.contains("POST /api/\(command.rawValue) only") == true, "\(refusal.json)")
+        }
         // A button's `command:` action runs a feature's topic only (as the configuration checks): never a web app's command.
         let idle = ButtonSituation(ringing: false, noiseVolume: 0, routines: RoutinePlanSummary(active: false, next: nil))
         #expect(ButtonAction.command("restart", payload: "").command(in: idle) == nil)
