@@ -12,8 +12,8 @@ extension Backup {
         public var counts: JSONObject
     }
 
-    /// The keys of the document that are not entries.
-    static let headerKeys: Set<String> = ["format", "version", "node_id", "created_at", "node_version", "settings"]
+    /// The keys of the document that are not entries (`request_id`: `POST /api/restore` echoes it).
+    static let headerKeys: Set<String> = ["format", "version", "node_id", "created_at", "node_version", "settings", "request_id"]
 
     /// Parses and checks `bytes` as a backup: the format, the version, every entry through its
     /// command's checks, then every state file made from them through the node's own loader, so

@@ -23,8 +23,8 @@ extension ButtonSituation {
 
 extension ButtonAction {
     /// The command this action runs now (typed, and its payload), through the same path as MQTT
-    /// and HTTP; nil for `none`. A `command:` action's topic was checked against the topic table
-    /// when the configuration was read; one that is not in it runs nothing.
+    /// and HTTP; nil for `none`. A `command:` action's topic was checked against the features'
+    /// topic table when the configuration was read; one that is not in it runs nothing.
     public func command(in situation: ButtonSituation) -> (command: CommandName, payload: String)? {
         switch self {
         case .snoozeOrSpeak: situation.ringing ? (.feature(.alarms(.snooze)), "") : (.machine(.speakTime), "")
@@ -46,7 +46,7 @@ extension ButtonAction {
             }
         case .timer(let preset): (.feature(.timers(.start)), JSONValue.object(JSONObject([("preset", .string(preset))])).serialized)
         case .none: nil
-        case .command(let topic, let payload): CommandName(rawValue: topic).map { ($0, payload) }
+        case .command(let topic, let payload): CommandTopic(rawValue: topic).map { (.feature($0), payload) }
         }
     }
 }

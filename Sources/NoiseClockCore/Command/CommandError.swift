@@ -46,6 +46,11 @@ public struct CommandError: Error, Equatable, Sendable {
         CommandError(.payloadTooLarge, "payload is \(bytes) bytes; the limit is \(CommandPayload.maxBytes)")
     }
 
+    /// A name no command table has (`CommandName(rawValue:)` nil), as a topic or as `POST /api/<name>`.
+    public static func unknownCommand(_ name: String) -> CommandError {
+        CommandError(.unknownCommand, "unknown command topic \"\(name.prefix(128))\"")
+    }
+
     public var json: JSONValue {
         guard let cause else { return ["code": .string(code.rawValue), "field": .optional(field), "message": .string(message)] }
         return ["code": .string(code.rawValue), "field": .optional(field), "message": .string(message), "cause": .string(cause)]

@@ -18,18 +18,22 @@ public struct CommandMessage: Sendable, Equatable {
     }
 
     public static func parse(topic suffix: String, payload bytes: [UInt8]) -> Parsed {
+        let name = CommandName(rawValue: suffix)
         let payload: CommandPayload
-        let machine = MachineCommand(rawValue: suffix)
         do {
-            payload = try CommandPayload.classify(bytes, freeText: machine?.takesFreeText ?? false)
+            let freeText = if case .machine(let command)? = name { command.takesFreeText } else { false }
+            payload = try CommandPayload.classify(bytes, freeText: freeText)
         } catch {
             return .refused(Response(command: suffix, requestID: nil, outcome: .failure(error)))
         }
-        if let command = machine { return .machine(command, payload) }
-        guard let topic = CommandTopic(rawValue: suffix) else {
-            let error = CommandError(.unknownCommand, "unknown command topic \"\(suffix.prefix(128))\"")
+        switch name {
+        case .machine(let command)?: return .machine(command, payload)
+        case .feature(let topic)?: return .command(CommandMessage(topic: topic, payload: payload))
+        case .web(let command)?:
+            let error = CommandError(.unknownCommand, "\(suffix) is taken as POST /api/\(suffix) only: it \(command.notOverMQTT)")
             return .refused(Response(command: suffix, requestID: payload.requestID, outcome: .failure(error)))
+        case nil:
+            return .refused(Response(command: suffix, requestID: payload.requestID, outcome: .failure(.unknownCommand(suffix))))
         }
-        return .command(CommandMessage(topic: topic, payload: payload))
     }
 }

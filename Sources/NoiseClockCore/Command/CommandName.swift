@@ -1,16 +1,20 @@
-/// Any command of the contract, by name: a feature's (`CommandTopic`) or one the machine answers
-/// itself (`MachineCommand`). The two tables are the only place a command's name is a string;
-/// everything else (a button's action, what a button says it did) holds this typed value.
+/// Any command of the contract, by name: a feature's (`CommandTopic`), one the machine answers
+/// itself (`MachineCommand`), or one only the web app takes (`WebCommand`). The three tables are
+/// the only place a command's name is a string; everything else (a button's action, what a
+/// button says it did, the web server's dispatch) holds this typed value.
 public enum CommandName: Sendable, Hashable, RawRepresentable {
     case feature(CommandTopic)
     case machine(MachineCommand)
+    case web(WebCommand)
 
-    /// The command for a topic suffix (`alarm/snooze`, `say`); nil for a topic neither table has.
+    /// The command for a topic suffix or API path (`alarm/snooze`, `say`, `restore`); nil for a name no table has.
     public init?(rawValue: String) {
         if let machine = MachineCommand(rawValue: rawValue) {
             self = .machine(machine)
         } else if let topic = CommandTopic(rawValue: rawValue) {
             self = .feature(topic)
+        } else if let web = WebCommand(rawValue: rawValue) {
+            self = .web(web)
         } else {
             return nil
         }
@@ -20,6 +24,7 @@ public enum CommandName: Sendable, Hashable, RawRepresentable {
         switch self {
         case .feature(let topic): topic.rawValue
         case .machine(let command): command.rawValue
+        case .web(let command): command.rawValue
         }
     }
 }

@@ -38,6 +38,11 @@ public enum CommandPayload: Sendable, Equatable {
         }
     }
 
+    /// The request id of a body as it came (nil: none, or a body that is not a JSON object of 64 KiB at most).
+    public static func requestID(in bytes: [UInt8]) -> JSONValue? {
+        (try? classify(bytes))?.requestID
+    }
+
     /// An object payload, or the error a JSON-only command answers with.
     public func object(for command: some FeatureCommand) throws(CommandError) -> JSONObject {
         switch self {

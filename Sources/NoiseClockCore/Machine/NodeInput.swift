@@ -77,15 +77,19 @@ public struct InboundMessage: Sendable, Equatable {
 }
 
 /// A command from another source (the web app): the command topic suffix and the body, exactly
-/// as MQTT would carry them, and an id the source uses to match the reply.
+/// as MQTT would carry them, and an id the source uses to match the reply. `requestID`: the body's
+/// `request_id` as the web server read it, which `restore` and `restart` echo (a topic's command
+/// reads its own from its payload, as over MQTT).
 public struct LocalRequest: Sendable, Equatable {
     public var id: UInt64
     public var command: String
     public var payload: [UInt8]
+    public var requestID: JSONValue?
 
-    public init(id: UInt64, command: String, payload: [UInt8]) {
+    public init(id: UInt64, command: String, payload: [UInt8], requestID: JSONValue? = nil) {
         self.id = id
         self.command = command
         self.payload = payload
+        self.requestID = requestID
     }
 }

@@ -6,7 +6,7 @@ extension NodeMachine.Draft {
     mutating func restart(_ request: LocalRequest) {
         let origin = CommandOrigin.local(request.id)
         let payload = Result { () throws(CommandError) in try CommandPayload.classify(request.payload) }
-        let requestID = (try? payload.get())?.requestID
+        let requestID = request.requestID
         let outcome: Result<JSONValue, CommandError>
         switch payload {
         case .success(.empty): outcome = .success(["restarting": .bool(true)])

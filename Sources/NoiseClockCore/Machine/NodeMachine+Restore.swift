@@ -1,12 +1,13 @@
 extension NodeMachine.Draft {
     /// `POST /api/restore`: a backup checked whole (`Backup.read`), then every state file it holds
     /// written again and every feature made from them, as at start, in this one input: all of it
-    /// or, refused, none of it. A refusal names the entry (`alarms[3].time`).
+    /// or, refused, none of it. A refusal names the entry (`alarms[3].time`); both answers echo the
+    /// body's `request_id` (`LocalRequest.requestID`).
     mutating func restore(_ request: LocalRequest) {
         let origin = CommandOrigin.local(request.id)
         switch Backup.read(request.payload) {
         case .failure(let refusal):
-            let response = Response(command: request.command, requestID: nil, outcome: .failure(refusal.commandError))
+            let response = Response(command: request.command, requestID: request.requestID, outcome: .failure(refusal.commandError))
             effects += machine.respond(response, to: origin)
             log(.notice, "restore refused", ["entry": refusal.entry, "message": String(refusal.message.prefix(200))])
         case .success(let contents):
@@ -20,8 +21,9 @@ extension NodeMachine.Draft {
             var outbox: [Publication] = []
             next.advance(to: now, outbox: &outbox)
             let result = JSONValue.object(JSONObject([("restored", .object(contents.counts)), ("from_node", .string(contents.nodeID))]))
-            refusal = NodePlan.Refusal(command: request.command, requestID: nil, origin: origin)
-            commit(next, outbox: outbox, response: (Response(command: request.command, requestID: nil, outcome: .success(result)), origin))
+            refusal = NodePlan.Refusal(command: request.command, requestID: request.requestID, origin: origin)
+            let response = Response(command: request.command, requestID: request.requestID, outcome: .success(result))
+            commit(next, outbox: outbox, response: (response, origin))
             // The web app's settings (checked by the adapter, as the configuration loader checks
             // them): no feature's, so written here; they apply when the node next starts.
             if let settings = contents.documents[SettingsFile.name] {

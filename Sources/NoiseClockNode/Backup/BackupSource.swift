@@ -5,9 +5,6 @@ import NoiseClockWeb
 /// `GET /api/backup` as the node answers it: the state files read from `state_dir`, made into
 /// the backup document (docs/web.md, "Backup and restore").
 struct BackupSource: Sendable {
-    /// `POST /api/restore`'s command name: the web server hands it over as a command's body.
-    static let restoreCommand = "restore"
-
     let stateDirectory: String
     let nodeID: String
     let now: @Sendable () -> Instant

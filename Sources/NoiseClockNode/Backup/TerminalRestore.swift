@@ -61,7 +61,7 @@ public enum TerminalRestore {
         let host = LocalWebRequest.reachable(web.host)
         let reply: LocalWebRequest.Reply
         do {
-            reply = try LocalWebRequest(host: host, port: web.port).post("/api/restore", body: bytes, bearer: token)
+            reply = try LocalWebRequest(host: host, port: web.port).post("/api/" + WebCommand.restore.rawValue, body: bytes, bearer: token)
         } catch {
             throw Failure(description: "the node is running but \(error.description); nothing was changed", exitCode: 1)
         }

@@ -11,8 +11,6 @@ import Synchronization
 public final class NodeRestart: Sendable {
     /// EX_TEMPFAIL: not 0 (systemd would not restart) and not 2 (`RestartPreventExitStatus`).
     public static let exitStatus: Int32 = 75
-    /// `POST /api/restart`'s command name (http-api v1.4; no MQTT topic).
-    static let command = "restart"
 
     private let requested = Atomic<Bool>(false)
 

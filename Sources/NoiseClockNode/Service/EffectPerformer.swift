@@ -55,7 +55,7 @@ struct EffectPerformer: Sendable {
                              correlationData: message.correlationData)
             case .reply(let id, let response):
                 // A restore's settings apply before its answer: the page that reads them next finds them in force.
-                if response.command == BackupSource.restoreCommand, response.ok { restored?() }
+                if response.ok, CommandName(rawValue: response.command) == .web(.restore) { restored?() }
                 web?.reply(id, response)
             case .play(let scene):
                 audio?.apply(scene)

@@ -13,8 +13,6 @@ import Synchronization
 /// opens that one on this service's thread. Either way the answer comes once frames reached the
 /// device, straight to the web server (`WebServer.reply`): the machine has nothing to decide here.
 final class AudioDesk: Service, Sendable {
-    static let testCommand = "audio/test"
-
     private let engine: AudioEngine?
     private let sampleRate: Int
     /// The configured device when there is no engine (no sound catalog): the test's default.
@@ -60,17 +58,15 @@ final class AudioDesk: Service, Sendable {
         return HTTPResponse(status: 200, headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")], body: body.bytes)
     }
 
-    /// `{"device"?: name}` checked on the server's thread: a refusal (nil: fine, `submit` it).
-    static func refusal(_ body: [UInt8]) -> HTTPResponse? {
-        if case .failure(let error) = requested(body) {
-            return WebRouter.commandResponse(Response(command: testCommand, requestID: nil, outcome: .failure(error)))
-        }
+    /// `{"device"?: name}` checked on the server's thread: a refusal (nil: fine, `test` it).
+    static func refusal(_ request: WebCommandRequest) -> HTTPResponse? {
+        if case .failure(let error) = requested(request.body) { return request.answer(.failure(error)) }
         return nil
     }
 
     /// Plays the chime for the web request `id`; the answer goes to the server when it has played.
-    func test(id: UInt64, body: [UInt8]) {
-        guard case .success(let asked) = Self.requested(body) else { return }
+    func test(_ request: WebCommandRequest, id: UInt64) {
+        guard case .success(let asked) = Self.requested(request.body) else { return }
         let device = asked ?? self.device
         if let engine, device == engine.device {
             engine.playChime(AudioChime.samples(sampleRate: sampleRate), volume: AudioChime.volume) { [self] outcome in
@@ -80,8 +76,8 @@ final class AudioDesk: Service, Sendable {
                     case .success(let card):
                         let played = AudioChime.Played(frames: Int(AudioChime.seconds * Double(sampleRate)),
                                                        mixer: AudioDeviceProbe.mixer(device: device, card: card))
-                        answer(id, device: device, .success(played))
-                    case .failure(let failure): answer(id, device: device, .failure(failure))
+                        answer(request, id, device: device, .success(played))
+                    case .failure(let failure): answer(request, id, device: device, .failure(failure))
                     }
                 }
             }
@@ -89,15 +85,15 @@ final class AudioDesk: Service, Sendable {
         }
         let queued = thread.submit { [self] in
             do throws(ChimeFailure) {
-                answer(id, device: device, .success(try AudioChime.play(device: device, sampleRate: sampleRate)))
+                answer(request, id, device: device, .success(try AudioChime.play(device: device, sampleRate: sampleRate)))
             } catch {
-                answer(id, device: device, .failure(error))
+                answer(request, id, device: device, .failure(error))
             }
         }
-        if !queued { answer(id, device: device, .failure(ChimeFailure(description: "the node is stopping"))) }
+        if !queued { answer(request, id, device: device, .failure(ChimeFailure(description: "the node is stopping"))) }
     }
 
-    private func answer(_ id: UInt64, device: String, _ outcome: Result<AudioChime.Played, ChimeFailure>) {
+    private func answer(_ request: WebCommandRequest, _ id: UInt64, device: String, _ outcome: Result<AudioChime.Played, ChimeFailure>) {
         let response: Response
         switch outcome {
         case .success(let played):
@@ -110,10 +106,9 @@ final class AudioDesk: Service, Sendable {
             }
             let result = JSONObject([("device", .string(device)), ("played", .bool(true)), ("frames", .int(Int64(played.frames))),
                                      ("mixer", mixer)])
-            response = Response(command: Self.testCommand, requestID: nil, outcome: .success(.object(result)))
+            response = request.response(.success(.object(result)))
         case .failure(let failure):
-            response = Response(command: Self.testCommand, requestID: nil,
-                                outcome: .failure(CommandError(.audioUnavailable, field: "device", failure.description)))
+            response = request.response(.failure(CommandError(.audioUnavailable, field: "device", failure.description)))
         }
         server.withLock { $0 }?.reply(id, response)
     }
@@ -124,7 +119,7 @@ final class AudioDesk: Service, Sendable {
         guard let object = (try? JSONParser(maxDepth: 4).parse(body))?.objectValue else {
             return .failure(CommandError(.invalidJSON, "POST /api/audio/test takes {\"device\": \"name\"} or nothing"))
         }
-        for (key, _) in object.pairs where key != "device" {
+        for (key, _) in object.pairs where key != "device" && key != "request_id" {
             return .failure(.invalidField(String(key.prefix(64)), "\(key.prefix(64)): not a field of audio/test (only \"device\")"))
         }
         guard let value = object["device"], !value.isNull else { return .success(nil) }

@@ -14,7 +14,6 @@ import Synchronization
 /// "milliseconds"}` or `{"connected": false, "broker", "reason"}`. On a thread of its own: the web
 /// server's thread never waits for a broker.
 final class BrokerProbe: Sendable {
-    static let command = "mqtt/test"
     static let limitSeconds = 5.0
 
     /// The node's configuration as its broker connection runs now (a password changed in the web
@@ -32,15 +31,15 @@ final class BrokerProbe: Sendable {
     }
 
     /// Starts a test for the waiting connection `id`; its answer comes through `WebServer.reply`.
-    func start(id: UInt64, body: [UInt8]) {
+    func start(_ request: WebCommandRequest, id: UInt64) {
         let started = try? threads.start { [self] in
-            let (outcome, client) = test(body)
-            reply(id, Response(command: Self.command, requestID: nil, outcome: outcome))
+            let (outcome, client) = test(request.body)
+            reply(id, request.response(outcome))
             // After the answer: without a final message, stopping may wait for the loop's 1 s timeout.
             client?.shutdown(finalMessage: nil)
         }
         if started != true {
-            reply(id, Response(command: Self.command, requestID: nil, outcome: .failure(CommandError(.storageError, "cannot start the test"))))
+            reply(id, request.response(.failure(CommandError(.storageError, "cannot start the test"))))
         }
     }
 

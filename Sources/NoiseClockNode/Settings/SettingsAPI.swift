@@ -8,9 +8,6 @@ import NoiseClockWeb
 /// names the key in the file's words and changes nothing), then kept in `settings.json`.
 /// Answered on the web server's thread: never through MQTT, always behind the web token.
 struct SettingsAPI: Sendable {
-    static let changeCommand = "settings"
-    static let resetCommand = "settings/reset"
-
     /// Keys whose change the node takes at once (`applies: now`); the others on its next start.
     static let live: Set<String> = Set(["timezone", "locale", "audio.device", "audio.sounds_dir"]).union(rebound)
         .union(BrokerSwitch.keys).union(WebSwitch.keys)
@@ -40,32 +37,34 @@ struct SettingsAPI: Sendable {
         }
     }
 
-    /// `{key: value, …}`; `null` takes a key back to the file's value.
-    func change(_ body: [UInt8]) -> HTTPResponse {
-        guard let object = (try? JSONParser(maxDepth: 16).parse(body))?.objectValue else {
-            return Self.refusal(CommandError(.invalidJSON, "POST /api/settings takes a JSON object of keys and values"))
+    /// `{key: value, …}`; `null` takes a key back to the file's value (`request_id` is no key: echoed).
+    func change(_ request: WebCommandRequest) -> HTTPResponse {
+        guard let object = (try? JSONParser(maxDepth: 16).parse(request.body))?.objectValue else {
+            return request.answer(.failure(CommandError(.invalidJSON, "POST /api/settings takes a JSON object of keys and values")))
         }
         var candidate = stored()
-        for (key, value) in object.pairs {
-            if let problem = Self.problem(settable: key, environment: environment) { return Self.refusal(problem) }
+        for (key, value) in object.pairs where key != "request_id" {
+            if let problem = Self.problem(settable: key, environment: environment) { return request.answer(.failure(problem)) }
             // Not `candidate[key] = value.isNull ? nil : value`: JSONValue is ExpressibleByNilLiteral,
             // so that `nil` is `.null` and stayed in settings.json.
             if value.isNull { candidate.removeValue(forKey: key) } else { candidate[key] = value }
         }
-        return save(candidate)
+        return save(candidate, for: request)
     }
 
     /// `{"keys": [...]}`: back to the file's (or default) value.
-    func reset(_ body: [UInt8]) -> HTTPResponse {
-        guard let keys = (try? JSONParser(maxDepth: 16).parse(body))?["keys"]?.arrayValue?.compactMap(\.stringValue) else {
-            return Self.refusal(CommandError(.invalidJSON, "POST /api/settings/reset takes {\"keys\": [\"timezone\", …]}"))
+    func reset(_ request: WebCommandRequest) -> HTTPResponse {
+        guard let keys = (try? JSONParser(maxDepth: 16).parse(request.body))?["keys"]?.arrayValue?.compactMap(\.stringValue) else {
+            return request.answer(.failure(CommandError(.invalidJSON, "POST /api/settings/reset takes {\"keys\": [\"timezone\", …]}")))
         }
         var candidate = stored()
         for key in keys {
-            guard ConfigurationSchema.keysByPath[key] != nil else { return Self.refusal(.invalidField(key, "\(key): not a configuration key")) }
+            guard ConfigurationSchema.keysByPath[key] != nil else {
+                return request.answer(.failure(.invalidField(key, "\(key): not a configuration key")))
+            }
             candidate[key] = nil
         }
-        return save(candidate)
+        return save(candidate, for: request)
     }
 
     func stored() -> [String: JSONValue] {
@@ -73,23 +72,23 @@ struct SettingsAPI: Sendable {
         return WebSettings.stored(stateDirectory: stateDirectory, warnings: &ignored)
     }
 
-    private func save(_ candidate: [String: JSONValue]) -> HTTPResponse {
+    private func save(_ candidate: [String: JSONValue], for request: WebCommandRequest) -> HTTPResponse {
         let checked: (loaded: LoadedConfiguration, values: ConfigurationValues)
         do {
             checked = try NodeConfiguration.loadNow(path: configPath, environment: environment, web: candidate)
         } catch {
-            return Self.refusal(CommandError(.invalidField, field: error.key, "\(error.key): \(error.message)"))
+            return request.answer(.failure(CommandError(.invalidField, field: error.key, "\(error.key): \(error.message)")))
         }
         let before = stored()
-        if let failure = write(candidate) { return Self.refusal(CommandError(.storageError, "could not save the settings: \(failure)")) }
+        if let failure = write(candidate) { return request.answer(.failure(CommandError(.storageError, "could not save the settings: \(failure)"))) }
         _ = applying.replace(with: candidate)
         applyLoaded(checked.loaded.configuration, before: before, after: candidate)
         // A web address that could not be tried put its keys back in settings.json: say so as it is now.
         if web?.status?["state"] == "failed", WebSwitch.keys.contains(where: { before[$0] != candidate[$0] }), stored() != candidate,
            let now = try? NodeConfiguration.loadNow(path: configPath, environment: environment) {
-            return Self.answer(now.values, extra: lockoutStatus)
+            return Self.answer(now.values, extra: lockoutStatus, to: request)
         }
-        return Self.answer(checked.values, extra: lockoutStatus)
+        return Self.answer(checked.values, extra: lockoutStatus, to: request)
     }
 
     /// The node started with `settings.json` as it is now.
@@ -98,9 +97,15 @@ struct SettingsAPI: Sendable {
     }
 
     /// A restore is about to replace `settings.json` (the file now also holds what a broker or web
-    /// trial kept or rolled back since the last Save).
-    func restoreStarting() {
+    /// trial kept or rolled back since the last Save): what it replaces is kept, to apply the
+    /// difference (and keep the secrets) once it is done. The backup's settings pass the
+    /// configuration loader here (the rest, the machine checks): their refusal, or nil.
+    func restoreRefusal(_ request: WebCommandRequest) -> HTTPResponse? {
         _ = applying.replace(with: stored())
+        guard case .success(let contents) = Backup.read(request.body), !contents.settings.isEmpty,
+              let problem = WebSettings.restoreProblem(contents.settings, configPath: configPath, environment: environment)
+        else { return nil }
+        return request.answer(.failure(problem))
     }
 
     /// The machine answered a restore ok: the settings it wrote take effect as a Save's would
@@ -168,7 +173,8 @@ struct SettingsAPI: Sendable {
         (broker?.status.map { [("broker", $0)] } ?? []) + (web?.status.map { [("web", $0)] } ?? [])
     }
 
-    static func answer(_ values: ConfigurationValues, extra: [(String, JSONValue)] = []) -> HTTPResponse {
+    /// `to`: the change it answers, whose command, `ok` and `request_id` come first (nil: `GET`).
+    static func answer(_ values: ConfigurationValues, extra: [(String, JSONValue)] = [], to request: WebCommandRequest? = nil) -> HTTPResponse {
         var shown = JSONObject()
         var sources = JSONObject()
         var applies = JSONObject()
@@ -180,13 +186,17 @@ struct SettingsAPI: Sendable {
             applies[key.path] = live.contains(key.path) ? "now" : "restart"
         }
         let fixed = JSONObject(WebSettings.notSettable.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) })
-        let body = JSONValue.object(JSONObject([
+        let echo: [(String, JSONValue)] = request.map {
+            [("command", .string($0.name.rawValue)), ("ok", true), ("request_id", $0.requestID ?? .null)]
+        } ?? []
+        let body = JSONValue.object(JSONObject(echo + [
             ("values", .object(shown)), ("sources", .object(sources)), ("applies", .object(applies)), ("not_settable", .object(fixed)),
         ] + extra))
         return HTTPResponse(status: 200, headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")], body: body.bytes)
     }
 
-    static func refusal(_ error: CommandError, command: String = changeCommand) -> HTTPResponse {
-        WebRouter.commandResponse(Response(command: command, requestID: nil, outcome: .failure(error)))
+    /// `GET /api/settings` could not read the configuration (no command: no request id).
+    static func refusal(_ error: CommandError) -> HTTPResponse {
+        WebRouter.commandResponse(Response(command: WebCommand.settings.rawValue, requestID: nil, outcome: .failure(error)))
     }
 }

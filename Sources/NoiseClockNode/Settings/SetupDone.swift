@@ -9,29 +9,13 @@ import NoiseClockWeb
 /// `"setup_done": true` goes into `settings.json` beside the values (kept by every later write of
 /// the file); until then the pages offer "Set up this clock". Answered by the web server itself.
 enum SetupDone {
-    static let command = "setup/done"
-
     /// An empty body or `{"request_id": …}`; anything else is refused and changes nothing.
-    static func answer(_ body: [UInt8], stateDirectory: String) -> HTTPResponse {
-        let payload: CommandPayload
-        do {
-            payload = try CommandPayload.classify(body)
-        } catch {
-            return WebRouter.commandResponse(Response(command: command, requestID: nil, outcome: .failure(error)))
-        }
-        let requestID = payload.requestID
-        switch payload {
-        case .empty: break
-        case .json(.object(let object)) where object.keys.allSatisfy({ $0 == "request_id" }): break
-        default:
-            let error = CommandError(.invalidField, "setup/done takes an empty body or {\"request_id\": …}")
-            return WebRouter.commandResponse(Response(command: command, requestID: requestID, outcome: .failure(error)))
-        }
+    static func answer(_ request: WebCommandRequest, stateDirectory: String) -> HTTPResponse {
+        if let refusal = request.refusalUnlessEmpty() { return refusal }
         if let failure = mark(stateDirectory: stateDirectory) {
-            let error = CommandError(.storageError, "could not save that setup is done: \(failure)")
-            return WebRouter.commandResponse(Response(command: command, requestID: requestID, outcome: .failure(error)))
+            return request.answer(.failure(CommandError(.storageError, "could not save that setup is done: \(failure)")))
         }
-        return WebRouter.commandResponse(Response(command: command, requestID: requestID, outcome: .success(["setup_done": .bool(true)])))
+        return request.answer(.success(["setup_done": .bool(true)]))
     }
 
     /// `settings.json` written again with its values and `"setup_done": true`; the error's words, or nil.

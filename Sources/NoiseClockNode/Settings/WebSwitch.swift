@@ -15,7 +15,6 @@ import Synchronization
 final class WebSwitch: Sendable {
     static let keys: Set<String> = ["web.port", "web.host", "web.auth"]
     static let limitSeconds: Int64 = 60
-    static let confirmCommand = "settings/confirm"
 
     struct Trial: Sendable {
         var target: NodeConfiguration.Web
@@ -140,8 +139,10 @@ final class WebSwitch: Sendable {
         }
     }
 
-    /// `POST /api/settings/confirm`, which must come through the new address (`via`).
-    func confirm(via: String) -> HTTPResponse {
+    /// `POST /api/settings/confirm`, which must come through the new address (`via`), with an
+    /// empty body or `{"request_id": …}` (anything else is refused and confirms nothing).
+    func confirm(_ request: WebCommandRequest, via: String) -> HTTPResponse {
+        if let refusal = request.refusalUnlessEmpty() { return refusal }
         let answer = state.withLock { state -> Result<(JSONValue, Trial), CommandError> in
             guard let trial = state.trial else {
                 return .failure(CommandError(.notFound, "nothing to confirm: no change of web.port, web.host or web.auth is waiting"))
@@ -159,14 +160,14 @@ final class WebSwitch: Sendable {
         }
         switch answer {
         case .failure(let error):
-            return SettingsAPI.refusal(error, command: Self.confirmCommand)
+            return request.answer(.failure(error))
         case .success(let (outcome, trial)):
             let web = trial.target
             server.withLock { $0 }?.listen(on: [Self.address(web)])
             keep(trial.wanted)
             record(web)
             logger.notice("web app: new address confirmed", metadata: ["address": "\(Self.address(web))"])
-            return WebRouter.commandResponse(Response(command: Self.confirmCommand, requestID: nil, outcome: .success(outcome)))
+            return request.answer(.success(outcome))
         }
     }
 

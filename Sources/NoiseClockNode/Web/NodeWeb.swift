@@ -109,23 +109,45 @@ struct InboxWebBackend: WebBackend {
     /// `GET /api/stations/search` (nil: `stream.directory_url` is none).
     var search: StationSearchDesk?
 
-    /// `restore` and `restart` are the machine's own inputs (`NodeInput.restore`, `.restart`): no commands of MQTT's.
-    func submit(id: UInt64, command: String, payload: [UInt8]) -> Bool {
-        if command == AudioDesk.testCommand, let audio {
-            audio.test(id: id, body: payload)
-            return true
+    /// A command of the table, by its case: a topic's (the feature's or the machine's) through the
+    /// same path as MQTT; the web app's own to their adapter (`settings`, `settings/reset`,
+    /// `settings/confirm`, `setup/done` answered here; `audio/test`, `mqtt/test` on their threads;
+    /// `restore` and `restart` as the machine's own inputs). Each answer echoes `request.requestID`.
+    func take(_ request: WebCommandRequest, id: UInt64, via address: String) -> WebCommandRequest.Taken {
+        let command: WebCommand
+        switch request.name {
+        case .feature, .machine:
+            return handedOn(inbox.send(.request(LocalRequest(id: id, command: request.name.rawValue, payload: request.body))))
+        case .web(let web): command = web
         }
-        if command == BrokerProbe.command, let probe {
-            probe.start(id: id, body: payload)
-            return true
-        }
-        let request = LocalRequest(id: id, command: command, payload: payload)
+        let notHere = request.answer(.failure(CommandError(.unknownCommand, "\(command.rawValue) is not offered here")))
         switch command {
-        case BackupSource.restoreCommand: return inbox.send(.restore(request))
-        case NodeRestart.command: return inbox.send(.restart(request))
-        default: return inbox.send(.request(request))
+        case .audioTest:
+            guard let audio else { return .answered(notHere) }
+            if let refusal = AudioDesk.refusal(request) { return .answered(refusal) }
+            audio.test(request, id: id)
+            return .handedOn
+        case .mqttTest:
+            guard let probe else { return .answered(notHere) }
+            probe.start(request, id: id)
+            return .handedOn
+        case .restart:
+            return handedOn(inbox.send(.restart(local(request, id: id))))
+        case .restore:
+            if let refusal = settingsAPI?.restoreRefusal(request) { return .answered(refusal) }
+            return handedOn(inbox.send(.restore(local(request, id: id))))
+        case .settingsConfirm: return .answered(settingsAPI?.web?.confirm(request, via: address) ?? notHere)
+        case .setupDone: return .answered(settingsAPI.map { SetupDone.answer(request, stateDirectory: $0.stateDirectory) } ?? notHere)
+        case .settings: return .answered(settingsAPI?.change(request) ?? notHere)
+        case .settingsReset: return .answered(settingsAPI?.reset(request) ?? notHere)
         }
     }
+
+    private func local(_ request: WebCommandRequest, id: UInt64) -> LocalRequest {
+        LocalRequest(id: id, command: request.name.rawValue, payload: request.body, requestID: request.requestID)
+    }
+
+    private func handedOn(_ sent: Bool) -> WebCommandRequest.Taken { sent ? .handedOn : .stopping }
 
     func backup(secrets: Bool) -> HTTPResponse {
         guard let backups else { return .error(404, code: "unknown_command", "no backups here") }
@@ -138,32 +160,6 @@ struct InboxWebBackend: WebBackend {
 
     func audioDevices() -> HTTPResponse {
         audio?.devices() ?? .error(404, code: "unknown_command", "no sound devices here")
-    }
-
-    /// `settings/confirm` must come through the new address; the rest does not ask where from.
-    func answerHere(_ command: String, body: [UInt8], via address: String) -> HTTPResponse? {
-        if command == WebSwitch.confirmCommand, let web = settingsAPI?.web { return web.confirm(via: address) }
-        return answerHere(command, body: body)
-    }
-
-    func answerHere(_ command: String, body: [UInt8]) -> HTTPResponse? {
-        if command == AudioDesk.testCommand { return AudioDesk.refusal(body) }
-        guard let settingsAPI else { return nil }
-        switch command {
-        case SetupDone.command: return SetupDone.answer(body, stateDirectory: settingsAPI.stateDirectory)
-        case SettingsAPI.changeCommand: return settingsAPI.change(body)
-        case SettingsAPI.resetCommand: return settingsAPI.reset(body)
-        case BackupSource.restoreCommand:
-            // What the restore replaces, to apply the difference (and keep the secrets) once it is done.
-            settingsAPI.restoreStarting()
-            // A backup's settings pass the configuration loader here; the rest, the machine checks.
-            guard case .success(let contents) = Backup.read(body), !contents.settings.isEmpty,
-                  let problem = WebSettings.restoreProblem(contents.settings, configPath: settingsAPI.configPath,
-                                                           environment: settingsAPI.environment)
-            else { return nil }
-            return SettingsAPI.refusal(problem, command: command)
-        default: return nil
-        }
     }
 
     func searchStations(id: UInt64, query: StationSearchQuery) -> Bool {

@@ -9,8 +9,8 @@ public enum WebAction: Equatable, Sendable {
     case state
     /// `/api/events`: a snapshot, then every publication.
     case events
-    /// `POST /api/<command>`: through the node's command path (`restore` too: the node checks
-    /// the backup and answers as it answers a command).
+    /// `POST /api/<command>`: looked up in the command table once the body is read
+    /// (`WebCommandRequest.look(up:body:)`), then taken by the backend.
     case command(String, body: [UInt8])
     /// `GET /api/backup`: the backend reads the state files (`?secrets=1`: with the secrets).
     case backup(secrets: Bool)
@@ -159,15 +159,15 @@ public struct WebRouter: Sendable {
         return response
     }
 
-    /// Commands whose work begins once they are answered (`restart`): 202 Accepted, not 200.
-    public static let acceptedCommands: Set<String> = ["restart"]
-
-    /// The answer to a command: the Response JSON, 200 when ok (202 for `acceptedCommands`), 404
-    /// for a path that is no command, 413 for an oversized payload, 400 for any other refusal.
+    /// The answer to a command: the Response JSON, 200 when ok (202 for a command whose work
+    /// begins once it is answered, `WebCommand.answeredBeforeItsWork`), 404 for a path that is no
+    /// command, 413 for an oversized payload, 400 for any other refusal.
     public static func commandResponse(_ response: Response) -> HTTPResponse {
         let status: Int
         switch response.outcome {
-        case .success: status = acceptedCommands.contains(response.command) ? 202 : 200
+        case .success:
+            let accepted = if case .web(let command)? = CommandName(rawValue: response.command) { command.answeredBeforeItsWork } else { false }
+            status = accepted ? 202 : 200
         case .failure(let error):
             switch error.code {
             case .unknownCommand: status = 404

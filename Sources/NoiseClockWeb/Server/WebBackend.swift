@@ -4,9 +4,11 @@ import NoiseClockCore
 /// comes back through it: the node's loop answers through the server itself, in the order of its
 /// effects (`WebServer.reply`, `WebServer.snapshot`, `WebServer.observe`).
 public protocol WebBackend: Sendable {
-    /// Hands one command (as MQTT would carry it) to the node; its response comes back through
-    /// `WebServer.reply(_:_:)` with the same `id`. False: the node no longer takes commands.
-    func submit(id: UInt64, command: String, payload: [UInt8]) -> Bool
+    /// One `POST /api/<command>` of the command table, for the waiting connection `id` (which came
+    /// through the listening address `via`, `host:port`): answered here on the server's thread
+    /// (`settings`, `settings/reset`), or handed to the node or an adapter, whose answer comes back
+    /// through `WebServer.reply(_:_:)` with the same `id`. Every answer echoes `request.requestID`.
+    func take(_ request: WebCommandRequest, id: UInt64, via address: String) -> WebCommandRequest.Taken
     /// Asks for the whole state; it comes back through `WebServer.snapshot(_:_:)`.
     func requestSnapshot(id: UInt64)
     /// `GET /api/backup`: the backup document, or the error that kept it from being made. Called
@@ -14,11 +16,6 @@ public protocol WebBackend: Sendable {
     func backup(secrets: Bool) -> HTTPResponse
     /// `GET /api/settings`, answered on the server's thread.
     func settings() -> HTTPResponse
-    /// A `POST /api/<command>` the backend answers itself, on the server's thread, never through
-    /// the node's loop (`settings`, `settings/reset`); nil: a command for the node.
-    func answerHere(_ command: String, body: [UInt8]) -> HTTPResponse?
-    /// The same, knowing the listening address the request came through (`host:port`).
-    func answerHere(_ command: String, body: [UInt8], via address: String) -> HTTPResponse?
     /// `GET /api/audio/devices`, answered on the server's thread (ALSA's hints: a few ms).
     func audioDevices() -> HTTPResponse
     /// `GET /api/stations/search` (v1.4): starts the search for the waiting connection `id`, whose
@@ -27,10 +24,6 @@ public protocol WebBackend: Sendable {
 }
 
 extension WebBackend {
-    public func answerHere(_ command: String, body: [UInt8], via address: String) -> HTTPResponse? {
-        answerHere(command, body: body)
-    }
-
     public func audioDevices() -> HTTPResponse { .error(404, code: "unknown_command", "no sound devices here") }
 
     public func searchStations(id: UInt64, query: StationSearchQuery) -> Bool { false }

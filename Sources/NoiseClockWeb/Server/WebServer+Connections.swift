@@ -75,7 +75,8 @@ extension WebServer {
             answer(connection, backend.audioDevices())
         case .stationSearch(let query):
             connection.phase = .waiting
-            state.pendingCommands[connection.id] = "stations/search"
+            state.pendingCommands[connection.id] = Response(
+                command: "stations/search", requestID: nil, outcome: .failure(CommandError(.shuttingDown, "the node is shutting down")))
             if !backend.searchStations(id: connection.id, query: query) {
                 state.pendingCommands[connection.id] = nil
                 answer(connection, .error(404, code: "unknown_command", "no station directory here"))
@@ -99,16 +100,20 @@ extension WebServer {
             connection.phase = .streamStarting(snapshot: requestSnapshot(for: connection))
             flush(connection)
         case .command(let suffix, let body):
-            if let response = backend.answerHere(suffix, body: body, via: connection.via) {
-                answer(connection, response)
-                return
+            let request: WebCommandRequest
+            switch WebCommandRequest.look(up: suffix, body: body) {
+            case .unknown(let refusal): return answer(connection, refusal)
+            case .command(let found): request = found
             }
-            connection.phase = .waiting
-            state.pendingCommands[connection.id] = suffix
-            // The reply comes back as mail (`reply`), in the order of the node's effects.
-            if !backend.submit(id: connection.id, command: suffix, payload: body) {
-                state.pendingCommands[connection.id] = nil
-                answer(connection, WebRouter.commandResponse(Self.shuttingDown(suffix)))
+            switch backend.take(request, id: connection.id, via: connection.via) {
+            case .answered(let response):
+                answer(connection, response)
+            case .handedOn:
+                // The reply comes back as mail (`reply`) on this thread, in the order of the node's effects.
+                connection.phase = .waiting
+                state.pendingCommands[connection.id] = Self.shuttingDown(request)
+            case .stopping:
+                answer(connection, WebRouter.commandResponse(Self.shuttingDown(request)))
             }
         }
     }
@@ -152,14 +157,14 @@ extension WebServer {
 
     /// Commands the node took but will not answer (it stopped first) are answered, not left hanging.
     func answerPendingCommands() {
-        for (id, command) in state.pendingCommands {
+        for (id, shuttingDown) in state.pendingCommands {
             guard let connection = state.connections[id] else { continue }
-            answer(connection, WebRouter.commandResponse(Self.shuttingDown(command)))
+            answer(connection, WebRouter.commandResponse(shuttingDown))
         }
         state.pendingCommands = [:]
     }
 
-    static func shuttingDown(_ command: String) -> Response {
-        Response(command: command, requestID: nil, outcome: .failure(CommandError(.shuttingDown, "the node is shutting down")))
+    static func shuttingDown(_ request: WebCommandRequest) -> Response {
+        request.response(.failure(CommandError(.shuttingDown, "the node is shutting down")))
     }
 }

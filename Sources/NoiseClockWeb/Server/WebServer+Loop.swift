@@ -37,6 +37,9 @@ extension WebServer {
             }
             checkDeadlines()
         }
+        // Answers the node posted before it stopped (`restart`'s 202, then the stop) go out as
+        // given; only the commands still unanswered get `shutting_down`.
+        deliverMail()
         answerPendingCommands()
         for connection in Array(state.connections.values) { drop(connection) }
         for listener in state.listeners where listener.fd >= 0 { close(listener.fd) }

@@ -119,7 +119,7 @@ public final class WebServer: @unchecked Sendable {
         post(.snapshot(id, entries))
     }
 
-    /// The response to `WebBackend.submit(id:command:payload:)`.
+    /// The response to a command `WebBackend.take(_:id:via:)` handed on.
     public func reply(_ id: UInt64, _ response: Response) {
         post(.reply(id, response))
     }
@@ -163,8 +163,9 @@ final class ServerState {
     var nextSnapshotID: UInt64 = 1
     /// Snapshots asked for, by id: the connection waiting (nil: the start-up one for `/healthz`) and until when.
     var pendingSnapshots: [UInt64: (connection: UInt64?, deadline: Int64)] = [:]
-    /// Commands handed to the node, by the id of the connection waiting for the reply: the command.
-    var pendingCommands: [UInt64: String] = [:]
+    /// Commands handed to the node, by the id of the connection waiting for the reply: the answer
+    /// it gets if the node stops first (`shutting_down`, its command and `request_id`).
+    var pendingCommands: [UInt64: Response] = [:]
     var health = WebStateView.Health()
     /// One receive buffer for every connection (the thread reads one at a time).
     var readBuffer = [UInt8](repeating: 0, count: 16 * 1024)

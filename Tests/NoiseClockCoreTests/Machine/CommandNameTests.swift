@@ -1,8 +1,8 @@
 import Testing
 @testable import NoiseClockCore
 
-/// `CommandName`: the two topic tables (features', machine's) as one typed name, and a button's
-/// action as a typed command rather than a topic string.
+/// `CommandName`: the three tables (features', machine's, the web app's) as one typed name, and a
+/// button's action as a typed command rather than a topic string.
 @Suite struct CommandNameTests {
     @Test func everyTopicOfBothTablesRoundTripsAndNoneIsInBoth() {
         for topic in CommandTopic.allCases {
@@ -12,9 +12,36 @@ import Testing
         for command in MachineCommand.allCases {
             #expect(CommandName(rawValue: command.rawValue) == .machine(command))
         }
+        for command in WebCommand.allCases {
+            #expect(CommandName(rawValue: command.rawValue) == .web(command), "\(command.rawValue) is in an earlier table")
+        }
         #expect(CommandName(rawValue: "alarm/explode") == nil)
         #expect(CommandName(rawValue: "") == nil)
         #expect(CommandName(rawValue: "Alarm/Snooze") == nil)
+    }
+
+    /// The web app's own commands, and only they, have no MQTT topic, each saying why; all are
+    /// taken over HTTP; `restart`, the only one answered before its work, ends the table.
+    @Test func onlyTheWebAppsCommandsAreKeptOffMQTT() {
+        for command in CommandName.allCases {
+            let web = if case .web = command { true } else { false }
+            #expect((command.notOverMQTT != nil) == web, "\(command.rawValue)")
+            #expect(command.notOverHTTP == nil, "\(command.rawValue)")
+        }
+        #expect(CommandName.allCases.last == .web(.restart))
+        #expect(WebCommand.allCases.filter(\.answeredBeforeItsWork) == [.restart])
+        // Over a topic (or handed to the machine), a web app's command is refused, saying where it is taken.
+        for command in WebCommand.allCases {
+            guard case .refused(let refusal) = CommandMessage.parse(topic: command.rawValue, payload: Array(#"{"request_id": 3}"#.utf8)) else {
+                Issue.record("\(command.rawValue) taken from a topic")
+                continue
+            }
+            #expect(refusal.requestID == 3 && refusal.json["error"]?["code"] == "unknown_command")
+            #expect(refusal.json["error"]?["message"]?.stringValue?.contains("POST /api/\(command.rawValue) only") == true, "\(refusal.json)")
+        }
+        // A button's `command:` action runs a feature's topic only (as the configuration checks): never a web app's command.
+        let idle = ButtonSituation(ringing: false, noiseVolume: 0, routines: RoutinePlanSummary(active: false, next: nil))
+        #expect(ButtonAction.command("restart", payload: "").command(in: idle) == nil)
     }
 
     @Test func buttonActionsAreTypedCommands() {

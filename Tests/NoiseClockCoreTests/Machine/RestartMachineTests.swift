@@ -12,7 +12,9 @@ import Testing
     @Test func answeredWithItsRequestIDThenRestarts() throws {
         var rig = MachineRig()
         rig.step(.connected)
-        let effects = rig.step(.restart(LocalRequest(id: 3, command: "restart", payload: Array(#"{"request_id": "again"}"#.utf8))))
+        // The web server reads the body's request_id once (`WebCommandRequest`) and hands it on.
+        let body = Array(#"{"request_id": "again"}"#.utf8)
+        let effects = rig.step(.restart(LocalRequest(id: 3, command: "restart", payload: body, requestID: CommandPayload.requestID(in: body))))
         let answer = try #require(Self.reply(effects))
         #expect(answer.response.ok && answer.response.requestID == "again")
         #expect(answer.response.json["result"]?["restarting"] == true)

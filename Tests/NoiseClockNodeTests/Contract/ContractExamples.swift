@@ -18,10 +18,20 @@ struct ContractExample {
     /// A valid payload whose answer depends on the world outside the node (`station/test` probes a
     /// station): the error code it must be answered with here, still echoing the `request_id`.
     var validAnswered: String?
+    /// The invalid payload goes first: the valid one leaves nothing to answer it (`restart`).
+    var invalidFirst = false
 
-    init(setup: [(topic: String, payload: String)] = [], valid: String, invalid: String, validAnswered: String? = nil) {
+    /// What the examples take from the running rig: its broker's port (`mqtt/test` probes it) and
+    /// the node's own backup (`GET /api/backup`, which `restore` takes back: nothing changes).
+    struct Rig {
+        var brokerPort: Int
+        var backup: String
+    }
+
+    init(setup: [(topic: String, payload: String)] = [], valid: String, invalid: String, validAnswered: String? = nil, invalidFirst: Bool = false) {
         self.init(setup: setup, valid: valid, refused: .by(invalid))
         self.validAnswered = validAnswered
+        self.invalidFirst = invalidFirst
     }
 
     init(setup: [(topic: String, payload: String)] = [], valid: String, refused: Refused) {
@@ -31,10 +41,11 @@ struct ContractExample {
     }
 
     /// The example for every command of `CommandName.allCases`. The switches are exhaustive, with no
-    /// `default`: a command added to `CommandTopic`, a feature's command enum or `MachineCommand`
-    /// does not build until it has its example here.
-    static func of(_ command: CommandName, tag t: String) -> ContractExample {
+    /// `default`: a command added to `CommandTopic`, a feature's command enum, `MachineCommand` or
+    /// `WebCommand` does not build until it has its example here.
+    static func of(_ command: CommandName, tag t: String, rig: Rig) -> ContractExample {
         switch command {
+        case .web(let web): Self.web(web, rig: rig)
         case .feature(.alarms(let alarm)): alarms(alarm, tag: t)
         case .feature(.style(.set)): ContractExample(valid: #"{"glow": 20}"#, invalid: #"{"glow": 101}"#)
         case .feature(.style(.preset)): ContractExample(valid: #"{"preset": "night"}"#, invalid: #"{"preset": "dusk"}"#)

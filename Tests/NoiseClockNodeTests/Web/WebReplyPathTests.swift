@@ -96,13 +96,35 @@ import Testing
 
     @Test func aCommandTheNodeTookButDidNotAnswerBeforeStoppingIsAnsweredShuttingDown() async throws {
         let rig = try await Rig.start()
-        async let answer = rig.post("alarm/add", #"{"time": "07:00"}"#)
+        async let answer = rig.post("alarm/add", #"{"time": "07:00", "request_id": "late"}"#)
         _ = try #require(await rig.nextRequest())
         try await rig.stop()
         let reply = try await answer
         #expect(reply.status == 503)
         #expect(reply.errorCode == "shutting_down")
         #expect(reply.json?["command"] as? String == "alarm/add")
+        #expect(reply.json?["request_id"] as? String == "late", "the id the web server read from the body: \(reply.text)")
+    }
+
+    /// A name no command table has is answered by the web server, its `request_id` echoed as the
+    /// machine echoes an unknown topic's; nothing reaches the node.
+    @Test func aNameNoTableHasIsAnswered404WithItsRequestID() async throws {
+        let rig = try await Rig.start()
+        let reply = try await rig.post("alarm/explode", #"{"request_id": 41}"#)
+        #expect(reply.status == 404)
+        #expect(reply.errorCode == "unknown_command")
+        #expect(reply.json?["command"] as? String == "alarm/explode")
+        #expect(reply.json?["request_id"] as? Int == 41, "\(reply.text)")
+        let machine = CommandMessage.parse(topic: "alarm/explode", payload: Array(#"{"request_id": 41}"#.utf8))
+        guard case .refused(let refusal) = machine else { throw TestFailure("the machine took alarm/explode") }
+        #expect(try JSONParser().parse(reply.body) == refusal.json, "the same answer as over MQTT")
+        // The next command the node gets is the next one sent: alarm/explode never reached it.
+        async let next = rig.post("noise/set", "ON")
+        let request = try #require(await rig.nextRequest())
+        #expect(request.command == "noise/set")
+        rig.effects.perform([.reply(requestID: request.id, Response(command: "noise/set", requestID: nil, outcome: .success(["playing": true])))])
+        #expect(try await next.status == 200)
+        try await rig.stop()
     }
 
     @Test func aCommandAfterTheLoopStoppedIsAnsweredShuttingDownAtOnce() async throws {
