@@ -5,7 +5,8 @@ import Testing
 
 /// A station's decoding runs behind the loop and the audio thread (`BackgroundPriority`): its
 /// player thread's niceness, read from /proc as `top` shows it, is 10 (0 before: docs/performance.md,
-/// "A Pi's budget").
+/// "A Pi's budget"), or the test's own when that is nicer: `make test` runs the unit suites at nice
+/// 19, where an ordinary user may not lower a thread to 10.
 struct StationPlayerPriorityTests {
     /// Field 19 of /proc/self/task/<tid>/stat (after the name in parentheses, which may hold spaces).
     static func niceness(ofThread tid: Int32) -> Int? {
@@ -24,6 +25,7 @@ struct StationPlayerPriorityTests {
             if tid != 0, source.failure != nil { nice = Self.niceness(ofThread: tid) }
             if nice == nil { usleep(20_000) }
         }
-        #expect(nice == Int(BackgroundPriority.niceness))
+        #expect(nice == Int(BackgroundPriority.expected()))
+        #expect(BackgroundPriority.expected() >= BackgroundPriority.niceness)
     }
 }
