@@ -129,7 +129,10 @@ class V_MessagesInWords(unittest.TestCase):
             if language == "ko":
                 in_korean(self)
             for path in PAGES + ("/settings",):
-                open_phone(path)
+                if path == "/device":  # after the stream's own ~/buttons: arriving later, it would undo the put below
+                    W.open_page_streamed(path, "buttons", 390, 844)
+                else:
+                    open_phone(path)
                 wait_state(path)
                 if path == "/device":  # the message a node without buttons shows
                     W.DRIVER.execute_script("NC.put('buttons', [])")
@@ -152,7 +155,7 @@ class V_MessagesInWords(unittest.TestCase):
         detail = notice.find_element(By.CSS_SELECTOR, 'details [data-nc="detail"]')
         self.assertFalse(detail.is_displayed(), "the raw error is closed away")
         self.assertIn(audio["error"], detail.get_attribute("textContent"))
-        open_phone("/device")
+        W.open_page_streamed("/device", "buttons", 390, 844)  # the stream's ~/buttons first: NC.put below stays
         wait_state("/device")
         W.wait_for(lambda: W.hook("no-lamp"), what="no lamp")
         # Read afresh: the page draws the notice again as the device's state arrives.
