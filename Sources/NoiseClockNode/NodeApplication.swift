@@ -99,9 +99,7 @@ public enum NodeApplication {
         let buttons = ButtonService(board: board, inbox: inbox)
         let mqtt = try MQTTClient(
             options: mqttOptions(configuration, topics: topics),
-            subscriptions: topics.commandSubscriptions + [topics.groupRingSubscription] + discovery.subscriptions(nodeID: topics.nodeID)
-                + ButtonService.subscriptions(topics: topics) + SpeechService.subscriptions(topics: topics)
-                + [MachineCommand.stationTest, .deviceTest, .safeModeExit].map { topics.topic($0.rawValue) },
+            subscriptions: topics.commandSubscriptions + [topics.groupRingSubscription] + discovery.subscriptions(nodeID: topics.nodeID),
             logger: logger, payloadCap: MQTTService.payloadCap(InboundLimits(topics: topics, discovery: discovery)),
             onEvent: { inbox.send(MQTTService.input(for: $0)) }
         )

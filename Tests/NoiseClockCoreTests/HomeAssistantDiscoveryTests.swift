@@ -134,6 +134,7 @@ enum HomeAssistantFixtures {
 
     @Test func everyTopicIsOneTheContractDefines() {
         let root = "noiseclock/bedroom/"
+        let subscribed = Set(TopicScheme(base: "noiseclock", nodeID: "bedroom").commandSubscriptions)
         for config in HomeAssistantDiscovery.configs(F.context()) {
             let object = config.payload.objectValue!
             for key in ["state_topic", "json_attributes_topic", "availability_topic"] {
@@ -142,6 +143,7 @@ enum HomeAssistantFixtures {
             }
             if let topic = object["command_topic"]?.stringValue {
                 #expect(topic.hasPrefix(root) && F.commands.contains(String(topic.dropFirst(root.count))), "\(config.topic)")
+                #expect(subscribed.contains(topic), "\(config.topic): the node does not subscribe to \(topic)")
             }
         }
     }

@@ -42,7 +42,7 @@ struct HomeAssistantNodeDiscoveryTests {
         #expect(objects == Self.expectedObjects(alarm: id))
         #expect(state["\(rig.root)/availability"]?.text == "online")
 
-        let commands = Set((CommandTopic.allCases.map(\.rawValue) + SpeechCommand.topics).map { "\(rig.root)/\($0)" })
+        let commands = Set(TopicScheme(base: "noiseclock", nodeID: node).commandSubscriptions)
         for (topic, object) in configs {
             #expect(HomeAssistantSchema.problems(DiscoveryConfig(topic: topic, payload: .object(object))) == [], "\(topic)")
             #expect(object["availability_topic"]?.stringValue == "\(rig.root)/availability", "\(topic)")

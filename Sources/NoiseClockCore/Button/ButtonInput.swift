@@ -9,7 +9,5 @@ public enum ButtonInput: Sendable, Equatable {
 }
 
 extension ButtonBoard {
-    /// The command that turns learn mode on: `~/buttons/learn`.
-    public static let learnCommand = MachineCommand.learnButtons.rawValue
     public static let learnSeconds = 30.0
 }

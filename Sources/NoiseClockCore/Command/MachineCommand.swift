@@ -14,7 +14,8 @@ public enum MachineCommand: String, Sendable, CaseIterable {
     /// Safe mode (v1.4): the crash count cleared and the node started again, normally.
     case safeModeExit = "safe_mode/exit"
 
-    /// The adapter that subscribes to a machine command's topic and makes its answer possible.
+    /// The adapter that makes a machine command's answer possible (the topic is subscribed with
+    /// every other command's, `TopicScheme.commandSubscriptions`).
     public enum Owner: Sendable {
         case speech, buttons, stations, devices
         /// The node's own run: answered by the machine, carried out by the process (a restart).
@@ -32,7 +33,7 @@ public enum MachineCommand: String, Sendable, CaseIterable {
         }
     }
 
-    /// The speech commands' topics (the speech adapter subscribes to them).
+    /// The speech commands (the speech adapter answers them).
     public static let speech: [MachineCommand] = allCases.filter { $0.owner == .speech }
 
     /// `say` takes plain text or an object: text that starts with a quote or a bracket is text.

@@ -40,12 +40,12 @@ extension HomeAssistantDiscovery {
             ]),
             DiscoveryEntity("button", "alarm_snooze", name: "Snooze alarm", [
                 ("icon", "mdi:alarm-snooze"),
-                ("command_topic", .string(context.topic("alarm/snooze"))),
+                ("command_topic", .string(context.topic(.alarms(.snooze)))),
                 ("payload_press", ""),
             ]),
             DiscoveryEntity("button", "alarm_dismiss", name: "Dismiss alarm", [
                 ("icon", "mdi:alarm-off"),
-                ("command_topic", .string(context.topic("alarm/dismiss"))),
+                ("command_topic", .string(context.topic(.alarms(.dismiss)))),
                 ("payload_press", ""),
             ]),
         ]
@@ -67,7 +67,7 @@ extension HomeAssistantDiscovery {
     /// `~/alarms` and pick the alarm by id, all write `~/alarm/update` with only the field they change. Names follow the label.
     static func perAlarmEntities(_ alarm: Alarm, _ context: DiscoveryContext) -> [DiscoveryEntity] {
         let alarms = JSONValue.string(context.topic("alarms"))
-        let update = JSONValue.string(context.topic("alarm/update"))
+        let update = JSONValue.string(context.topic(.alarms(.update)))
         let id = alarm.id
         return [
             alarmSwitch(id, "enabled", name: alarm.label, icon: "mdi:alarm-check", alarms: alarms, update: update),

@@ -2,7 +2,7 @@
 extension HomeAssistantDiscovery {
     static func styleEntities(_ context: DiscoveryContext) -> [DiscoveryEntity] {
         let style = JSONValue.string(context.topic("style"))
-        let set = JSONValue.string(context.topic("style/set"))
+        let set = JSONValue.string(context.topic(.style(.set)))
         func toggle(_ field: String, _ object: String, _ name: String, _ icon: String) -> DiscoveryEntity {
             DiscoveryEntity("switch", object, name: name, category: .config, [
                 ("icon", .string(icon)),
@@ -21,7 +21,7 @@ extension HomeAssistantDiscovery {
             // Assistant runs this select optimistically and remembers the last choice.
             DiscoveryEntity("select", "style_preset", name: "Style preset", category: .config, [
                 ("icon", "mdi:theme-light-dark"),
-                ("command_topic", .string(context.topic("style/preset"))),
+                ("command_topic", .string(context.topic(.style(.preset)))),
                 ("options", .array(StylePreset.allCases.map { .string($0.rawValue) })),
             ]),
         ]

@@ -15,7 +15,7 @@ extension HomeAssistantDiscovery {
                 ("icon", "mdi:weather-sunset-up"),
                 ("schema", "template"),
                 ("state_topic", .string(context.topic("light"))),
-                ("command_topic", .string(context.topic("light/set"))),
+                ("command_topic", .string(context.topic(.light(.set)))),
                 ("command_on_template", .string(lightOnTemplate)),
                 ("command_off_template", .string(lightOffTemplate)),
                 ("state_template", "{{ value_json.state | lower }}"),

@@ -7,7 +7,7 @@ extension HomeAssistantDiscovery {
                 ("icon", "mdi:waveform"),
                 ("state_topic", state),
                 ("value_template", "{{ 'ON' if value_json.playing else 'OFF' }}"),
-                ("command_topic", .string(context.topic("noise/set"))),
+                ("command_topic", .string(context.topic(.noise(.set)))),
                 ("payload_on", "ON"),
                 ("payload_off", "OFF"),
             ]),
@@ -15,14 +15,14 @@ extension HomeAssistantDiscovery {
                 ("icon", "mdi:playlist-music"),
                 ("state_topic", state),
                 ("value_template", "{{ value_json.sound }}"),
-                ("command_topic", .string(context.topic("noise/sound/set"))),
+                ("command_topic", .string(context.topic(.noise(.setSound)))),
                 ("options", .array(context.noiseSounds.map { .string($0.id) })),
             ]),
             DiscoveryEntity("number", "noise_volume", name: "Noise volume", [
                 ("icon", "mdi:volume-high"),
                 ("state_topic", state),
                 ("value_template", "{{ value_json.volume }}"),
-                ("command_topic", .string(context.topic("noise/volume/set"))),
+                ("command_topic", .string(context.topic(.noise(.setVolume)))),
                 ("min", .int(Int64(NoiseState.volumeRange.lowerBound))),
                 ("max", .int(Int64(NoiseState.volumeRange.upperBound))),
                 ("step", 1),
@@ -34,7 +34,7 @@ extension HomeAssistantDiscovery {
                 ("state_topic", state),
                 // null (no timer) shows as 0, which is also what clears it.
                 ("value_template", "{{ value_json.sleep_timer_minutes if value_json.sleep_timer_minutes is not none else 0 }}"),
-                ("command_topic", .string(context.topic("noise/sleep_timer/set"))),
+                ("command_topic", .string(context.topic(.noise(.setSleepTimer)))),
                 ("min", .int(Int64(NoiseState.sleepTimerRange.lowerBound))),
                 ("max", .int(Int64(NoiseState.sleepTimerRange.upperBound))),
                 ("step", 1),
@@ -44,7 +44,7 @@ extension HomeAssistantDiscovery {
             // A button sends a fixed payload: empty means "preview the selected noise sound".
             DiscoveryEntity("button", "noise_preview", name: "Preview noise", [
                 ("icon", "mdi:play-circle-outline"),
-                ("command_topic", .string(context.topic("noise/preview"))),
+                ("command_topic", .string(context.topic(.noise(.preview)))),
                 ("payload_press", ""),
             ]),
         ]

@@ -16,7 +16,7 @@ extension HomeAssistantDiscovery {
         entities += context.timerPresets.map { preset in
             DiscoveryEntity("button", "timer_preset_\(preset.id)", name: preset.label, [
                 ("icon", "mdi:timer-play-outline"),
-                ("command_topic", .string(context.topic("timer/start"))),
+                ("command_topic", .string(context.topic(.timers(.start)))),
                 ("payload_press", .string(#"{"preset": "\#(preset.id)"}"#)),
             ])
         }
@@ -30,7 +30,7 @@ extension HomeAssistantDiscovery {
         ]))
         entities.append(DiscoveryEntity("button", "timer_cancel_all", name: "Cancel timers", [
             ("icon", "mdi:timer-off-outline"),
-            ("command_topic", .string(context.topic("timer/cancel"))),
+            ("command_topic", .string(context.topic(.timers(.cancel)))),
             ("payload_press", "all"),
         ]))
         return entities
@@ -43,7 +43,7 @@ extension HomeAssistantDiscovery {
             ("icon", "mdi:bed-clock"),
             ("state_topic", .string(context.topic("routines"))),
             ("value_template", .string("{% for r in value_json if r.id == '\(id)' %}{{ 'ON' if r.enabled else 'OFF' }}{% else %}None{% endfor %}")),
-            ("command_topic", .string(context.topic("routine/update"))),
+            ("command_topic", .string(context.topic(.routines(.update)))),
             ("command_template", .string(#"{"id": "\#(id)", "enabled": {{ 'true' if value == 'ON' else 'false' }}}"#)),
             ("payload_on", "ON"),
             ("payload_off", "OFF"),

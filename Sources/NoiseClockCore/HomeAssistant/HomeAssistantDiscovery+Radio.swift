@@ -28,7 +28,7 @@ extension HomeAssistantDiscovery {
             ("icon", "mdi:music-note"),
             ("state_topic", .string(context.topic("alarms"))),
             ("value_template", .string(selectAlarm(alarm.id, "a.sound"))),
-            ("command_topic", .string(context.topic("alarm/update"))),
+            ("command_topic", .string(context.topic(.alarms(.update)))),
             ("command_template", .string(#"{"id": "\#(alarm.id)", "sound": {{ value | to_json }}}"#)),
             ("options", .array(options.map { .string($0) })),
         ])

@@ -12,7 +12,7 @@ extension HomeAssistantDiscovery {
                 ("icon", "mdi:alarm-snooze"),
                 ("state_topic", .string(context.topic("alarm"))),
                 ("value_template", "{{ value_json.paused_until or '' }}"),
-                ("command_topic", .string(context.topic("alarms/pause"))),
+                ("command_topic", .string(context.topic(.alarms(.pause)))),
                 ("command_template", #"{"until": {{ value | to_json }}}"#),
                 ("pattern", .string(pauseDatePattern)),
                 ("min", 0),

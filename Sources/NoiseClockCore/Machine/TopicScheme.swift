@@ -13,9 +13,11 @@ public struct TopicScheme: Sendable {
 
     public func topic(_ suffix: String) -> String { "\(root)/\(suffix)" }
 
-    /// Exact command topics, never a wildcard that would also catch the node's own output.
+    /// Every command of the table that has an MQTT topic (`CommandName.allCases`: the features', the
+    /// machine's own, not the web app's), under `~/` and `{base}/all/`: the one place the node's
+    /// command subscriptions are made. Exact topics, never a wildcard that would also catch the node's own output.
     public var commandSubscriptions: [String] {
-        CommandTopic.allCases.flatMap { ["\(root)/\($0.rawValue)", "\(groupRoot)/\($0.rawValue)"] }
+        CommandName.allCases.filter { $0.notOverMQTT == nil }.flatMap { ["\(root)/\($0.rawValue)", "\(groupRoot)/\($0.rawValue)"] }
     }
 
     /// Alarm groups' messages, from every node (v1.2).

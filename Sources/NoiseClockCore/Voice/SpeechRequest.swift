@@ -37,8 +37,6 @@ public enum SpeechCommand: Sendable, Equatable {
     case speakTime
     case speakNextAlarm
 
-    public static let topics = MachineCommand.speech.map(\.rawValue)
-
     /// `say`'s text: 1–300 characters, counted in Unicode scalars (`TextLength`).
     public static let textLength = TextLength(1...300)
 

@@ -44,6 +44,20 @@ import Testing
         #expect(ButtonAction.command("restart", payload: "").command(in: idle) == nil)
     }
 
+    /// The node's command subscriptions come from the table, in one place: every command with an
+    /// MQTT topic, under `~/` and `{base}/all/` (the machine's own included: `say` and `buttons/learn`
+    /// were once subscribed by their adapters, `station/test`, `devices/test` and `safe_mode/exit`
+    /// by a list in `NodeApplication`, under `~/` only), and no web app's command.
+    @Test func theNodeSubscribesToEveryMQTTCommandOfTheTable() {
+        let subscribed = TopicScheme(base: "noiseclock", nodeID: "bed").commandSubscriptions
+        for command in CommandName.allCases {
+            for topic in ["noiseclock/bed/\(command.rawValue)", "noiseclock/all/\(command.rawValue)"] {
+                #expect(subscribed.contains(topic) == (command.notOverMQTT == nil), "\(topic)")
+            }
+        }
+        #expect(subscribed.count == Set(subscribed).count && subscribed.allSatisfy { !$0.contains("+") && !$0.contains("#") })
+    }
+
     @Test func buttonActionsAreTypedCommands() {
         let idle = ButtonSituation(ringing: false, noiseVolume: 95, routines: RoutinePlanSummary(active: false, next: "bed"))
         let ringing = ButtonSituation(ringing: true, noiseVolume: 5, routines: RoutinePlanSummary(active: true, next: "bed"))

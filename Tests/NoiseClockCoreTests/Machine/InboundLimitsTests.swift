@@ -7,7 +7,7 @@ import Testing
     @Test func everySubscribedTopicHasACap() {
         let topics = TopicScheme(base: "noiseclock", nodeID: "bed")
         let limits = InboundLimits(topics: topics, discovery: DiscoverySettings(enabled: true, prefix: "homeassistant"))
-        for command in topics.commandSubscriptions + SpeechCommand.topics.map(topics.topic) + [topics.topic("buttons/learn")] {
+        for command in topics.commandSubscriptions {
             #expect(limits.cap(for: command) == InboundLimits.command, "\(command)")
         }
         #expect(limits.cap(for: "noiseclock/all/alarm/dismiss") == InboundLimits.command)

@@ -95,6 +95,24 @@ import Testing
         _ = try await rig.client.waitFor(availability, timeout: 20, after: beforeHTTP, where: { $0.text == "online" && $0.at > offline.at })
     }
 
+    /// Every command with an MQTT topic is also taken under `{base}/all/` (mqtt-api.md: "every command
+    /// topic"), the machine's own included: the node subscribes to the table, in one place. Each is
+    /// sent with only a `request_id` (taken or refused, either way answered on the node's `~/response`).
+    @Test func everyMQTTCommandIsTakenUnderTheGroupTopic() async throws {
+        let online = try await OnlineNode.start(environment: ["NOISECLOCK_AUDIO_DEVICE": "null"], yamlExtra: Self.yaml)
+        defer { online.shutdown() }
+        let commands = CommandName.allCases.filter { $0.notOverMQTT == nil }
+        let mark = online.client.messages.count
+        for command in commands {
+            online.client.publish("noiseclock/all/\(command.rawValue)", #"{"request_id": "group-\#(command.rawValue)"}"#)
+        }
+        let responses = try await answers(commands.count, on: "\(online.root)/response", after: mark, client: online.client)
+        for command in commands {
+            let answer = responses.first { $0["request_id"] == .string("group-\(command.rawValue)") }
+            #expect(answer?["command"] == .string(command.rawValue), "\(command.rawValue) under noiseclock/all/: not answered")
+        }
+    }
+
     func check(_ answer: JSONValue, status: Int?, _ send: Send, over transport: Transport) {
         let said = "\(send.topic) over \(transport.rawValue), \(send.payload) → \(answer.serialized)"
         #expect(answer["request_id"] == .string(send.id), "request_id not echoed: \(said)")

@@ -6,7 +6,7 @@ import Synchronization
 
 /// The local buttons as a service: one reader thread per input device, each reporting its
 /// gestures, learned keys and status into the inbox. MQTT buttons need nothing here: their
-/// reports arrive as MQTT messages on the topics `subscriptions` adds.
+/// reports arrive as MQTT messages on the client's `buttons` group of topics.
 ///
 /// The board can change while the node runs (`use`, the web app's settings): the readers are
 /// stopped and new ones started with its devices, keys and timing. Learn mode may also listen to
@@ -30,11 +30,6 @@ final class ButtonService: Service, Sendable {
         readers = Mutex(Readers(board: board))
         self.inbox = inbox
         self.retrySeconds = retrySeconds
-    }
-
-    /// The learn command (both the node's and the group's).
-    static func subscriptions(topics: TopicScheme) -> [String] {
-        [topics.topic(ButtonBoard.learnCommand), "\(topics.groupRoot)/\(ButtonBoard.learnCommand)"]
     }
 
     func run() async throws {

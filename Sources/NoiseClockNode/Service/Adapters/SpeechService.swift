@@ -26,11 +26,6 @@ final class SpeechService: Service, Sendable {
         self.inbox = inbox
     }
 
-    /// The topics of the speech commands, the node's and the group's.
-    static func subscriptions(topics: TopicScheme) -> [String] {
-        SpeechCommand.topics.flatMap { [topics.topic($0), "\(topics.groupRoot)/\($0)"] }
-    }
-
     func speak(_ request: SpeechRequest) {
         queue.withLock { $0.requests.append(request) }
         signal.signal()
