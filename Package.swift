@@ -63,7 +63,7 @@ let package = Package(
             name: "NoiseClockAudio",
             dependencies: [
                 "NoiseClockCore", "NoiseClockPlatform", "NoiseClockThreads", "CALSA", "CALSASilence", "CSndFile", "CSoxr", "CEBUR128", "CEspeakNG",
-                "CStream",
+                "CStream", "CLinux",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: optimisedAlways

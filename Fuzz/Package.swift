@@ -33,7 +33,7 @@ let package = Package(
         ),
         // The radio's readers and decoders without the player's thread, ring and resampler (so
         // without ALSA, libsoxr and the DSP). Testable: the readers are internal to the product.
-        .target(name: "NoiseClockRadio", dependencies: ["NoiseClockCore", "CStream"], swiftSettings: [.unsafeFlags(["-enable-testing"])]),
+        .target(name: "NoiseClockRadio", dependencies: ["NoiseClockCore", "CStream", "CLinux"], swiftSettings: [.unsafeFlags(["-enable-testing"])]),
         .target(name: "FuzzSupport"),
         // No `main`: libFuzzer's own main calls `LLVMFuzzerTestOneInput`.
         .executableTarget(name: "FuzzCommand", dependencies: ["NoiseClockCore"], swiftSettings: [.unsafeFlags(["-parse-as-library"])]),

@@ -83,14 +83,10 @@ extension StationSource {
                 // With seconds in hand, read in batches: a live server sends each frame as it is
                 // made (~40 a second), and one wake-up per frame was a sixth of the player's CPU
                 // (docs/performance.md, issue 29).
-                // The socket holds what comes meanwhile, looked at every 0.1 s so its arrival is
-                // stamped when it comes (a stall is judged from it); a stop still ends the wait at once.
+                // The socket holds what comes meanwhile; the next read stamps its arrival from the
+                // kernel's own time of it (`StreamSockets`), so the wait is one sleep; a stop ends it at once.
                 if ok, !shared.offline, shared.ring.available > StationSource.batchAboveSeconds * outputRate {
-                    let slices = Int((StationSource.batchSeconds / StationSource.arrivalLookSeconds).rounded())
-                    for _ in 0..<slices where !shared.stopped {
-                        if shared.wake.wait(seconds: StationSource.arrivalLookSeconds) { break }
-                        shared.sockets.look()
-                    }
+                    _ = shared.wake.wait(seconds: StationSource.batchSeconds)
                 }
                 return ok && !shared.stopped
             }, onTitle: titles.offer, shouldStop: { shared.stopped })

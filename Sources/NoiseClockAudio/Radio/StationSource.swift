@@ -28,8 +28,6 @@ public final class StationSource: SoundSource, Sendable {
     /// Above this much in the ring the player reads the network every `batchSeconds`, not per packet.
     static let batchAboveSeconds = 2
     static let batchSeconds = 0.5
-    /// While batching, the socket is looked at this often for new bytes (their arrival's time).
-    static let arrivalLookSeconds = 0.1
     static let causes = ["", "dns", "refused", "timeout", "tls", "no_audio", "undecodable", "silent", "stalled", "forbidden_address"]
 
     /// Digital silence (every sample below one 16-bit step) for this long once the station was

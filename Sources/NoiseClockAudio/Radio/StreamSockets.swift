@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 import Synchronization
 
@@ -11,8 +12,11 @@ import Synchronization
 /// a stall is judged from: the player reads in batches (every 0.5 s with seconds in hand), so
 /// the time of its reads is up to 0.5 s after the bytes came. Bytes arrived = bytes libcurl read
 /// (`received`) + bytes waiting in the sockets (FIONREAD); each `look` that finds more than the
-/// last one stamps now. libcurl's own bytes (headers, TLS records) make a constant or a few
-/// bytes' error, never a false arrival of a whole packet.
+/// last one stamps the kernel's time of the last data the open sockets received (TCP_INFO's
+/// `tcpi_last_data_recv`, to its 4 ms tick), however late the look: the player need not wake
+/// during a batch's wait to see the bytes come (it looked every 0.1 s, ten wake-ups a second,
+/// issue 39). libcurl's own bytes (headers, TLS records) make a constant or a few bytes' error,
+/// never a false arrival of a whole packet.
 final class StreamSockets: Sendable {
     @TaskLocal static var current: StreamSockets?
 
@@ -66,14 +70,27 @@ final class StreamSockets: Sendable {
         }
     }
 
-    /// Stamps now if more bytes have arrived than at the last look (the player's batch wait looks every 0.1 s).
+    /// Stamps the last data's arrival if more bytes have arrived than at the last look.
     func look() { state.withLock { Self.look(&$0) } }
 
     private static func look(_ state: inout State) {
         let total = state.total()
         guard total > state.arrived else { return }
         state.arrived = total
-        state.arrivedAt = Int(Clocks.monotonicSeconds() * 1000)
+        let now = Int(Clocks.monotonicSeconds() * 1000)
+        // The most recent data on any open socket; now when the kernel cannot say (no socket left open).
+        let since = state.open.compactMap(millisecondsSinceData).min() ?? 0
+        state.arrivedAt = max(state.arrivedAt, now - since)
+    }
+
+    /// How long ago `socket` last received data (TCP_INFO, milliseconds); nil when it cannot say.
+    static func millisecondsSinceData(_ socket: Int32) -> Int? {
+        var info = tcp_info()
+        var length = socklen_t(MemoryLayout<tcp_info>.size)
+        guard getsockopt(socket, Int32(IPPROTO_TCP), TCP_INFO, &info, &length) == 0,
+              length >= MemoryLayout<tcp_info>.offset(of: \.tcpi_last_data_recv)! + MemoryLayout<UInt32>.size else { return nil }
+        // Bounded: a socket that never received data counts from its connection, hours at most.
+        return Int(min(info.tcpi_last_data_recv, 86_400_000))
     }
 
     /// When the last bytes reached the sockets (monotonic milliseconds; 0: none yet).
