@@ -104,7 +104,7 @@ import Testing
         #expect(core.nextDeadline(after: Self.t0) <= Self.t0.adding(milliseconds: 5000), "the wait for the lamp wakes the node")
         let known = core.deviceReported(topic: "stat/bed_plug/POWER", payload: Array("ON".utf8), now: Self.t0, outbox: &outbox)
         #expect(known)
-        #expect(core.light.confirmed == true && core.light.confirmation.state == .confirmed)
-        #expect(core.shaker.confirmation.state == .unknown, "the lamp's report is not the shaker's")
+        #expect(core.light.confirmed == true && core.devices.lamp.confirmation.state == .confirmed)
+        #expect(core.devices.shaker.confirmation.state == .unknown, "the lamp's report is not the shaker's")
     }
 }

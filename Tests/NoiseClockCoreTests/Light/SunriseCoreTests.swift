@@ -144,14 +144,14 @@ import Testing
 
     @Test func tasmotaGetsBacklogsInItsOwnUnits() {
         let bulb = DeviceEndpoint(topic: "bedroom_bulb", bridge: .tasmota)
-        #expect(bulb.lightCommands(LightLevel(on: true, brightness: 40, kelvin: 2700), transition: 15)
+        #expect(Lamp.commands(LightLevel(on: true, brightness: 40, kelvin: 2700), transition: 15, to: bulb)
             == [DeviceCommand(topic: "cmnd/bedroom_bulb/Backlog", payload: "Fade 1; Speed 30; Dimmer 40; CT 370")])
-        #expect(bulb.lightCommands(LightLevel(on: true, brightness: 5, color: RGBColor(hex: "#FF2000")), transition: 0)
+        #expect(Lamp.commands(LightLevel(on: true, brightness: 5, color: RGBColor(hex: "#FF2000")), transition: 0, to: bulb)
             == [DeviceCommand(topic: "cmnd/bedroom_bulb/Backlog", payload: "Fade 1; Speed 1; Dimmer 5; Color FF2000")])
-        #expect(bulb.lightCommands(.off,
-            transition: 5) == [DeviceCommand(topic: "cmnd/bedroom_bulb/Backlog", payload: "Fade 1; Speed 10; POWER OFF")])
+        #expect(Lamp.commands(.off, transition: 5, to: bulb)
+            == [DeviceCommand(topic: "cmnd/bedroom_bulb/Backlog", payload: "Fade 1; Speed 10; POWER OFF")])
         // docs/bedroom.md's example.
-        #expect(bulb.lightCommands(LightLevel(on: true, brightness: 30, kelvin: 2700), transition: 2)
+        #expect(Lamp.commands(LightLevel(on: true, brightness: 30, kelvin: 2700), transition: 2, to: bulb)
             == [DeviceCommand(topic: "cmnd/bedroom_bulb/Backlog", payload: "Fade 1; Speed 4; Dimmer 30; CT 370")])
         #expect(bulb.powerCommand(true) == DeviceCommand(topic: "cmnd/bedroom_bulb/POWER", payload: "ON"))
         #expect(bulb.reportedPower(topic: "stat/bedroom_bulb/RESULT", payload: Array(#"{"POWER":"ON","Dimmer":40}"#.utf8)) == true)
