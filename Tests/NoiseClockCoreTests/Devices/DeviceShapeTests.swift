@@ -91,6 +91,14 @@ import Testing
         #expect(DeviceList(settings: DeviceSettings()).all.allSatisfy { $0.device == nil })
     }
 
+    /// Each device is a stored property of `DeviceList`, reached by `visit`: one stored and not
+    /// visited would follow nothing, hear nothing and be missing from `kinds`.
+    @Test func everyStoredDeviceIsVisited() {
+        let list = DeviceList(settings: DeviceSettings(light: Self.tasmota, shaker: Self.plug))
+        #expect(Mirror(reflecting: list).children.count == DeviceList.kinds.count, "\(DeviceList.kinds)")
+        #expect(list.lamp.device == Self.tasmota && list.shaker.device == Self.plug)
+    }
+
     @Test func aReportGoesToTheDeviceWhoseTopicItIsAndNoOtherTopicIsADevices() {
         var core = NodeCore(
             settings: NodeSettings(nodeID: "bed", locale: .en, zone: ZoneRules(identifier: "UTC", fixedOffset: 0),
