@@ -4,9 +4,10 @@
 /// machine sends them first, as `NodeEffect.publish`); its bridge's reports come back through
 /// `reported`; it says when it next needs waking and what readiness should know. It never does I/O.
 ///
-/// Adding a device (docs/architecture.md, "Add a device"): one file with a type that conforms,
-/// and its type in `DeviceList.kinds`; configuration keys, subscriptions, `noiseclock doctor`
-/// and readiness follow from the list.
+/// Adding a device kind (docs/architecture.md, "A device kind"): one file,
+/// Devices/<Kind>/<Kind>.swift, with a type that conforms, and its stored property and `visit`
+/// line in `DeviceList`; configuration keys, subscriptions, `noiseclock doctor` and readiness
+/// follow from `DeviceList.kinds`.
 public protocol BridgedDevice: Sendable, Equatable {
     /// Its key under `devices:` in the configuration (`light` → `devices.light.topic`).
     static var key: String { get }
@@ -41,16 +42,4 @@ public protocol BridgedDevice: Sendable, Equatable {
 
 extension BridgedDevice {
     public var problem: ReadinessProblem? { nil }
-}
-
-/// What a device may read of the node when it follows it: typed values, never another
-/// feature's JSON.
-public struct DeviceSituation: Sendable {
-    public var context: FeatureContext
-    public var alarms: AlarmsFeature
-    /// The routine running now, if any.
-    public var routine: ActiveRoutine?
-
-    public var now: Instant { context.now }
-    public var zone: ZoneRules { context.zone }
 }

@@ -19,8 +19,8 @@ public struct DeviceSettings: Sendable, Equatable {
     }
 
     public var light: DeviceEndpoint? {
-        get { self[LightFeature.key] }
-        set { self[LightFeature.key] = newValue }
+        get { self[Lamp.key] }
+        set { self[Lamp.key] = newValue }
     }
 
     public var shaker: DeviceEndpoint? {

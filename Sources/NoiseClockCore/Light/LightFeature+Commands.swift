@@ -12,7 +12,7 @@ extension LightFeature {
         case .set:
             let (next, transition) = try Self.parse(payload, current: level)
             override()
-            show(next, source: next.on ? .command : nil, transition: transition, now: context.now, outbox: &events)
+            show(next, source: next.on ? .command : nil, transition: transition)
             return json
         }
     }
@@ -84,7 +84,7 @@ extension LightFeature {
 extension LightFeature: NodeFeature {
     public static let stateFile: String? = nil
 
-    /// Its timing is a device's: it follows the alarms' sunrises (`LightFeature+Device`).
+    /// Its timing is the alarms' sunrises: `NodeCore+Light` follows them after every advance.
     public mutating func advance(context: FeatureContext, outbox: inout [Publication]) {}
 
     public func nextDeadline(context: FeatureContext) -> Instant? { nil }

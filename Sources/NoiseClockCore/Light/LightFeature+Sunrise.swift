@@ -4,17 +4,17 @@
 /// dismiss and time-out leave the light on).
 extension LightFeature {
     /// `candidate`: the sunrise the alarms ask for now (its window contains `now`), if any.
-    mutating func follow(_ candidate: Sunrise?, now: Instant, outbox: inout [Publication]) {
+    mutating func follow(_ candidate: Sunrise?, now: Instant) {
         if let current = sunrise, current.key != candidate?.key {
             sunrise = nil
             if now >= current.ring {
                 // The alarm rang: full light, unless a glide already ends there.
                 if !current.reachedFull {
-                    show(current.level(at: current.ring), source: .sunrise, transition: 0, now: now, outbox: &outbox)
+                    show(current.level(at: current.ring), source: .sunrise, transition: 0)
                 }
             } else if source == .sunrise, candidate == nil {
                 // (Another alarm's sunrise taking over sends its own level at once instead.)
-                show(.off, source: nil, transition: Self.cancelFadeSeconds, now: now, outbox: &outbox)
+                show(.off, source: nil, transition: Self.cancelFadeSeconds)
             }
         }
         // A finished sunrise's full light is not dimmed to start the next alarm's (two alarms
@@ -23,7 +23,7 @@ extension LightFeature {
             sunrise = candidate
         }
         guard var running = sunrise else { return }
-        if let (next, transition) = running.step(now: now) { show(next, source: .sunrise, transition: transition, now: now, outbox: &outbox) }
+        if let (next, transition) = running.step(now: now) { show(next, source: .sunrise, transition: transition) }
         sunrise = running
     }
 

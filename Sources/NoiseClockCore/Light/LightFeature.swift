@@ -1,32 +1,29 @@
 /// The bedside light as a node feature: what it shows and why (`~/light`), the sunrise that
-/// follows an alarm, `light/set`, and the commands for the lamp (`devices.light`) in its
-/// bridge's conventions. It never does I/O: commands leave in the outbox (`Publication.device`),
-/// and it is a `BridgedDevice` (`LightFeature+Device`) that follows the alarms and routines.
+/// follows an alarm, `light/set`. It sends nothing itself: each change it makes is handed to the
+/// lamp (`Lamp`, in Devices/) by `NodeCore+Light`, which also copies the lamp's word into
+/// `confirmed`. Its sunrise and routine rules run there too, after every advance.
 public struct LightFeature: Sendable, Equatable {
     public enum Source: String, Sendable {
         case sunrise, routine, command
     }
 
-    public internal(set) var device: DeviceEndpoint?
     public internal(set) var level: LightLevel = .off
     public internal(set) var source: Source?
-    /// Whether the lamp has reported the state last sent (nil: no lamp configured).
+    /// Whether the lamp has reported the state last sent (nil: no lamp configured): the lamp's
+    /// word (`Lamp.confirmed`), copied here for `~/light`.
     public internal(set) var confirmed: Bool?
     public internal(set) var sunrise: Sunrise?
     /// An occurrence whose sunrise a person overrode: it does not come back for that ring.
     var overridden: Sunrise.Key?
     /// The routine whose light was last put on (it is not put on again after a person changes it).
     var routineShown: String?
-    /// The lamp must say something within 5 s of the first command it has not answered yet;
-    /// readiness reports `light_unconfirmed` while its last wait ran out.
-    public internal(set) var confirmation = DeviceConfirmation()
+    /// The changes made since the lamp was last told, in order (`takeChanges`).
+    var changes: [LightChange] = []
 
     /// How long the light takes to fade off when its sunrise is called off.
     public static let cancelFadeSeconds = 5
 
-    public init(device: DeviceEndpoint?) {
-        self.device = device
-    }
+    public init() {}
 
     /// `~/light`, retained.
     public var json: JSONValue {
@@ -40,29 +37,16 @@ public struct LightFeature: Sendable, Equatable {
         ]))
     }
 
-    /// Shows `next` (from `source`), telling the lamp to glide there over `transition` seconds.
-    mutating func show(_ next: LightLevel, source: Source?, transition: Int, now: Instant, outbox: inout [Publication]) {
+    /// Shows `next` (from `source`): the lamp is to glide there over `transition` seconds.
+    mutating func show(_ next: LightLevel, source: Source?, transition: Int) {
         level = next
         self.source = next.on ? source : nil
-        guard let device else { return }
-        outbox += device.lightCommands(next, transition: transition).map(Publication.device)
-        confirmed = false
-        confirmation.expect(now: now)
+        changes.append(LightChange(level: next, transition: transition))
     }
 
-    /// The lamp's word on its power: it answers (whatever it says).
-    mutating func reported(power: Bool) {
-        guard device != nil else { return }
-        confirmed = power == level.on
-        confirmation.answered()
-    }
-
-    /// By when the lamp must answer (nil: nothing awaited).
-    var answerBy: Instant? { confirmation.answerBy }
-
-    /// Whether the lamp answered within 5 s the last time it was awaited (nil: not awaited since the node started).
-    public internal(set) var lastCommandAnswered: Bool? {
-        get { confirmation.lastAnswered }
-        set { confirmation.lastAnswered = newValue }
+    /// The changes for the lamp, in order; none are left.
+    mutating func takeChanges() -> [LightChange] {
+        defer { changes = [] }
+        return changes
     }
 }

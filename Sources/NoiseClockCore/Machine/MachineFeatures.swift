@@ -11,7 +11,7 @@ struct MachineFeatures: Sendable {
     /// `station/test` commands waiting for their probe.
     var probes = StationProbes()
     /// `devices/test` commands waiting for the device's answer.
-    var deviceTests = DeviceTests()
+    var deviceProbes = DeviceProbes()
 }
 
 extension NodeMachine {

@@ -41,10 +41,10 @@ extension NodeMachine.Draft {
         guard let endpoint = core.settings.devices[kind] else {
             return refuse(reply, CommandError(.notFound, "no \(kind) is configured (devices.\(kind).topic)"))
         }
-        guard !machine.features.deviceTests.isFull else {
-            return refuse(reply, CommandError(.limitExceeded, "at most \(DeviceTests.limit) device tests at once"))
+        guard !machine.features.deviceProbes.isFull else {
+            return refuse(reply, CommandError(.limitExceeded, "at most \(DeviceProbes.limit) device tests at once"))
         }
-        machine.features.deviceTests.wait(reply, kind: kind, endpoint: endpoint, now: now)
+        machine.features.deviceProbes.wait(reply, kind: kind, endpoint: endpoint, now: now)
         let query = endpoint.stateQuery
         effects.append(.publish(OutboundMessage(topic: query.topic, payload: Array(query.payload.utf8), qos: 1, retain: false)))
         log(.info, "device test", ["kind": kind, "topic": query.topic])
@@ -52,15 +52,15 @@ extension NodeMachine.Draft {
 
     /// A report on a device's state topic answers the tests waiting for it.
     mutating func answerDeviceTests(_ message: InboundMessage) {
-        for (test, power) in machine.features.deviceTests.answered(topic: message.topic, payload: message.payload) {
-            effects += machine.respond(test.reply.response(.success(DeviceTests.result(test, power: power, at: now))), to: test.reply.origin)
+        for (test, power) in machine.features.deviceProbes.answered(topic: message.topic, payload: message.payload) {
+            effects += machine.respond(test.reply.response(.success(DeviceProbes.result(test, power: power, at: now))), to: test.reply.origin)
         }
     }
 
     /// Tests whose device said nothing in time: answered `unconfirmed`.
     mutating func expireDeviceTests() {
-        for test in machine.features.deviceTests.expired(now: now) {
-            effects += machine.respond(test.reply.response(.success(DeviceTests.result(test, power: nil, at: now))), to: test.reply.origin)
+        for test in machine.features.deviceProbes.expired(now: now) {
+            effects += machine.respond(test.reply.response(.success(DeviceProbes.result(test, power: nil, at: now))), to: test.reply.origin)
             log(.info, "device test unconfirmed", ["kind": test.kind])
         }
     }

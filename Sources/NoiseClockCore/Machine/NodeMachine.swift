@@ -130,7 +130,7 @@ public struct NodeMachine: Sendable {
     /// The instant the wake timer should be armed for.
     public func nextDeadline(now: Instant) -> Instant {
         var due = core.nextDeadline(after: now)
-        if let test = features.deviceTests.deadline { due = min(due, test) }
+        if let test = features.deviceProbes.deadline { due = min(due, test) }
         return republishAt.map { min($0, due) } ?? due
     }
 }

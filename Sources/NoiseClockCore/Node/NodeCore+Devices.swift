@@ -3,22 +3,24 @@
 extension NodeCore {
     /// What the devices may read of the node now.
     func deviceSituation(_ context: FeatureContext) -> DeviceSituation {
-        DeviceSituation(context: context, alarms: alarms, routine: routines.active)
+        DeviceSituation(context: context, alarms: alarms, routine: routines.active, noise: noise)
     }
 
     /// After every feature moved: each device follows the alarms and routines.
     mutating func connectDevices(context: FeatureContext, outbox: inout [Publication]) {
         devices.follow(deviceSituation(context), outbox: &outbox)
+        lampAnswered()
     }
 
-    /// What the devices need waking for: a sunrise's steps, a wait for an answer.
+    /// What the devices need waking for: a wait for an answer; and the light's sunrise.
     func deviceDeadlines(context: FeatureContext) -> [Instant] {
-        devices.deadlines(deviceSituation(context))
+        devices.deadlines(deviceSituation(context)) + [lightDeadline(context: context)].compactMap { $0 }
     }
 
     /// A message on a device's state topic. Returns false when it is no device's.
     public mutating func deviceReported(topic: String, payload: [UInt8], now: Instant, outbox: inout [Publication]) -> Bool {
         let node = deviceSituation(context(now))
+        defer { lampAnswered() }
         return devices.reported(topic: topic, payload: payload, node: node, outbox: &outbox)
     }
 
@@ -26,15 +28,6 @@ extension NodeCore {
     mutating func rebindDevices(_ settings: DeviceSettings, now: Instant, outbox: inout [Publication]) {
         self.settings.devices = settings
         devices.rebind(settings, node: deviceSituation(context(now)), outbox: &outbox)
-    }
-
-    public internal(set) var light: LightFeature {
-        get { devices[LightFeature.self] }
-        set { devices[LightFeature.self] = newValue }
-    }
-
-    public internal(set) var shaker: Shaker {
-        get { devices[Shaker.self] }
-        set { devices[Shaker.self] = newValue }
+        lampAnswered()
     }
 }

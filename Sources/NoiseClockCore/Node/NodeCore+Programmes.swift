@@ -27,6 +27,11 @@ extension NodeCore {
             noise.release()
             result = noise.state.json(zone: context.zone)
         }
+        // A `light/set`: the lamp is told at once, and the answer says it has not answered yet.
+        if case .light = topic {
+            lampShowsLight(now: context.now, outbox: &outbox)
+            result = light.json
+        }
         // A mix that went away (`mix/delete`): the noise and routines that used it take its first layer.
         if mixes.mixes != before.mixes.mixes {
             for gone in before.mixes.mixes where !mixes.mixes.contains(where: { $0.id == gone.id }) {

@@ -14,7 +14,9 @@ public struct NodeCore: Sendable {
     public internal(set) var timers: TimersFeature
     public internal(set) var mixes: MixesFeature
     public internal(set) var stations: StationsFeature
-    /// The lamp, the bed shaker's plug: the bridged devices (`light`, `shaker` name them).
+    /// What the light shows and why (`~/light`); the lamp (`devices.lamp`) shows it.
+    public internal(set) var light = LightFeature()
+    /// The lamp, the bed shaker's plug: the bridged devices (`devices.lamp`, `devices.shaker`).
     public internal(set) var devices: DeviceList
     public internal(set) var battery: BatteryPublisher
     public internal(set) var audioStatus: AudioStatus?
@@ -96,6 +98,7 @@ public struct NodeCore: Sendable {
         outbox += advance.outbox
         let context = advance.context
         connectProgrammes(context: context, outbox: &outbox)
+        connectLight(context: context, outbox: &outbox)
         connectDevices(context: context, outbox: &outbox)
         ringSafelyInSafeMode(now: now)
         checkAlarmAudibility(now: now, outbox: &outbox)

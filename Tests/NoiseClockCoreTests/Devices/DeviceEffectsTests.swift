@@ -33,6 +33,6 @@ import Testing
         #expect(effects.published("noiseclock/bed/light").last?.text.contains(#""confirmed":false"#) == true)
         let report = Self.step(&machine, "zigbee2mqtt/lamp", #"{"state":"ON","brightness":127}"#, now: now.adding(seconds: 1))
         #expect(report.published("noiseclock/bed/light").last?.text.contains(#""confirmed":true"#) == true)
-        #expect(machine.core.light.confirmation.state == .confirmed)
+        #expect(machine.core.devices.lamp.confirmation.state == .confirmed)
     }
 }

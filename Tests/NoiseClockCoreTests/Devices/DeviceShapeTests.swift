@@ -91,6 +91,14 @@ import Testing
         #expect(DeviceList(settings: DeviceSettings()).all.allSatisfy { $0.device == nil })
     }
 
+    /// Each device is a stored property of `DeviceList`, reached by `visit`: one stored and not
+    /// visited would follow nothing, hear nothing and be missing from `kinds`.
+    @Test func everyStoredDeviceIsVisited() {
+        let list = DeviceList(settings: DeviceSettings(light: Self.tasmota, shaker: Self.plug))
+        #expect(Mirror(reflecting: list).children.count == DeviceList.kinds.count, "\(DeviceList.kinds)")
+        #expect(list.lamp.device == Self.tasmota && list.shaker.device == Self.plug)
+    }
+
     @Test func aReportGoesToTheDeviceWhoseTopicItIsAndNoOtherTopicIsADevices() {
         var core = NodeCore(
             settings: NodeSettings(nodeID: "bed", locale: .en, zone: ZoneRules(identifier: "UTC", fixedOffset: 0),
@@ -104,7 +112,7 @@ import Testing
         #expect(core.nextDeadline(after: Self.t0) <= Self.t0.adding(milliseconds: 5000), "the wait for the lamp wakes the node")
         let known = core.deviceReported(topic: "stat/bed_plug/POWER", payload: Array("ON".utf8), now: Self.t0, outbox: &outbox)
         #expect(known)
-        #expect(core.light.confirmed == true && core.light.confirmation.state == .confirmed)
-        #expect(core.shaker.confirmation.state == .unknown, "the lamp's report is not the shaker's")
+        #expect(core.light.confirmed == true && core.devices.lamp.confirmation.state == .confirmed)
+        #expect(core.devices.shaker.confirmation.state == .unknown, "the lamp's report is not the shaker's")
     }
 }

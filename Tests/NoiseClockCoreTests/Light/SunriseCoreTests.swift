@@ -1,8 +1,8 @@
 import Testing
 @testable import NoiseClockCore
 
-/// The sunrise and the shaker as the core decides them, on a clock the test moves: every command
-/// a device would get, in its bridge's words.
+/// The sunrise as the core decides it, on a clock the test moves: every command the lamp would
+/// get, in its bridge's words. (The lamp's own words: `LampTests`; the shaker: `ShakerTests`.)
 @Suite struct SunriseCoreTests {
     static let lamp = DeviceSettings(light: DeviceEndpoint(topic: "zigbee2mqtt/lamp", bridge: .zigbee2mqtt),
                                      shaker: DeviceEndpoint(topic: "zigbee2mqtt/plug", bridge: .zigbee2mqtt))
@@ -142,33 +142,6 @@ import Testing
         #expect(abs(arrives.milliseconds - instant("2026-11-23T07:00:00+01:00").milliseconds) <= 1000)
     }
 
-    @Test func tasmotaGetsBacklogsInItsOwnUnits() {
-        let bulb = DeviceEndpoint(topic: "bedroom_bulb", bridge: .tasmota)
-        #expect(bulb.lightCommands(LightLevel(on: true, brightness: 40, kelvin: 2700), transition: 15)
-            == [DeviceCommand(topic: "cmnd/bedroom_bulb/Backlog", payload: "Fade 1; Speed 30; Dimmer 40; CT 370")])
-        #expect(bulb.lightCommands(LightLevel(on: true, brightness: 5, color: RGBColor(hex: "#FF2000")), transition: 0)
-            == [DeviceCommand(topic: "cmnd/bedroom_bulb/Backlog", payload: "Fade 1; Speed 1; Dimmer 5; Color FF2000")])
-        #expect(bulb.lightCommands(.off,
-            transition: 5) == [DeviceCommand(topic: "cmnd/bedroom_bulb/Backlog", payload: "Fade 1; Speed 10; POWER OFF")])
-        // docs/bedroom.md's example.
-        #expect(bulb.lightCommands(LightLevel(on: true, brightness: 30, kelvin: 2700), transition: 2)
-            == [DeviceCommand(topic: "cmnd/bedroom_bulb/Backlog", payload: "Fade 1; Speed 4; Dimmer 30; CT 370")])
-        #expect(bulb.powerCommand(true) == DeviceCommand(topic: "cmnd/bedroom_bulb/POWER", payload: "ON"))
-        #expect(bulb.reportedPower(topic: "stat/bedroom_bulb/RESULT", payload: Array(#"{"POWER":"ON","Dimmer":40}"#.utf8)) == true)
-        #expect(bulb.reportedPower(topic: "stat/bedroom_bulb/POWER", payload: Array("OFF".utf8)) == false)
-        #expect(bulb.reportedPower(topic: "stat/bedroom_bulb/RESULT", payload: Array(#"{"Dimmer":40}"#.utf8)) == nil)
-        #expect(bulb.reportedPower(topic: "stat/other/POWER", payload: Array("ON".utf8)) == nil)
-    }
-
-    @Test func theLampsReportConfirmsTheLight() {
-        var h = ProgrammeHarness(now: "2026-11-23T06:00:00+01:00", devices: Self.lamp)
-        h.ok("light/set", #"{"brightness": 30, "kelvin": 2700, "transition": 2}"#)
-        #expect(h.takeDeviceCommands().map(Self.fields) == [["state": "ON", "brightness": 76, "color_temp": 370, "transition": 2]])
-        #expect(h.retained("light")?["confirmed"] == false)
-        _ = h.core.deviceReported(topic: "zigbee2mqtt/lamp", payload: Array(#"{"state":"ON","brightness":76}"#.utf8), now: h.now, outbox: &h.outbox)
-        #expect(h.retained("light") == ["state": "ON", "brightness": 30, "kelvin": 2700, "color": nil, "source": "command", "confirmed": true])
-    }
-
     @Test(arguments: [
         (#"{"brightness": 101}"#, "brightness"), (#"{"kelvin": 20000}"#, "kelvin"), (#"{"color": "red"}"#, "color"),
         (##"{"kelvin": 3000, "color": "#FF0000"}"##, "color"), (#"{"transition": -1}"#, "transition"), ("DIM", "state"),
@@ -180,40 +153,5 @@ import Testing
         #expect(h.refused("light/set", payload)?.field == field)
         #expect(h.retained("light") == before)
         #expect(h.takeDeviceCommands().isEmpty)
-    }
-
-    @Test func aVibrateTimerRingsTheShakerToo() {
-        var h = ProgrammeHarness(now: "2026-11-23T14:00:00+01:00", devices: Self.lamp)
-        h.ok("timer/start", #"{"minutes": 1, "vibrate": true}"#)
-        #expect(h.retained("timers")?.arrayValue?.first?["vibrate"] == true)
-        var sent: [(Instant, DeviceCommand)] = []
-        Self.run(&h, until: "2026-11-23T14:01:00+01:00", into: &sent)
-        #expect(sent.map(\.1.payload) == [#"{"state":"ON"}"#])
-        h.ok("alarm/dismiss")
-        #expect(h.takeDeviceCommands().map(\.payload) == [#"{"state":"OFF"}"#])
-    }
-
-    @Test func theShakerRunsWhileAVibrateAlarmRingsAndProvesIt() {
-        var h = ProgrammeHarness(now: "2026-11-23T06:59:00+01:00", devices: Self.lamp)
-        h.ok("alarm/add", #"{"id": "wake", "time": "07:00", "sound": "classic", "vibrate": true}"#)
-        var sent: [(Instant, DeviceCommand)] = []
-        Self.run(&h, until: "2026-11-23T07:00:00+01:00", into: &sent)
-        #expect(sent.map { $0.1 } == [DeviceCommand(topic: "zigbee2mqtt/plug/set", payload: #"{"state":"ON"}"#)])
-        _ = h.take("alarm/event")
-        _ = h.core.deviceReported(topic: "zigbee2mqtt/plug", payload: Array(#"{"state":"ON"}"#.utf8), now: h.now, outbox: &h.outbox)
-        #expect(h.take("alarm/event") == ["shaking wake"])
-        h.ok("alarm/snooze")
-        #expect(h.takeDeviceCommands() == [DeviceCommand(topic: "zigbee2mqtt/plug/set", payload: #"{"state":"OFF"}"#)])
-        // Rings again after the snooze: on again, and this time the plug stays silent.
-        sent = []
-        Self.run(&h, until: "2026-11-23T07:09:10+01:00", into: &sent)
-        #expect(sent.map { $0.1.payload } == [#"{"state":"ON"}"#])
-        // (No audio engine here: the sound's own failsafe reports too, with its own reason.)
-        let failed = h.bodies("alarm/event").filter { $0["event"] == "failed" && $0["reason"] == "shaker_unconfirmed" }
-        #expect(failed.count == 1)
-        #expect(failed.first?["at"] == "2026-11-23T07:09:05+01:00")
-        #expect(h.core.audioScene(now: h.now).alarm != nil)
-        h.ok("alarm/dismiss")
-        #expect(h.takeDeviceCommands().map(\.payload) == [#"{"state":"OFF"}"#])
     }
 }

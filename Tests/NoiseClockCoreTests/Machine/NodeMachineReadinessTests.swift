@@ -120,19 +120,19 @@ import Testing
     @Test func aShakerThatDidNotConfirmIsAProblemUntilItDoes() {
         var core = MachineRig().machine.core
         var outbox: [Publication] = []
-        core.shaker.lastStartConfirmed = false
+        core.devices.shaker.lastStartConfirmed = false
         core.readinessReported(Self.fine, now: Instant(seconds: 100), outbox: &outbox)
         #expect(core.alarms.readiness?.problems.map(\.code) == [.shakerUnconfirmed])
-        core.shaker.lastStartConfirmed = true
+        core.devices.shaker.lastStartConfirmed = true
         core.readinessReported(Self.fine, now: Instant(seconds: 200), outbox: &outbox)
         #expect(core.alarms.readiness?.ok == true)
     }
 
     @Test func aLampThatDidNotAnswerWithinFiveSecondsIsAProblemUntilItAnswers() {
-        var light = LightFeature(device: DeviceEndpoint(topic: "zigbee2mqtt/lamp", bridge: .zigbee2mqtt))
+        var light = Lamp(device: DeviceEndpoint(topic: "zigbee2mqtt/lamp", bridge: .zigbee2mqtt))
         let sent = Instant(seconds: 1000)
         var commands: [Publication] = []
-        light.show(LightLevel(on: true, brightness: 40), source: .command, transition: 0, now: sent, outbox: &commands)
+        light.show(LightLevel(on: true, brightness: 40), transition: 0, now: sent, outbox: &commands)
         #expect(light.answerBy == sent.adding(milliseconds: 5000))
         #expect(commands.compactMap(\.deviceCommand).map(\.topic) == ["zigbee2mqtt/lamp/set"])
         light.confirmation.expire(now: sent.adding(milliseconds: 4999))
@@ -145,11 +145,11 @@ import Testing
 
         var core = MachineRig().machine.core
         var outbox: [Publication] = []
-        core.light = light
-        core.light.lastCommandAnswered = false
+        core.devices.lamp = light
+        core.devices.lamp.lastCommandAnswered = false
         core.readinessReported(Self.fine, now: Instant(seconds: 100), outbox: &outbox)
         #expect(core.alarms.readiness?.problems.map(\.code) == [.lightUnconfirmed])
-        core.light.reported(power: false)
+        core.devices.lamp.reported(power: false)
         core.readinessReported(Self.fine, now: Instant(seconds: 200), outbox: &outbox)
         #expect(core.alarms.readiness?.ok == true, "any word from the lamp is an answer")
     }

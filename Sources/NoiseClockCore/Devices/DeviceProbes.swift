@@ -2,7 +2,7 @@
 /// and the shaker): a state query went to the device, and the first report on one of its state
 /// topics answers, or the wait ends after `DeviceConfirmation.withinMilliseconds` (`unconfirmed`).
 /// A machine feature, as `StationProbes` is, so the answer echoes the command's `request_id`.
-struct DeviceTests: Sendable {
+struct DeviceProbes: Sendable {
     /// At most this many at once (each is a command to a device on the network).
     static let limit = 4
 
