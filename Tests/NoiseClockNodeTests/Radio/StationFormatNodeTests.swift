@@ -29,7 +29,7 @@ struct StationFormatNodeTests {
     }
 
     @Test func opusAACAndHLSStationsPlayAtTheSpeakerWithTheirTitles() async throws {
-        let station = try LiveStation()
+        let station = try IcecastServer()
         defer { station.stop() }
         let tags = ["-metadata", "artist=Miles Davis", "-metadata", "title=So What"]
         // A tone of its own for each, so the capture tells which station it holds.

@@ -20,15 +20,11 @@ struct StationPlayerNodeTests {
     }
 
     /// A live station on loopback, heard by the node's own probe before the test goes on.
-    static func onAir() async throws -> LiveStation {
-        let station = try LiveStation()
+    static func onAir() async throws -> IcecastServer {
+        let station = try IcecastServer()
         try station.startSource()
-        // Up to 15 s: the stream stage starts several Icecasts and encoders at once on a loaded machine.
-        for _ in 0..<60 {
-            if await ReadinessService.probeStation(station.url("/jazz.mp3"), allowsLocalAddresses: true) == nil { return station }
-            try await Task.sleep(for: .milliseconds(250))
-        }
-        throw TestFailure("the Icecast mount never came on the air")
+        try await StreamStallNodeTests.waitOnAir(station)
+        return station
     }
 
     @Test func anAlarmOnALiveStationPlaysItThenTheFallbackToneWhenItGoesOffTheAir() async throws {

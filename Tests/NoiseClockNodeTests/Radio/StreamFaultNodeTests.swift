@@ -41,7 +41,7 @@ struct StreamFaultNodeTests {
 
     @Test(arguments: Fault.allCases)
     func aFaultAtTheRingRingsTheFallbackToneWithItsCause(_ fault: Fault) async throws {
-        let proxy = try FaultProxy(upstreamPort: try LiveStation.freePort(), silence: fault == .silence ? try FaultProxy.silentMP3() : [])
+        let proxy = try FaultProxy(upstreamPort: try freeLoopbackPort(), silence: fault == .silence ? try FaultProxy.silentMP3() : [])
         defer { proxy.stop() }
         proxy.mode = fault.mode
         let capture = try AudioCapture(device: "nc_fault_\(fault.rawValue)")
@@ -79,8 +79,8 @@ struct StreamRingNodeTests {
     typealias Failsafe = TimingSuite.Audio.AlarmFailsafeTests
 
     /// A live station (small burst: the node's ring holds little more than its 0.3 s prime) behind a proxy.
-    static func station() async throws -> (LiveStation, FaultProxy) {
-        let station = try LiveStation(burstSize: 4096)
+    static func station() async throws -> (IcecastServer, FaultProxy) {
+        let station = try IcecastServer(burstSize: 4096)
         try station.startSource()
         // Up to 15 s: the stream stage starts several Icecasts and encoders at once on a loaded machine.
         for _ in 0..<60 {

@@ -22,7 +22,7 @@ struct StreamStallNodeTests {
     enum Moment: String, Sendable { case atTheRing = "at the ring", midRing = "mid-ring" }
 
     @Test func aStallIsJudgedFromTheLastBytesArrivalAtTheRingAndMidRing() async throws {
-        let station = try LiveStation()
+        let station = try IcecastServer()
         defer { station.stop() }
         try station.startSource()
         try await Self.waitOnAir(station)
@@ -85,7 +85,7 @@ struct StreamStallNodeTests {
     }
 
     /// Up to 15 s: the stream stage starts several Icecasts and encoders at once on a loaded machine.
-    static func waitOnAir(_ station: LiveStation) async throws {
+    static func waitOnAir(_ station: IcecastServer) async throws {
         for _ in 0..<60 {
             if await ReadinessService.probeStation(station.url("/jazz.mp3"), allowsLocalAddresses: true) == nil { return }
             try await Task.sleep(for: .milliseconds(250))
