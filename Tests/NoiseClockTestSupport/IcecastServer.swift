@@ -72,10 +72,7 @@ public final class IcecastServer {
     /// Runs a command of the test's own to its end (an encoder writing a file): its exit status.
     @discardableResult
     public func run(_ path: String, _ arguments: [String]) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
+        let process = Self.process(path, arguments)
         try process.run()
         process.waitUntilExit()
         return process.terminationStatus
@@ -84,13 +81,19 @@ public final class IcecastServer {
     /// Starts a process that the server stops with itself (an HLS encoder, a plain HTTP server).
     @discardableResult
     public func start(_ path: String, _ arguments: [String]) throws -> Process {
+        let process = Self.process(path, arguments)
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        processes.append(process)
+        return process
+    }
+
+    /// `path` with `arguments`, its output thrown away, not started yet.
+    private static func process(_ path: String, _ arguments: [String]) -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        try process.run()
-        processes.append(process)
         return process
     }
 

@@ -57,7 +57,7 @@ struct StreamStallNodeTests {
         try await harness.command("station/add", #"{"id": "jazz", "name": "Jazz", "url": "\#(proxy.url("/jazz.mp3"))"}"#)
         let added = try await harness.command("alarm/add", #"{"time": "03:00", "sound": "radio:jazz", "volume": 80, "ramp_seconds": 0}"#)
         let id = try #require(added.response["result"]?["id"]?.stringValue)
-        var random = SeededGenerator(seed: 39 + UInt64(lane))
+        var random = SplitMix64(seed: 39 + UInt64(lane))
         var seconds: [Double] = []
         for ring in 0..<ringsPerNode {
             proxy.mode = moment == .atTheRing ? .forwardThenStall(60_000) : .forward
@@ -91,18 +91,5 @@ struct StreamStallNodeTests {
             try await Task.sleep(for: .milliseconds(250))
         }
         throw TestFailure("the Icecast mount never came on the air")
-    }
-}
-
-/// SplitMix64: the tests' seeded choices (the mid-ring stall's moment).
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

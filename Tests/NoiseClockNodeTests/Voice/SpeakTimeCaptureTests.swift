@@ -49,7 +49,7 @@ extension TimingSuite.Audio {
             let heard = try capture.read(ring..<ring + AudioCapture.frames(0.5 + seconds)).left
             let ours = Speech.envelope(heard, sampleRate: AudioCapture.sampleRate)
             let spoken = Array(Speech.envelope(reference, sampleRate: 22050))
-            let (lag, r) = (0..<50).map { lag in (lag, Speech.correlation(ours[lag...], spoken[...])) }.max { $0.1 < $1.1 }!
+            let (lag, r) = (0..<50).map { lag in (lag, Statistics.correlation(ours[lag...], spoken[...])) }.max { $0.1 < $1.1 }!
             return (Double(lag) / 100, r)
         }
 
