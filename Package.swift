@@ -120,7 +120,8 @@ let package = Package(
         .testTarget(
             name: "NoiseClockMQTTTests",
             dependencies: [
-                "NoiseClockMQTT", "NoiseClockThreads", "CMosquitto", "CLinux", "NoiseClockTestSupport", .product(name: "Logging", package: "swift-log"),
+                "NoiseClockMQTT", "NoiseClockThreads", "CMosquitto", "CLinux", "NoiseClockTestSupport",
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
