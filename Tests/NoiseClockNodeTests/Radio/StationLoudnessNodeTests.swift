@@ -21,10 +21,9 @@ struct StationLoudnessNodeTests {
         let mp3 = ["-c:a", "libmp3lame", "-b:a", "128k", "-content_type", "audio/mpeg", "-f", "mp3"]
         try station.startSource(mount: "/loud.mp3", encoder: mp3)
         try station.startSource(mount: "/quiet.mp3", encoder: ["-af", "volume=-12dB"] + mp3)
-        let capture = try AudioCapture(device: "nc_station_loudness")
-        let harness = try await AudioNodeHarness(capture: capture, environment: capture.environment)
+        let harness = try await AudioNodeHarness.started(device: "nc_station_loudness")
         defer { harness.shutdown() }
-        try await harness.waitForAudio("ok")
+        let capture = harness.capture
         for id in ["loud", "quiet"] {
             try await harness.command("station/add", #"{"id": "\#(id)", "name": "\#(id)", "url": "\#(station.url("/\(id).mp3"))"}"#)
             for _ in 0..<60 {

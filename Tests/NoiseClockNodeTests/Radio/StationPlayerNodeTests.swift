@@ -30,11 +30,10 @@ struct StationPlayerNodeTests {
     @Test func anAlarmOnALiveStationPlaysItThenTheFallbackToneWhenItGoesOffTheAir() async throws {
         let station = try await Self.onAir()
         defer { station.stop() }
-        let capture = try AudioCapture(device: "nc_station_player")
-        let harness = try await AudioNodeHarness(capture: capture, environment: capture.environment)
+        let harness = try await AudioNodeHarness.started(device: "nc_station_player")
         defer { harness.shutdown() }
-        try await harness.waitForAudio("ok")
-        try await harness.command("station/add", #"{"id": "jazz", "name": "Jazz", "url": "\#(station.url("/jazz.mp3"))"}"#)
+        let capture = harness.capture
+        try await harness.addStation(station.url("/jazz.mp3"))
         let added = try await harness.command("alarm/add", #"{"time": "03:00", "sound": "radio:jazz", "volume": 80, "ramp_seconds": 0}"#)
         let id = try #require(added.response["result"]?["id"]?.stringValue)
 

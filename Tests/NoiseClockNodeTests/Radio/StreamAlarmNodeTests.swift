@@ -14,10 +14,9 @@ struct StreamAlarmNodeTests {
     typealias Failsafe = TimingSuite.Audio.AlarmFailsafeTests
 
     @Test func anUnreachableStationRingsTheFallbackToneAtTheSpeakerAndSaysWhy() async throws {
-        let capture = try AudioCapture(device: "nc_stream_alarm")
-        let harness = try await AudioNodeHarness(capture: capture, environment: capture.environment)
+        let harness = try await AudioNodeHarness.started(device: "nc_stream_alarm")
         defer { harness.shutdown() }
-        try await harness.waitForAudio("ok")
+        let capture = harness.capture
         let port = try freeLoopbackPort()  // claimed, nobody listens: connecting is refused
         let station = try await harness.command("station/add", #"{"id": "gone", "name": "Gone", "url": "http://127.0.0.1:\#(port)/live"}"#)
         #expect(station.response["ok"] == true, "\(station.response)")

@@ -44,10 +44,9 @@ struct StreamFaultNodeTests {
         let proxy = try FaultProxy(upstreamPort: try freeLoopbackPort(), silence: fault == .silence ? try FaultProxy.silentMP3() : [])
         defer { proxy.stop() }
         proxy.mode = fault.mode
-        let capture = try AudioCapture(device: "nc_fault_\(fault.rawValue)")
-        let harness = try await AudioNodeHarness(capture: capture, environment: capture.environment)
+        let harness = try await AudioNodeHarness.started(device: "nc_fault_\(fault.rawValue)")
         defer { harness.shutdown() }
-        try await harness.waitForAudio("ok")
+        let capture = harness.capture
         let url = fault == .dns ? "http://station.invalid/live.mp3" : proxy.url("/live.mp3")
         try await harness.command("station/add", #"{"id": "faulty", "name": "Faulty", "url": "\#(url)"}"#)
         let added = try await harness.command("alarm/add", #"{"time": "03:00", "sound": "radio:faulty", "volume": 80, "ramp_seconds": 0}"#)
@@ -95,11 +94,10 @@ struct StreamRingNodeTests {
     @Test func aStallMidRingGivesTheFallbackToneWithinSixSeconds() async throws {
         let (station, proxy) = try await Self.station()
         defer { proxy.stop(); station.stop() }
-        let capture = try AudioCapture(device: "nc_midring_stall")
-        let harness = try await AudioNodeHarness(capture: capture, environment: capture.environment)
+        let harness = try await AudioNodeHarness.started(device: "nc_midring_stall")
         defer { harness.shutdown() }
-        try await harness.waitForAudio("ok")
-        try await harness.command("station/add", #"{"id": "jazz", "name": "Jazz", "url": "\#(proxy.url("/jazz.mp3"))"}"#)
+        let capture = harness.capture
+        try await harness.addStation(proxy.url("/jazz.mp3"))
         let added = try await harness.command("alarm/add", #"{"time": "03:00", "sound": "radio:jazz", "volume": 80, "ramp_seconds": 0}"#)
         let id = try #require(added.response["result"]?["id"]?.stringValue)
         let (_, verdict, _) = try await Failsafe.ring(harness, id)
@@ -125,11 +123,10 @@ struct StreamRingNodeTests {
         plain.stop()
         let proxy = try FaultProxy(upstreamPort: station.port, silence: try FaultProxy.silentMP3())
         defer { proxy.stop(); station.stop() }
-        let capture = try AudioCapture(device: "nc_midring_silence")
-        let harness = try await AudioNodeHarness(capture: capture, environment: capture.environment)
+        let harness = try await AudioNodeHarness.started(device: "nc_midring_silence")
         defer { harness.shutdown() }
-        try await harness.waitForAudio("ok")
-        try await harness.command("station/add", #"{"id": "jazz", "name": "Jazz", "url": "\#(proxy.url("/jazz.mp3"))"}"#)
+        let capture = harness.capture
+        try await harness.addStation(proxy.url("/jazz.mp3"))
         let added = try await harness.command("alarm/add", #"{"time": "03:00", "sound": "radio:jazz", "volume": 80, "ramp_seconds": 0}"#)
         let id = try #require(added.response["result"]?["id"]?.stringValue)
         let (_, verdict, _) = try await Failsafe.ring(harness, id)
@@ -171,11 +168,9 @@ struct StreamRingNodeTests {
         let (station, proxy) = try await Self.station()
         defer { proxy.stop(); station.stop() }
         proxy.mode = .slowStart(1.5)
-        let capture = try AudioCapture(device: "nc_preroll")
-        let harness = try await AudioNodeHarness(capture: capture, environment: capture.environment)
+        let harness = try await AudioNodeHarness.started(device: "nc_preroll")
         defer { harness.shutdown() }
-        try await harness.waitForAudio("ok")
-        try await harness.command("station/add", #"{"id": "jazz", "name": "Jazz", "url": "\#(proxy.url("/jazz.mp3"))"}"#)
+        try await harness.addStation(proxy.url("/jazz.mp3"))
         var latencies: [Double] = []
         for ring in 0..<Self.prerollRings {
             let boundary = NodeTime.minute(hour: 6, minute: 30 + ring)
@@ -206,11 +201,9 @@ struct StreamRingNodeTests {
         let (station, proxy) = try await Self.station()
         defer { proxy.stop(); station.stop() }
         proxy.mode = .slowStart(1.5)
-        let capture = try AudioCapture(device: "nc_timer_preroll")
-        let harness = try await AudioNodeHarness(capture: capture, environment: capture.environment)
+        let harness = try await AudioNodeHarness.started(device: "nc_timer_preroll")
         defer { harness.shutdown() }
-        try await harness.waitForAudio("ok")
-        try await harness.command("station/add", #"{"id": "jazz", "name": "Jazz", "url": "\#(proxy.url("/jazz.mp3"))"}"#)
+        try await harness.addStation(proxy.url("/jazz.mp3"))
         try await harness.node.setClock(to: NodeTime.minute(hour: 6, minute: 30))
         let sent = harness.node.nodeTime(of: Date())
         try await harness.command("timer/start", #"{"seconds": 60, "sound": "radio:jazz"}"#)

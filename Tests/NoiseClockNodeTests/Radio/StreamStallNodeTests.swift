@@ -50,11 +50,10 @@ struct StreamStallNodeTests {
     static func rings(_ moment: Moment, lane: Int, stationPort: Int) async throws -> [Double] {
         let proxy = try FaultProxy(upstreamPort: stationPort, silence: [])
         defer { proxy.stop() }
-        let capture = try AudioCapture(device: "nc_stall_\(lane)")
-        let harness = try await AudioNodeHarness(capture: capture, environment: capture.environment)
+        let harness = try await AudioNodeHarness.started(device: "nc_stall_\(lane)")
         defer { harness.shutdown() }
-        try await harness.waitForAudio("ok")
-        try await harness.command("station/add", #"{"id": "jazz", "name": "Jazz", "url": "\#(proxy.url("/jazz.mp3"))"}"#)
+        let capture = harness.capture
+        try await harness.addStation(proxy.url("/jazz.mp3"))
         let added = try await harness.command("alarm/add", #"{"time": "03:00", "sound": "radio:jazz", "volume": 80, "ramp_seconds": 0}"#)
         let id = try #require(added.response["result"]?["id"]?.stringValue)
         var random = SplitMix64(seed: 39 + UInt64(lane))
