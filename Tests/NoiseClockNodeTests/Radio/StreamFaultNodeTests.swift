@@ -91,18 +91,29 @@ struct StreamRingNodeTests {
         throw TestFailure("the Icecast mount never came on the air")
     }
 
+    /// A node on `device` ringing an alarm on `proxy`'s `/jazz.mp3` (as `jazz`): `sounding`
+    /// without the fallback, and a second of it at the capture.
+    static func ringingOnStation(_ proxy: FaultProxy, device: String) async throws -> AudioNodeHarness {
+        let harness = try await AudioNodeHarness.started(device: device)
+        do {
+            try await harness.addStation(proxy.url("/jazz.mp3"))
+            let added = try await harness.command("alarm/add", #"{"time": "03:00", "sound": "radio:jazz", "volume": 80, "ramp_seconds": 0}"#)
+            let id = try #require(added.response["result"]?["id"]?.stringValue)
+            let (_, verdict, _) = try await Failsafe.ring(harness, id)
+            #expect(verdict.json?["event"] == "sounding" && verdict.json?["fallback"] == false, "\(verdict.text)")
+            try await harness.capture.waitForFrames(harness.capture.frames + AudioCapture.frames(1))
+        } catch {
+            harness.shutdown()
+            throw error
+        }
+        return harness
+    }
+
     @Test func aStallMidRingGivesTheFallbackToneWithinSixSeconds() async throws {
         let (station, proxy) = try await Self.station()
         defer { proxy.stop(); station.stop() }
-        let harness = try await AudioNodeHarness.started(device: "nc_midring_stall")
+        let harness = try await Self.ringingOnStation(proxy, device: "nc_midring_stall")
         defer { harness.shutdown() }
-        let capture = harness.capture
-        try await harness.addStation(proxy.url("/jazz.mp3"))
-        let added = try await harness.command("alarm/add", #"{"time": "03:00", "sound": "radio:jazz", "volume": 80, "ramp_seconds": 0}"#)
-        let id = try #require(added.response["result"]?["id"]?.stringValue)
-        let (_, verdict, _) = try await Failsafe.ring(harness, id)
-        #expect(verdict.json?["event"] == "sounding" && verdict.json?["fallback"] == false, "\(verdict.text)")
-        try await capture.waitForFrames(capture.frames + AudioCapture.frames(1))
 
         let index = harness.client.messages.count
         let stalled = Date()
@@ -123,15 +134,9 @@ struct StreamRingNodeTests {
         plain.stop()
         let proxy = try FaultProxy(upstreamPort: station.port, silence: try FaultProxy.silentMP3())
         defer { proxy.stop(); station.stop() }
-        let harness = try await AudioNodeHarness.started(device: "nc_midring_silence")
+        let harness = try await Self.ringingOnStation(proxy, device: "nc_midring_silence")
         defer { harness.shutdown() }
         let capture = harness.capture
-        try await harness.addStation(proxy.url("/jazz.mp3"))
-        let added = try await harness.command("alarm/add", #"{"time": "03:00", "sound": "radio:jazz", "volume": 80, "ramp_seconds": 0}"#)
-        let id = try #require(added.response["result"]?["id"]?.stringValue)
-        let (_, verdict, _) = try await Failsafe.ring(harness, id)
-        #expect(verdict.json?["event"] == "sounding" && verdict.json?["fallback"] == false, "\(verdict.text)")
-        try await capture.waitForFrames(capture.frames + AudioCapture.frames(1))
 
         let index = harness.client.messages.count
         let silent = Date()
