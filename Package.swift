@@ -95,29 +95,46 @@ let package = Package(
         .testTarget(name: "NoiseClockCoreTests", dependencies: ["NoiseClockCore"], swiftSettings: strict),
         .testTarget(
             name: "NoiseClockPlatformTests",
-            dependencies: ["NoiseClockPlatform", "NoiseClockCore", "NoiseClockThreads", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "NoiseClockPlatform", "NoiseClockCore", "NoiseClockThreads", "NoiseClockTestSupport", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
         // Tests only: the test binary's own malloc family, counting calls on the audio thread
         // (AudioThreadAllocationTests). Linked into the test executable, it replaces libc's for the process.
         .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
+        // What the suites share (docs/testing.md): the test broker, child processes, loopback ports,
+        // signal analysis, the Icecast and hostile-stream rigs. A plain target, as test targets cannot
+        // import each other; optimised like the audio, whose spectra it computes.
+        .target(
+            name: "NoiseClockTestSupport",
+            dependencies: ["NoiseClockCore", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/NoiseClockTestSupport",
+            swiftSettings: optimisedAlways
+        ),
         .testTarget(
-            name: "NoiseClockAudioTests", dependencies: ["NoiseClockAudio", "NoiseClockCore", "CSndFile", "CAllocationCounter"],
+            name: "NoiseClockAudioTests",
+            dependencies: ["NoiseClockAudio", "NoiseClockCore", "CSndFile", "CAllocationCounter", "NoiseClockTestSupport"],
             swiftSettings: optimisedAlways
         ),
         .testTarget(
             name: "NoiseClockMQTTTests",
-            dependencies: ["NoiseClockMQTT", "NoiseClockThreads", "CMosquitto", "CLinux", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "NoiseClockMQTT", "NoiseClockThreads", "CMosquitto", "CLinux", "NoiseClockTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "NoiseClockWebTests",
-            dependencies: ["NoiseClockWeb", "NoiseClockCore", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["NoiseClockWeb", "NoiseClockCore", "NoiseClockTestSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
         .testTarget(
             name: "NoiseClockNodeTests",
-            dependencies: ["NoiseClockNode", "NoiseClockCore", "NoiseClockPlatform", "NoiseClockMQTT", "NoiseClockWeb"],
+            dependencies: [
+                "NoiseClockNode", "NoiseClockCore", "NoiseClockPlatform", "NoiseClockMQTT", "NoiseClockWeb", "NoiseClockTestSupport",
+            ],
             swiftSettings: strict
         ),
     ],

@@ -3,7 +3,7 @@
 bind(0) finds a port free only until someone else asks: parallel suites and their clients' outgoing
 connections draw from the same ephemeral range. So the port comes from below that range, and each
 one is claimed with a lock file this process holds until it exits, shared with the Swift tests
-(TestBroker.swift, PortReservations): no other suite takes it."""
+(PortReservations in Tests/NoiseClockTestSupport): no other suite takes it."""
 import fcntl
 import os
 import socket

@@ -3,7 +3,8 @@
 public struct MQTTOptions: Sendable, CustomStringConvertible {
     public enum ProtocolVersion: Sendable { case v311, v5 }
 
-    public struct TLS: Sendable {
+    /// TLS is on when a CA file or a client certificate is given.
+    public struct TLS: Sendable, Equatable {
         public var caFile: String?
         public var certFile: String?
         public var keyFile: String?

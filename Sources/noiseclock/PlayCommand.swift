@@ -13,36 +13,28 @@ struct PlayCommand: Subcommand {
     static let device = CommandOption<String>("device", "ALSA PCM name.", default: "default")
     static let seconds = CommandOption<Double>("seconds", "How long to play, in seconds.", default: 10, range: 0...86400)
     static let volume = CommandOption<Int>("volume", "Volume 0–100.", default: 40, range: 0...100)
-    static let sampleRate = CommandOption<Int>("sample-rate", "Output sample rate in Hz.", default: 48000, range: 8000...192_000)
-    static let commandOptions: [any AnyCommandOption] = [device, seconds, volume, sampleRate] + SoundLibraryOptions.options
+    static let commandOptions: [any AnyCommandOption] = [device, seconds] + SoundArguments.options(volume: volume)
     static let help = CommandHelp.text(
-        usage: "noiseclock play <sound> [--device <device>] [--seconds <seconds>] [--volume <volume>] [--sample-rate <sample-rate>] "
-            + "[--sounds-dir <sounds-dir>] [--catalog <catalog>]",
+        usage: "noiseclock play <sound> [--device <device>] [--seconds <seconds>] " + SoundArguments.usage,
         summary: "Play a sound through ALSA in real time (no MQTT).",
         arguments: [("<sound>", "A sound id from `noiseclock sounds`.")],
         options: commandOptions
     )
 
-    let sound: String
     let device: String
     let seconds: Double
-    let volume: Int
-    let sampleRate: Int
-    let sounds: SoundLibraryOptions
+    let played: SoundArguments
 
     init(_ arguments: CommandLineArguments) throws(UsageError) {
-        sound = try arguments.single("sound")
+        played = try SoundArguments(arguments, volume: Self.volume)
         device = try arguments.required(Self.device)
         seconds = try arguments.required(Self.seconds)
-        volume = try arguments.required(Self.volume)
-        sampleRate = try arguments.required(Self.sampleRate)
-        sounds = SoundLibraryOptions(arguments)
     }
 
     func run() throws {
-        let library = try sounds.load(sampleRate: sampleRate)
-        let scene = try OfflineRenderer(library: library).scene(for: sound, volume: volume)
-        let engine = AudioEngine(device: device, sampleRate: sampleRate, library: library, logger: Logger(label: "noiseclock.play"))
+        let library = try played.sounds.load(sampleRate: played.sampleRate)
+        let scene = try OfflineRenderer(library: library).scene(for: played.sound, volume: played.volume)
+        let engine = AudioEngine(device: device, sampleRate: played.sampleRate, library: library, logger: Logger(label: "noiseclock.play"))
         engine.apply(scene)
         engine.start()
         var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))

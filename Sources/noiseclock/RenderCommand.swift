@@ -11,34 +11,27 @@ struct RenderCommand: Subcommand {
     static let seconds = CommandOption<Double>("seconds", "Length in seconds.", default: 10, range: 0...86400)
     static let output = CommandOption<String>("output", "A .wav file to write, or - for raw S16LE stereo on stdout.")
     static let volume = CommandOption<Int>("volume", "Volume 0–100 (as in noise/volume/set).", default: 100, range: 0...100)
-    static let sampleRate = CommandOption<Int>("sample-rate", "Output sample rate in Hz.", default: 48000, range: 8000...192_000)
-    static let commandOptions: [any AnyCommandOption] = [seconds, output, volume, sampleRate] + SoundLibraryOptions.options
+    static let commandOptions: [any AnyCommandOption] = [seconds, output] + SoundArguments.options(volume: volume)
     static let help = CommandHelp.text(
-        usage: "noiseclock render <sound> --output <output> [--seconds <seconds>] [--volume <volume>] [--sample-rate <sample-rate>] "
-            + "[--sounds-dir <sounds-dir>] [--catalog <catalog>]",
+        usage: "noiseclock render <sound> --output <output> [--seconds <seconds>] " + SoundArguments.usage,
         summary: "Write a sound offline: a WAV file, or raw S16LE stereo on stdout with --output -.",
         arguments: [("<sound>", "A sound id from `noiseclock sounds`, or a station's http(s) address (played as the node plays a station).")],
         options: commandOptions
     )
 
-    let sound: String
     let seconds: Double
     let output: String
-    let volume: Int
-    let sampleRate: Int
-    let sounds: SoundLibraryOptions
+    let rendered: SoundArguments
 
     init(_ arguments: CommandLineArguments) throws(UsageError) {
-        sound = try arguments.single("sound")
+        rendered = try SoundArguments(arguments, volume: Self.volume)
         seconds = try arguments.required(Self.seconds)
         output = try arguments.required(Self.output)
-        volume = try arguments.required(Self.volume)
-        sampleRate = try arguments.required(Self.sampleRate)
-        sounds = SoundLibraryOptions(arguments)
     }
 
     func run() throws {
-        let library = try sounds.load(sampleRate: sampleRate)
+        let (sound, volume) = (rendered.sound, rendered.volume)
+        let library = try rendered.sounds.load(sampleRate: rendered.sampleRate)
         let renderer = OfflineRenderer(library: library)
         let station = sound.contains("://")
         if station, !Station.isValidURL(sound) {

@@ -11,8 +11,7 @@ struct SayCommand: Subcommand {
     static let output = CommandOption<String>("output", "A .wav file to write (mono 16-bit).")
     static let voice = CommandOption<String>("voice", "An eSpeak NG voice (en, ko, ...).", default: "en")
     static let rate = CommandOption<Int>("rate", "Words per minute (speech.rate).", default: 160, range: 80...400)
-    static let sampleRate = CommandOption<Int>("sample-rate", "Output sample rate in Hz.", default: 48000, range: 8000...192_000)
-    static let commandOptions: [any AnyCommandOption] = [output, voice, rate, sampleRate]
+    static let commandOptions: [any AnyCommandOption] = [output, voice, rate, SoundArguments.sampleRate]
     static let help = CommandHelp.text(
         usage: "noiseclock say <text> --output <output> [--voice <voice>] [--rate <rate>] [--sample-rate <sample-rate>]",
         summary: "Speak text offline into a WAV file, as the node would say it.",
@@ -35,7 +34,7 @@ struct SayCommand: Subcommand {
         output = try arguments.required(Self.output)
         voice = try arguments.required(Self.voice)
         rate = try arguments.required(Self.rate)
-        sampleRate = try arguments.required(Self.sampleRate)
+        sampleRate = try arguments.required(SoundArguments.sampleRate)
     }
 
     func run() throws {

@@ -70,7 +70,7 @@ extension AlsaEngineTests {
         let seen = reports.outages.withLock { $0.count }
         engine.apply(radio)
         Clocks.sleep(seconds: 3)
-        station.stopLast()
+        station.stopSource()
         #expect(Self.waitFor(40) { reports.outages.withLock { $0.dropFirst(seen).contains { $0.cause != nil } } }, "round \(round): not down")
         try station.startSource()
         #expect(Self.waitFor(40) { reports.outages.withLock { $0.dropFirst(seen).last?.cause == nil } }, "round \(round): not back")

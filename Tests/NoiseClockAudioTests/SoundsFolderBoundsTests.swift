@@ -1,6 +1,5 @@
 import Logging
 import NoiseClockCore
-import Synchronization
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -11,27 +10,6 @@ import Glibc
 /// bounded: at most 200 recordings (in file-name order; the rest skipped and named in the log),
 /// display names cut at 64 Unicode scalars.
 @Suite struct SoundsFolderBoundsTests {
-    /// Every log message with its metadata, as one line each.
-    final class Lines: Sendable {
-        let value = Mutex<[String]>([])
-    }
-
-    struct Capture: LogHandler {
-        let lines: Lines
-        var metadata: Logger.Metadata = [:]
-        var logLevel: Logger.Level = .trace
-
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-
-        func log(event: LogEvent) {
-            let fields = (event.metadata ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-            lines.value.withLock { $0.append("\(event.message) \(fields)") }
-        }
-    }
-
     /// `count` short WAVs named like the attack's: a distinct ASCII start, then control
     /// characters (JSON escapes each to six bytes, the worst case) to 240 bytes.
     static func folder(count: Int) -> (directory: String, names: [String]) {
@@ -51,8 +29,8 @@ import Glibc
         let (directory, names) = Self.folder(count: 230)
         defer { Self.remove(directory, names) }
         #expect(names.allSatisfy { $0.utf8.count == 240 })
-        let lines = Lines()
-        let logger = Logger(label: "test.sounds") { _ in Capture(lines: lines) }
+        let log = LogCapture()
+        let logger = log.logger(label: "test.sounds")
         let library = try SoundLibrary.load(
             catalogFile: TestSupport.catalogFile, soundsDirectory: directory, sampleRate: 48000, logger: logger
         )
@@ -64,7 +42,7 @@ import Glibc
             #expect(custom.name.unicodeScalars.count == SoundLibrary.maximumNameLength, "\(custom.name)")
             #expect(custom.name.hasSuffix("…"))
         }
-        let skipped = lines.value.withLock { $0 }.filter { $0.contains("the rest are skipped") }
+        let skipped = log.lines.filter { $0.contains("the rest are skipped") }
         #expect(skipped.count == 1, "\(skipped)")
         #expect(skipped.first?.contains("skipped=30") == true)
         #expect(skipped.first?.contains("s200") == true && skipped.first?.contains("s219") == true)

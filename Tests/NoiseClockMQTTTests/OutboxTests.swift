@@ -6,14 +6,9 @@ import Testing
 /// refused, because the owner re-publishes retained state on `.connected`.
 @Suite struct OutboxTests {
     @Test func queuedEventsGoOutInOrderAfterTheReconnectAndNothingElseWaits() async throws {
-        let broker = try TestBroker()
-        let proxy = try TCPProxy(to: broker.port)
-        defer { proxy.stop() }
-        let observer = try await Observer(port: broker.port, subscriptions: ["n/#"])
-        defer { observer.close() }
-        let subject = try Subject(port: proxy.port, reconnectDelay: (0.05, 0.2))
-        defer { subject.shutdown() }
-        try await subject.connected()
+        let rig = try await ProxiedSubject.start(observing: ["n/#"], reconnectDelay: (0.05, 0.2))
+        defer { rig.shutdown() }
+        let (proxy, observer, subject) = (rig.proxy, rig.observer, rig.subject)
 
         proxy.goDown()
         try await subject.disconnected()
@@ -46,13 +41,9 @@ import Testing
             persistence false
             max_queued_messages 5000
             """)
-        let proxy = try TCPProxy(to: broker.port)
-        defer { proxy.stop() }
-        let observer = try await Observer(port: broker.port, subscriptions: ["n/event"])
-        defer { observer.close() }
-        let subject = try Subject(port: proxy.port, reconnectDelay: (0.05, 0.2))
-        defer { subject.shutdown() }
-        try await subject.connected()
+        let rig = try await ProxiedSubject.start(broker: broker, observing: ["n/event"], reconnectDelay: (0.05, 0.2))
+        defer { rig.shutdown() }
+        let (proxy, observer, subject) = (rig.proxy, rig.observer, rig.subject)
 
         proxy.goDown()
         try await subject.disconnected()

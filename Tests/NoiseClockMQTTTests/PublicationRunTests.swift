@@ -5,14 +5,9 @@ import Testing
 /// the broker reads them together and forwards them together.
 @Suite struct PublicationRunTests {
     @Test func publicationsPublishedTogetherReachTheBrokerInOneRead() async throws {
-        let broker = try TestBroker()
-        let proxy = try TCPProxy(to: broker.port)
-        defer { proxy.stop() }
-        let observer = try await Observer(port: broker.port, subscriptions: ["n/#"])
-        defer { observer.close() }
-        let subject = try Subject(port: proxy.port)
-        defer { subject.shutdown() }
-        try await subject.connected()
+        let rig = try await ProxiedSubject.start(observing: ["n/#"])
+        defer { rig.shutdown() }
+        let (proxy, observer, subject) = (rig.proxy, rig.observer, rig.subject)
         // Several rounds: without the run, the network thread writes the first alone as soon as
         // it wakes, and the proxy reads it before the second is written.
         for round in 1...20 {

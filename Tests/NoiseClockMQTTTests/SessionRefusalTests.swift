@@ -40,14 +40,9 @@ import Testing
     /// were sent into a network that lost them (more than the 20 libmosquitto keeps in flight), then
     /// the session was refused; all 30 arrive under the new id (at least once).
     @Test func eventsUnacknowledgedWhenTheIDChangesAreSentUnderTheNewOne() async throws {
-        let broker = try TestBroker()
-        let proxy = try TCPProxy(to: broker.port)
-        defer { proxy.stop() }
-        let observer = try await Observer(port: broker.port, subscriptions: ["n/event"])
-        defer { observer.close() }
-        let subject = try Subject(port: proxy.port, subscriptions: ["n/cmd"], reconnectDelay: (0.05, 0.8))
-        defer { subject.shutdown() }
-        try await subject.connected()
+        let rig = try await ProxiedSubject.start(observing: ["n/event"], subscriptions: ["n/cmd"], reconnectDelay: (0.05, 0.8))
+        defer { rig.shutdown() }
+        let (proxy, observer, subject) = (rig.proxy, rig.observer, rig.subject)
 
         proxy.swallow(true)
         let sent = (1...30).map { "event \($0)" }

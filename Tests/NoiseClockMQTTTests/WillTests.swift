@@ -7,14 +7,9 @@ import Testing
     static let will = MQTTOptions.Will(topic: "n/availability", payload: Array("offline (will)".utf8), qos: 1, retain: true)
 
     @Test func aConnectionThatDiesLeavesTheRetainedWill() async throws {
-        let broker = try TestBroker()
-        let proxy = try TCPProxy(to: broker.port)
-        defer { proxy.stop() }
-        let observer = try await Observer(port: broker.port, subscriptions: ["n/availability"])
-        defer { observer.close() }
-        let subject = try Subject(port: proxy.port, will: Self.will)
-        defer { subject.shutdown() }
-        try await subject.connected()
+        let rig = try await ProxiedSubject.start(observing: ["n/availability"], will: Self.will)
+        defer { rig.shutdown() }
+        let (proxy, observer, subject) = (rig.proxy, rig.observer, rig.subject)
         try await subject.barrier(observer)
         #expect(observer.texts(on: "n/availability").isEmpty)
 
@@ -25,7 +20,7 @@ import Testing
         #expect(will.qos == 1)
         try await subject.disconnected()
 
-        let late = try await Observer(port: broker.port, subscriptions: ["n/availability"])
+        let late = try await Observer(port: rig.broker.port, subscriptions: ["n/availability"])
         defer { late.close() }
         let retained = try await late.messages.first()
         #expect(retained.retain)

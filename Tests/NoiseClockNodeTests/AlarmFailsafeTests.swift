@@ -57,12 +57,9 @@ extension TimingSuite.Audio {
             defer { try? FileManager.default.removeItem(at: sounds) }
             let song = sounds.appendingPathComponent("song.wav")
             try Self.wav().write(to: song)
-            let capture = try AudioCapture(device: "nc_failsafe")
-            var environment = capture.environment
-            environment["NOISECLOCK_AUDIO_SOUNDS_DIR"] = sounds.path
-            let harness = try await AudioNodeHarness(capture: capture, environment: environment)
+            let harness = try await AudioNodeHarness.started(device: "nc_failsafe", environment: ["NOISECLOCK_AUDIO_SOUNDS_DIR": sounds.path])
             defer { harness.shutdown() }
-            try await harness.waitForAudio("ok")
+            let capture = harness.capture
             let added = try await harness.command("alarm/add", #"{"time": "03:00", "sound": "song", "volume": 80, "ramp_seconds": 0}"#)
             let id = try #require(added.response["result"]?["id"]?.stringValue)
 

@@ -7,10 +7,8 @@ extension TimingSuite.Clock {
     /// events, the retained state and the schedule that moves on, in about a second.
     struct AlarmFireTests {
         @Test func firesWithinOneSecondOfTheMinuteAndMovesTheSchedule() async throws {
-            let rig = try await AlarmRig()
+            let (rig, node) = try await AlarmRig.started("firenode")
             defer { rig.shutdown() }
-            let node = try rig.makeNode("firenode")
-            try await rig.start(node)
             let root = rig.root(node)
 
             // Tomorrow morning on the node's clock: nothing rings before the test moves it there.

@@ -74,10 +74,8 @@ struct AlarmMQTTCommandTests {
 
     @Test func malformedPayloadsAreAnsweredAndChangeNothing() async throws {
         #expect(Self.badCommands.count >= 30)
-        let rig = try await AlarmRig()
+        let (rig, node) = try await AlarmRig.started()
         defer { rig.shutdown() }
-        let node = try rig.makeNode()
-        try await rig.start(node)
         try await rig.ok(node, "alarm/add", #"{"id": "wake-1", "time": "07:30", "label": "Wake"}"#)
         try await rig.ok(node, "alarm/add", #"{"id": "daily-1", "time": "06:00", "repeat": "daily"}"#)
         let before = try await rig.retained(node, "alarms")
@@ -106,10 +104,8 @@ struct AlarmMQTTCommandTests {
     /// `mosquitto_pub -r` while the node runs: refused (it would run again on every reconnect),
     /// nothing changes; clearing it with an empty retained message is not answered.
     @Test func aLiveRetainedCommandIsRefusedAndItsClearingIgnored() async throws {
-        let rig = try await AlarmRig()
+        let (rig, node) = try await AlarmRig.started()
         defer { rig.shutdown() }
-        let node = try rig.makeNode()
-        try await rig.start(node)
         let before = try await rig.retained(node, "noise")
         let mark = rig.client.messages.count
         rig.client.publish("\(rig.root(node))/noise/volume/set", "55", retain: true)
@@ -128,10 +124,8 @@ struct AlarmMQTTCommandTests {
     }
 
     @Test func weekdayAlarmFromMosquittoPub() async throws {
-        let rig = try await AlarmRig()
+        let (rig, node) = try await AlarmRig.started()
         defer { rig.shutdown() }
-        let node = try rig.makeNode()
-        try await rig.start(node)
         let mark = rig.client.messages.count
         try mosquittoPub(port: rig.broker.port, topic: "\(rig.root(node))/alarm/add",
             message: #"{"time":"6:45 AM","repeat":"weekdays","label":"Work"}"#)

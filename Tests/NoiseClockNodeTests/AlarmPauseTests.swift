@@ -9,10 +9,8 @@ import Testing
     static func day(_ date: Date) -> String { String(MinuteBoundary.iso(date).prefix(10)) }
 
     @Test func skippedDayAndPausePassSilentlyThenTheAlarmRingsAgain() async throws {
-        let rig = try await AlarmRig()
+        let (rig, node) = try await AlarmRig.started("pausenode")
         defer { rig.shutdown() }
-        let node = try rig.makeNode("pausenode")
-        try await rig.start(node)
         let root = rig.root(node)
         let ring = NodeTime.minute(hour: 6, minute: 45)  // day D on the node's clock (UTC)
         let oneDay: TimeInterval = 86_400
@@ -57,10 +55,8 @@ import Testing
     }
 
     @Test func resumeEndsThePauseAndBadDaysAreRefused() async throws {
-        let rig = try await AlarmRig()
+        let (rig, node) = try await AlarmRig.started("resumenode")
         defer { rig.shutdown() }
-        let node = try rig.makeNode("resumenode")
-        try await rig.start(node)
         try await rig.ok(node, "alarm/add", #"{"id": "a", "time": "07:00", "repeat": "daily"}"#)
         let before = try #require(rig.latest(node, "alarm")?["next"]?["at"])
         let paused = try await rig.ok(node, "alarms/pause", "2099-12-31")

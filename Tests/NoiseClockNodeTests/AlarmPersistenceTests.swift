@@ -7,10 +7,8 @@ import Testing
 /// and a command that changes nothing touches neither the file nor the retained topics.
 struct AlarmPersistenceTests {
     @Test func acknowledgedAddsSurviveKill9() async throws {
-        let rig = try await AlarmRig()
+        let (rig, node) = try await AlarmRig.started()
         defer { rig.shutdown() }
-        let node = try rig.makeNode()
-        try await rig.start(node)
 
         var added: [JSONValue] = []
         for index in 1...5 {
@@ -78,10 +76,8 @@ struct AlarmPersistenceTests {
     }
 
     @Test func aCommandThatChangesNothingNeitherWritesNorPublishes() async throws {
-        let rig = try await AlarmRig()
+        let (rig, node) = try await AlarmRig.started()
         defer { rig.shutdown() }
-        let node = try rig.makeNode()
-        try await rig.start(node)
         try await rig.ok(node, "alarm/add", #"{"id": "same", "time": "07:00", "repeat": "weekdays"}"#)
         try await rig.ok(node, "alarm/update", #"{"id": "same", "label": "Same", "volume": 60}"#)
         let current = try #require(rig.latest(node, "alarms"))

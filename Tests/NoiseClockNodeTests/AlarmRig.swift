@@ -21,6 +21,19 @@ final class AlarmRig: @unchecked Sendable {
         try NodeProcess(brokerPort: broker.port, nodeID: nodeID, environment: environment)
     }
 
+    /// A fresh rig with one node on it, started: how most alarm tests begin.
+    static func started(_ nodeID: String = "testnode", environment: [String: String] = [:]) async throws -> (AlarmRig, NodeProcess) {
+        let rig = try await AlarmRig()
+        do {
+            let node = try rig.makeNode(nodeID, environment: environment)
+            try await rig.start(node)
+            return (rig, node)
+        } catch {
+            rig.shutdown()
+            throw error
+        }
+    }
+
     /// Starts (or restarts) `node` and waits until it says `online` and its alarm state is out.
     func start(_ node: NodeProcess) async throws {
         let mark = client.messages.count

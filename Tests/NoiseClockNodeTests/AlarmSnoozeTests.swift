@@ -7,10 +7,8 @@ extension TimingSuite.Clock {
     /// just before the snooze ends instead of waiting for it.
     struct AlarmSnoozeTests {
         @Test func testRingSnoozeAndDismiss() async throws {
-            let rig = try await AlarmRig()
+            let (rig, node) = try await AlarmRig.started()
             defer { rig.shutdown() }
-            let node = try rig.makeNode()
-            try await rig.start(node)
             let root = rig.root(node)
             let alarm = try await rig.ok(node, "alarm/add",
                 #"{"id": "nap", "time": "04:00", "repeat": "daily", "label": "Nap", "snooze_minutes": 7}"#)
@@ -57,10 +55,8 @@ extension TimingSuite.Clock {
         }
 
         @Test func snoozedRingSurvivesKill9AndRingsAgainWhenTheSnoozeEnds() async throws {
-            let rig = try await AlarmRig()
+            let (rig, node) = try await AlarmRig.started()
             defer { rig.shutdown() }
-            let node = try rig.makeNode()
-            try await rig.start(node)
             let root = rig.root(node)
             try await rig.ok(node, "alarm/add", #"{"id": "nap", "time": "04:00", "repeat": "daily", "snooze_minutes": 5}"#)
             try await rig.ok(node, "alarm/test", "nap")
@@ -100,10 +96,8 @@ extension TimingSuite.Clock {
 
         /// Five minutes on the node's clock, of which the test waits the last two seconds.
         @Test func snoozeRingsAgainAfterFiveMinutes() async throws {
-            let rig = try await AlarmRig()
+            let (rig, node) = try await AlarmRig.started()
             defer { rig.shutdown() }
-            let node = try rig.makeNode()
-            try await rig.start(node)
             try await rig.ok(node, "alarm/add", #"{"id": "nap", "time": "04:00", "repeat": "daily", "ring_minutes": 15}"#)
             try await rig.ok(node, "alarm/test", "nap")
             let state = try await rig.ok(node, "alarm/snooze", "5")

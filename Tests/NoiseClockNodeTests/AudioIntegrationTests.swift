@@ -35,10 +35,9 @@ extension TimingSuite.Audio {
         }
 
         @Test func playsTheChosenColourAtTheChosenLevelChangesSmoothlyAndFadesOut() async throws {
-            let capture = try AudioCapture(device: "nc_colour")
-            let harness = try await AudioNodeHarness(capture: capture)
+            let harness = try await AudioNodeHarness.started(device: "nc_colour")
             defer { harness.shutdown() }
-            try await harness.waitForAudio("ok")
+            let capture = harness.capture
 
             // Each sound plays for a while of captured audio (not of the test's clock, which a busy
             // machine can run ahead of the audio thread).
@@ -81,10 +80,9 @@ extension TimingSuite.Audio {
         }
 
         @Test func captureGrowsAtRealTimeSpeed() async throws {
-            let capture = try AudioCapture(device: "nc_speed")
-            let harness = try await AudioNodeHarness(capture: capture)
+            let harness = try await AudioNodeHarness.started(device: "nc_speed")
             defer { harness.shutdown() }
-            try await harness.waitForAudio("ok")
+            let capture = harness.capture
             try await harness.command("noise/set", #"{"playing": true, "sound": "brown", "volume": 40}"#)
             try await pause(0.5)
             let (t1, f1) = (Date(), capture.frames)
@@ -96,10 +94,9 @@ extension TimingSuite.Audio {
         }
 
         @Test func anAlarmDucksTheNoiseAndItsRampRises() async throws {
-            let capture = try AudioCapture(device: "nc_alarm")
-            let harness = try await AudioNodeHarness(capture: capture)
+            let harness = try await AudioNodeHarness.started(device: "nc_alarm")
             defer { harness.shutdown() }
-            try await harness.waitForAudio("ok")
+            let capture = harness.capture
             try await harness.command("noise/set", #"{"playing": true, "sound": "white", "volume": 50}"#)
             let (added, addMark) = try await harness.command(
                 "alarm/add", #"{"time": "03:00", "label": "Ramp", "sound": "siren", "volume": 80, "ramp_seconds": 3}"#

@@ -30,6 +30,25 @@ final class AudioNodeHarness: @unchecked Sendable {
         try await client.waitFor("\(root)/availability", timeout: 10, where: { $0.text == "online" })
     }
 
+    /// The usual start of a test at the speaker: a node playing into a new capture on `device`,
+    /// with `environment` over the capture's own, its audio `ok`.
+    static func started(device: String, environment: [String: String] = [:]) async throws -> AudioNodeHarness {
+        let capture = try AudioCapture(device: device)
+        let harness = try await AudioNodeHarness(capture: capture, environment: capture.environment.merging(environment) { $1 })
+        do {
+            try await harness.waitForAudio("ok")
+        } catch {
+            harness.shutdown()
+            throw error
+        }
+        return harness
+    }
+
+    /// Adds the station `url` as `jazz` (`station/add`), as the radio tests name theirs.
+    func addStation(_ url: String, id: String = "jazz", name: String = "Jazz") async throws {
+        try await command("station/add", #"{"id": "\#(id)", "name": "\#(name)", "url": "\#(url)"}"#)
+    }
+
     /// Stops the node (SIGTERM) and starts it again on the same state, waiting until it is online.
     func restart() async throws {
         node.signal(SIGTERM)

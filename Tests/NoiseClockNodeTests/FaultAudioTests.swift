@@ -44,17 +44,12 @@ extension ProofSuite.Surroundings {
             defer { try? FileManager.default.removeItem(at: alsa) }
             let speaker = try FifoSpeaker(path: alsa.appendingPathComponent("speaker.fifo").path)
             try define(in: alsa, file: speaker.path)
-            let broker = try TestBroker()
-            let node = try NodeProcess(brokerPort: broker.port, environment: [
+            let online = try await OnlineNode.start(subscribing: ["audio", "noise", "availability", "response"], environment: [
                 "NOISECLOCK_AUDIO_DEVICE": "nc_speaker",
                 "ALSA_CONFIG_PATH": "/usr/share/alsa/alsa.conf:\(alsa.path)/asoundrc",
             ])
-            try node.start()
-            let root = "noiseclock/\(node.nodeID)"
-            let client = try await TestClient(port: broker.port,
-                subscriptions: ["\(root)/audio", "\(root)/noise", "\(root)/availability", "\(root)/response"])
-            defer { client.shutdown() }
-            try await client.waitFor("\(root)/availability", timeout: 10, where: { $0.text == "online" })
+            defer { online.shutdown() }
+            let (node, client, root) = (online.node, online.client, online.root)
             client.publish("\(root)/noise/set", "ON")
             try await client.waitFor("\(root)/noise", where: { $0.json?["playing"] == true })
             try await client.waitFor("\(root)/audio", timeout: 5, where: { $0.json?["status"] == "ok" })

@@ -8,13 +8,9 @@ extension ProofSuite.Crashes {
     /// and an alarm due while the broker is away rings on time and is reported afterwards.
     @Suite(.serialized) struct FaultBrokerTests {
         @Test func acknowledgedCommandsSurviveTenBrokerKills() async throws {
-            let broker = try TestBroker()
-            let node = try NodeProcess(brokerPort: broker.port)
-            try node.start()
-            let root = "noiseclock/\(node.nodeID)"
-            let client = try await TestClient(port: broker.port, subscriptions: ["\(root)/response", "\(root)/availability"])
-            defer { client.shutdown() }
-            try await client.waitFor("\(root)/availability", timeout: 10, where: { $0.text == "online" })
+            let online = try await OnlineNode.start(subscribing: ["response", "availability"])
+            defer { online.shutdown() }
+            let (broker, node, client, root) = (online.broker, online.node, online.client, online.root)
 
             var seed = TestSeed("FAULT_BROKER_SEED", default: 1_017)
             var glowSent: [(request: String, glow: Int)] = []

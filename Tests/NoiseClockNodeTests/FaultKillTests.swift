@@ -9,14 +9,9 @@ extension ProofSuite.NodeFaults {
     /// one change that was in flight when it died).
     @Suite(.serialized) struct FaultKillTests {
         @Test func everyAcknowledgedChangeSurvivesKill9() async throws {
-            let broker = try TestBroker()
-            let node = try NodeProcess(brokerPort: broker.port)
-            try node.start()
-            let root = "noiseclock/\(node.nodeID)"
-            let client = try await TestClient(port: broker.port,
-                subscriptions: ["\(root)/response", "\(root)/availability", "\(root)/alarms", "\(root)/style"])
-            defer { client.shutdown() }
-            try await client.waitFor("\(root)/availability", timeout: 10, where: { $0.text == "online" })
+            let online = try await OnlineNode.start(subscribing: ["response", "availability", "alarms", "style"])
+            defer { online.shutdown() }
+            let (node, client, root) = (online.node, online.client, online.root)
 
             var ids: [String] = []
             for n in 0..<5 {

@@ -19,13 +19,9 @@ extension ProofSuite.NodeFaults {
         /// Works as root and as non-root (root ignores permission bits, so chmod proves nothing):
         /// a directory where the spare file must go (`StateStore.write`) makes open fail with EISDIR.
         @Test func unwritableStateFileIsAStorageErrorAndChangesNothing() async throws {
-            let broker = try TestBroker()
-            let node = try NodeProcess(brokerPort: broker.port)
-            try node.start()
-            let root = "noiseclock/\(node.nodeID)"
-            let client = try await TestClient(port: broker.port, subscriptions: ["\(root)/#"])
-            defer { client.shutdown() }
-            try await client.waitFor("\(root)/availability", timeout: 10, where: { $0.text == "online" })
+            let online = try await OnlineNode.start()
+            defer { online.shutdown() }
+            let (node, client, root) = (online.node, online.client, online.root)
             try await command(client, root, "alarm/add", #"{"time": "06:00", "label": "kept", "sound": "none"}"#, expectOK: true)
             try await client.waitFor("\(root)/alarms", where: { FaultSupport.labels(in: $0.json) == ["kept"] })
             let fileBefore = try FaultSupport.stateFile(node.stateDirectory, "alarms.json")

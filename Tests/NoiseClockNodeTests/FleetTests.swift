@@ -86,18 +86,9 @@ import Testing
         #expect(tookRefused < .seconds(3), "a refused connection took \(tookRefused)")
 
         // A listener that never accepts: the kernel completes the handshake, nothing answers CONNECT.
-        let silent = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        defer { close(silent) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let size = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(silent, $0, size) } }
-        guard bound == 0, listen(silent, 4) == 0 else { throw TestFailure("cannot listen: \(String(cString: strerror(errno)))") }
-        var length = size
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(silent, $0, &length) } }
+        let silent = try LoopbackListener()
         started = ContinuousClock.now
-        let (timedOut, silentStatus) = try Self.fleet(["--host", "127.0.0.1", "--port", "\(UInt16(bigEndian: address.sin_port))"])
+        let (timedOut, silentStatus) = try Self.fleet(["--host", "127.0.0.1", "--port", "\(silent.port)"])
         let tookSilent = ContinuousClock.now - started
         print("fleet: a silent broker reported after \(tookSilent)")
         #expect(silentStatus == 69)

@@ -31,6 +31,14 @@ import Testing
         #expect(answer["ok"] == true, "\(answer)")
     }
 
+    /// `addAlarm`, then waits until `~/alarm` shows it next and ready.
+    static func addReadyAlarm(_ harness: AudioNodeHarness) async throws {
+        try await addAlarm(harness)
+        _ = try await harness.client.waitFor("\(harness.root)/alarm", where: {
+            $0.json?["next"]?["id"] == "wake" && $0.json?["ready"]?["ok"] == true
+        })
+    }
+
     static func harness(_ capture: AudioCapture, sounds: URL? = nil) async throws -> AudioNodeHarness {
         var environment = capture.environment
         if let sounds { environment["NOISECLOCK_AUDIO_SOUNDS_DIR"] = sounds.path }
@@ -69,10 +77,7 @@ import Testing
         try mixer.set(on: true, volume: 80)
         let harness = try await Self.harness(capture)
         defer { harness.shutdown() }
-        try await Self.addAlarm(harness)
-        _ = try await harness.client.waitFor("\(harness.root)/alarm", where: {
-            $0.json?["next"]?["id"] == "wake" && $0.json?["ready"]?["ok"] == true
-        })
+        try await Self.addReadyAlarm(harness)
 
         var mark = harness.client.messages.count
         try mixer.set(on: false, volume: 80)
@@ -102,10 +107,7 @@ import Testing
         let capture = try AudioCapture(device: "nc_ready_clock")
         let harness = try await Self.harness(capture)
         defer { harness.shutdown() }
-        try await Self.addAlarm(harness)
-        _ = try await harness.client.waitFor("\(harness.root)/alarm", where: {
-            $0.json?["next"]?["id"] == "wake" && $0.json?["ready"]?["ok"] == true
-        })
+        try await Self.addReadyAlarm(harness)
 
         var mark = harness.client.messages.count
         try await harness.node.setClockSync("unsynced")

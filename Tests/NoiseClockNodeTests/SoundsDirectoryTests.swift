@@ -24,12 +24,9 @@ extension TimingSuite.Audio {
             defer { try? FileManager.default.removeItem(at: sounds) }
             let song = sounds.appendingPathComponent("song.wav")
             try Failsafe.wav().write(to: song)
-            let capture = try AudioCapture(device: "nc_sounds_watch")
-            var environment = capture.environment
-            environment["NOISECLOCK_AUDIO_SOUNDS_DIR"] = sounds.path
-            let harness = try await AudioNodeHarness(capture: capture, environment: environment)
+            let harness = try await AudioNodeHarness.started(device: "nc_sounds_watch", environment: ["NOISECLOCK_AUDIO_SOUNDS_DIR": sounds.path])
             defer { harness.shutdown() }
-            try await harness.waitForAudio("ok")
+            let capture = harness.capture
 
             // Added: listed with its length and format.
             var mark = harness.client.messages.count

@@ -9,9 +9,7 @@ struct SpineTests {
         let running = try await OnlineNode.start(subscribing: ["#"])
         defer { running.shutdown() }
         let broker = running.broker
-        let node = running.node
-        let client = running.client
-        let root = running.root
+        let (node, client, root) = (running.node, running.client, running.root)
 
         // A newcomer sees `online` as a retained message.
         let late = try await TestClient(port: broker.port, subscriptions: ["\(root)/availability"])
@@ -80,9 +78,7 @@ struct SpineTests {
     @Test func lastWillSaysOfflineAfterKill9() async throws {
         let running = try await OnlineNode.start(subscribing: ["availability"])
         defer { running.shutdown() }
-        let node = running.node
-        let client = running.client
-        let root = running.root
+        let (node, client, root) = (running.node, running.client, running.root)
         let mark = client.messages.count
         node.killHard()
         // The broker sends the will once it notices the dead socket (at once for a closed socket).
@@ -92,9 +88,7 @@ struct SpineTests {
     @Test func cleanShutdownPublishesOffline() async throws {
         let running = try await OnlineNode.start(subscribing: ["availability"])
         defer { running.shutdown() }
-        let node = running.node
-        let client = running.client
-        let root = running.root
+        let (node, client, root) = (running.node, running.client, running.root)
         let mark = client.messages.count
         node.signal(SIGTERM)
         try await client.waitFor("\(root)/availability", timeout: 5, after: mark, where: { $0.text == "offline" })
@@ -127,13 +121,9 @@ extension TimingSuite.Clock {
     /// `~/time` on the minute boundary of the node's clock (a zone with DST), on time.
     struct MinuteTimeTests {
         @Test func publishesTimeOnTheMinuteBoundary() async throws {
-            let broker = try TestBroker()
-            let node = try NodeProcess(brokerPort: broker.port, environment: ["NOISECLOCK_TIMEZONE": "Europe/Berlin"])
-            try node.start()
-            let root = "noiseclock/\(node.nodeID)"
-            let client = try await TestClient(port: broker.port, subscriptions: ["\(root)/time", "\(root)/availability"])
-            defer { client.shutdown() }
-            try await client.waitFor("\(root)/availability", timeout: 10, where: { $0.text == "online" })
+            let online = try await OnlineNode.start(subscribing: ["time", "availability"], environment: ["NOISECLOCK_TIMEZONE": "Europe/Berlin"])
+            defer { online.shutdown() }
+            let (node, client, root) = (online.node, online.client, online.root)
             // The node's clock moves to 0.3 s before the next minute instead of the test waiting for it.
             let nextMinute = (node.now.timeIntervalSince1970 / 60).rounded(.down) * 60 + 60
             let mark = client.messages.count

@@ -20,12 +20,9 @@ struct StyleIntegrationTests {
     }
 
     @Test func setPartialBadAndPresetRoundTrip() async throws {
-        let broker = try TestBroker()
-        let node = try NodeProcess(brokerPort: broker.port)
-        try node.start()
-        let root = "noiseclock/\(node.nodeID)"
-        let client = try await TestClient(port: broker.port, subscriptions: ["\(root)/#"])
-        defer { client.shutdown() }
+        let online = try await OnlineNode.start()
+        defer { online.shutdown() }
+        let (broker, node, client, root) = (online.broker, online.node, online.client, online.root)
         let initial = try await Self.style(client, root, after: 0)
         #expect(initial["digit_color"] == "#FFFFFF" && initial["use_24_hour"] == true && initial["contrast_ratio"]?.doubleValue == 21)
 

@@ -55,13 +55,9 @@ extension TimingSuite.Clock {
         }
 
         @Test func displayAndCadenceFollowTheStyle() async throws {
-            let broker = try TestBroker()
-            let node = try NodeProcess(brokerPort: broker.port)
-            try node.start()
-            let root = "noiseclock/\(node.nodeID)"
-            let client = try await TestClient(port: broker.port, subscriptions: ["\(root)/#"])
-            defer { client.shutdown() }
-            try await client.waitFor("\(root)/availability", where: { $0.text == "online" })
+            let online = try await OnlineNode.start()
+            defer { online.shutdown() }
+            let (node, client, root) = (online.node, online.client, online.root)
             // 19:05:20 tomorrow on the node's clock: 40 s from the next minute.
             try await node.setClock(to: NodeTime.minute(hour: 19, minute: 5).addingTimeInterval(20))
 

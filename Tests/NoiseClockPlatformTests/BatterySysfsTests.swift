@@ -1,7 +1,6 @@
 import Foundation
 import Logging
 import NoiseClockCore
-import Synchronization
 import Testing
 @testable import NoiseClockPlatform
 
@@ -34,30 +33,10 @@ import Testing
         }
     }
 
-    final class MessageLog: Sendable {
-        let value = Mutex<[String]>([])
-    }
-
-    /// Collects every log message, to check problems are logged exactly once.
-    struct CapturingLogHandler: LogHandler {
-        let messages: MessageLog
-        var metadata: Logger.Metadata = [:]
-        var logLevel: Logger.Level = .trace
-
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-
-        func log(event: LogEvent) {
-            messages.value.withLock { $0.append(event.message.description) }
-        }
-    }
-
-    static func reader(_ tree: FakeTree) -> (SysfsBattery, MessageLog) {
-        let box = MessageLog()
-        let logger = Logger(label: "test.battery") { _ in CapturingLogHandler(messages: box) }
-        return (SysfsBattery(path: tree.path, logger: logger), box)
+    /// A reader of `tree` and what it logs (to check problems are logged exactly once).
+    static func reader(_ tree: FakeTree) -> (SysfsBattery, LogCapture) {
+        let log = LogCapture()
+        return (SysfsBattery(path: tree.path, logger: log.logger(label: "test.battery")), log)
     }
 
     static let mains = ["type": "Mains", "online": "1"]
@@ -69,7 +48,7 @@ import Testing
         var (battery, log) = Self.reader(tree)
         #expect(battery.read() == BatteryReading(level: 87, status: .charging))
         #expect(battery.read().json.serialized == #"{"present":true,"level":87,"charging":true,"status":"charging","color":"green"}"#)
-        #expect(log.value.withLock { $0 }.isEmpty)
+        #expect(log.messages.isEmpty)
     }
 
     @Test(arguments: [
@@ -104,7 +83,7 @@ import Testing
         var (battery, log) = Self.reader(tree)
         #expect(battery.read() == .absent)
         #expect(battery.read().json.serialized == #"{"present":false,"status":"ac"}"#)
-        #expect(log.value.withLock { $0 }.isEmpty)
+        #expect(log.messages.isEmpty)
     }
 
     @Test func emptyTreeIsNotPresent() throws {
@@ -149,7 +128,7 @@ import Testing
         try tree.supply("BAT0", attributes)
         var (battery, log) = Self.reader(tree)
         for _ in 0..<3 { #expect(battery.read() == .absent) }
-        let messages = log.value.withLock { $0 }
+        let messages = log.messages
         #expect(messages.count == 1, "\(messages)")
         #expect(messages.first?.contains("BAT0") == true)
     }
@@ -161,16 +140,16 @@ import Testing
         var (battery, log) = Self.reader(tree)
         #expect(battery.read() == .absent)
         #expect(battery.read() == .absent)
-        #expect(log.value.withLock { $0 }.count == 1)
+        #expect(log.messages.count == 1)
     }
 
     @Test func missingDirectoryIsNotPresentAndLoggedOnce() throws {
         let tree = try FakeTree()
         var (battery, log) = Self.reader(tree)
-        battery = SysfsBattery(path: tree.path + "/nowhere", logger: Logger(label: "t") { _ in CapturingLogHandler(messages: log) })
+        battery = SysfsBattery(path: tree.path + "/nowhere", logger: log.logger(label: "t"))
         #expect(battery.read() == .absent)
         #expect(battery.read() == .absent)
-        #expect(log.value.withLock { $0 }.count == 1)
+        #expect(log.messages.count == 1)
     }
 
     @Test func unreadableFileIsNotPresent() throws {
@@ -181,7 +160,7 @@ import Testing
         var (battery, log) = Self.reader(tree)
         #expect(battery.read() == .absent)
         #expect(battery.read() == .absent)
-        let messages = log.value.withLock { $0 }
+        let messages = log.messages
         #expect(messages.count == 1)
         #expect(messages.first?.contains("cannot read") == true)
     }

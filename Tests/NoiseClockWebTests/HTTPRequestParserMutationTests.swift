@@ -1,3 +1,4 @@
+import NoiseClockCore
 import Testing
 @testable import NoiseClockWeb
 
@@ -5,18 +6,6 @@ import Testing
 /// thousand times (a fixed seed, so a failure repeats). Whatever comes in, the parser answers
 /// one of its three results, never reads past the buffer, and keeps its limits.
 @Suite struct HTTPRequestParserMutationTests {
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    }
-
     static let seeds: [String] = [
         "GET /api/state HTTP/1.1\r\nHost: clock\r\nAuthorization: Bearer abc\r\n\r\n",
         "POST /api/alarm/add HTTP/1.1\r\nContent-Length: 16\r\nCookie: noiseclock_session=x\r\n\r\n{\"time\":\"07:30\"}",
@@ -24,7 +13,7 @@ import Testing
     ]
 
     @Test func mutatedRequestsNeverBreakTheParser() {
-        var random = Generator(state: 11)
+        var random = SplitMix64(seed: 11)
         var outcomes = [0, 0, 0]
         for round in 0..<20_000 {
             var bytes = Array(Self.seeds[round % Self.seeds.count].utf8)

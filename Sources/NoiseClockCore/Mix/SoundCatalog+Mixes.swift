@@ -2,12 +2,7 @@
 /// every place that takes a noise sound takes a mix, and `noiseLayers(of:)` says what to play.
 extension SoundCatalog {
     /// This catalog with `mixes` appended to the noise sounds.
-    public func including(_ mixes: [Mix]) -> SoundCatalog {
-        guard !mixes.isEmpty else { return self }
-        var catalog = self
-        catalog.mixes = mixes
-        return catalog
-    }
+    public func including(_ mixes: [Mix]) -> SoundCatalog { with(\.mixes, mixes) }
 
     /// The one resolver of a noise sound id (a plain noise or a mix) into what the mixer plays:
     /// its layers with their linear gains relative to the noise volume; nil for an unknown id.

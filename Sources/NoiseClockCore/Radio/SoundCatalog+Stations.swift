@@ -3,12 +3,7 @@
 /// `~/sounds` under `radio`.
 extension SoundCatalog {
     /// This catalog with `stations` as radio sounds.
-    public func including(_ stations: [Station]) -> SoundCatalog {
-        guard !stations.isEmpty else { return self }
-        var catalog = self
-        catalog.stations = stations
-        return catalog
-    }
+    public func including(_ stations: [Station]) -> SoundCatalog { with(\.stations, stations) }
 
     /// Whether `id` names one of the stations (`radio:<id>`).
     public func hasStation(_ id: String) -> Bool {

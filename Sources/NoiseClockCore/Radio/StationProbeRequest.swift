@@ -10,16 +10,8 @@ public struct StationProbeRequest: Sendable, Equatable {
     }
 }
 
-public struct StationProbeOutcome: Sendable, Equatable {
-    public var id: UInt64
-    /// `{"first_audio_ms", "codec", "bitrate_kbps", "sample_rate", "channels", "title"}`, or the cause.
-    public var result: Result<JSONValue, StationProbeFailure>
-
-    public init(id: UInt64, result: Result<JSONValue, StationProbeFailure>) {
-        self.id = id
-        self.result = result
-    }
-}
+/// `{"first_audio_ms", "codec", "bitrate_kbps", "sample_rate", "channels", "title"}`, or the cause.
+public typealias StationProbeOutcome = AdapterOutcome<JSONValue, StationProbeFailure>
 
 public struct StationProbeFailure: Error, Sendable, Equatable {
     public var cause: String

@@ -50,6 +50,14 @@ public struct SoundCatalog: Sendable, Equatable {
 
     public static let empty = SoundCatalog(noise: [], alarm: [])
 
+    /// This catalog with the user's `items` (mixes, stations) in `list`; none given keeps the list as it is.
+    func with<Item>(_ list: WritableKeyPath<SoundCatalog, [Item]>, _ items: [Item]) -> SoundCatalog {
+        guard !items.isEmpty else { return self }
+        var catalog = self
+        catalog[keyPath: list] = items
+        return catalog
+    }
+
     public func hasNoise(_ id: String) -> Bool { noise.contains { $0.id == id } || mixes.contains { $0.id == id } || hasStation(id) }
     public func hasAlarm(_ id: String) -> Bool { alarm.contains { $0.id == id } || hasStation(id) }
 

@@ -14,17 +14,9 @@ public struct SpeechRequest: Sendable, Equatable {
     }
 }
 
-/// What the speech adapter made of a request.
-public struct SpeechOutcome: Sendable, Equatable {
-    public var id: UInt64
-    /// The utterance's length, or why there is none (no eSpeak NG, an unknown voice).
-    public var result: Result<Double, SpeechFailure>
-
-    public init(id: UInt64, result: Result<Double, SpeechFailure>) {
-        self.id = id
-        self.result = result
-    }
-}
+/// What the speech adapter made of a request: the utterance's length, or why there is none (no
+/// eSpeak NG, an unknown voice).
+public typealias SpeechOutcome = AdapterOutcome<Double, SpeechFailure>
 
 public struct SpeechFailure: Error, Sendable, Equatable {
     public var message: String

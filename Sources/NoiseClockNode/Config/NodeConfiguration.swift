@@ -1,5 +1,6 @@
 import Logging
 import NoiseClockCore
+import NoiseClockMQTT
 
 /// The node's configuration, fixed for the life of the process. Plain values only.
 ///
@@ -120,20 +121,8 @@ extension NodeConfiguration {
         }
     }
 
-    /// TLS is on when a CA file or a client certificate is given.
-    public struct TLS: Sendable, Equatable {
-        public var caFile: String?
-        public var certFile: String?
-        public var keyFile: String?
-
-        public init(caFile: String? = nil, certFile: String? = nil, keyFile: String? = nil) {
-            self.caFile = caFile
-            self.certFile = certFile
-            self.keyFile = keyFile
-        }
-
-        public var isEnabled: Bool { caFile != nil || certFile != nil }
-    }
+    /// The MQTT client's own TLS settings: the configuration hands them over as they are.
+    public typealias TLS = MQTTOptions.TLS
 
     public struct HomeAssistant: Sendable, Equatable {
         public var discovery: Bool

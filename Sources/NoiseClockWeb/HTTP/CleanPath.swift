@@ -10,7 +10,7 @@ enum CleanPath {
         while index < raw.endIndex {
             var byte = raw[index]
             if byte == UInt8(ascii: "%") {
-                guard index + 2 < raw.endIndex, let high = hexValue(raw[index + 1]), let low = hexValue(raw[index + 2]) else { return nil }
+                guard index + 2 < raw.endIndex, let high = raw[index + 1].hexDigitValue, let low = raw[index + 2].hexDigitValue else { return nil }
                 byte = high << 4 | low
                 index += 2
             }
@@ -59,14 +59,5 @@ enum CleanPath {
 
     private static func hex(_ nibble: UInt8) -> String {
         String(UnicodeScalar(nibble < 10 ? nibble + 48 : nibble + 55))
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

@@ -99,7 +99,7 @@ enum PercentDecoding {
         while let byte = bytes.next() {
             if byte == UInt8(ascii: "%") {
                 let high = bytes.next(), low = bytes.next()
-                if let high, let low, let h = hexValue(high), let l = hexValue(low) {
+                if let high, let low, let h = high.hexDigitValue, let l = low.hexDigitValue {
                     out.append(h << 4 | l)
                 } else {
                     out.append(byte)
@@ -113,14 +113,5 @@ enum PercentDecoding {
             }
         }
         return String(decoding: out, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

@@ -28,24 +28,14 @@ enum ListeningSocket {
             var socketAddress = sockaddr_in6()
             socketAddress.sin6_family = sa_family_t(AF_INET6)
             socketAddress.sin6_port = in_port_t(UInt16(port).bigEndian)
-            guard inet_pton(AF_INET6, address, &socketAddress.sin6_addr) == 1 else {
-                close(fd)
-                throw Failure(description: "\(host) is not an IPv6 address")
-            }
-            bound = withUnsafePointer(to: &socketAddress) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
-            }
+            guard inet_pton(AF_INET6, address, &socketAddress.sin6_addr) == 1 else { throw notAnAddress(fd, host, "IPv6") }
+            bound = bind(fd, to: socketAddress)
         } else {
             var socketAddress = sockaddr_in()
             socketAddress.sin_family = sa_family_t(AF_INET)
             socketAddress.sin_port = in_port_t(UInt16(port).bigEndian)
-            guard inet_pton(AF_INET, address, &socketAddress.sin_addr) == 1 else {
-                close(fd)
-                throw Failure(description: "\(host) is not an IPv4 address")
-            }
-            bound = withUnsafePointer(to: &socketAddress) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
+            guard inet_pton(AF_INET, address, &socketAddress.sin_addr) == 1 else { throw notAnAddress(fd, host, "IPv4") }
+            bound = bind(fd, to: socketAddress)
         }
         guard bound == 0, listen(fd, backlog) == 0 else {
             let code = errno
@@ -53,6 +43,19 @@ enum ListeningSocket {
             throw Failure(description: String(cString: strerror(code)), code: code)
         }
         return fd
+    }
+
+    /// `bind` for either family's socket address (`sockaddr_in`, `sockaddr_in6`).
+    private static func bind<Address>(_ fd: Int32, to address: Address) -> Int32 {
+        withUnsafePointer(to: address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(fd, $0, socklen_t(MemoryLayout<Address>.size)) }
+        }
+    }
+
+    /// Closes the new socket and says that `host` is no address of the family it looked like.
+    private static func notAnAddress(_ fd: Int32, _ host: String, _ family: String) -> Failure {
+        close(fd)
+        return Failure(description: "\(host) is not an \(family) address")
     }
 
     /// The next waiting connection and its peer's address; nil when none is waiting.

@@ -1,5 +1,6 @@
 import CEBUR128
 import Foundation
+import NoiseClockCore
 import Testing
 @testable import NoiseClockAudio
 
@@ -12,14 +13,8 @@ struct HalfRateMomentaryLoudnessTests {
     static func signal(_ kind: String, rate: Int, amplitude: Float) -> [Float] {
         let count = 6 * rate
         var out = [Float](repeating: 0, count: 2 * count)
-        var state: UInt64 = 40
-        func uniform() -> Float {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Float(Double(z ^ (z >> 31)) / Double(UInt64.max)) * 2 - 1
-        }
+        var random = SplitMix64(seed: 40)
+        func uniform() -> Float { random.uniform() }
         var pink = (Float(0), Float(0), Float(0))
         for i in 0..<count {
             let t = Float(i) / Float(rate)

@@ -13,20 +13,18 @@ final class HostileFormatServer {
     private let process = Process()
 
     init() throws {
-        port = try IcecastServer.freePort()
-        var stall = try IcecastServer.freePort()
-        while stall == port { stall = try IcecastServer.freePort() }
-        stallPort = stall
+        port = try freeLoopbackPort()
+        stallPort = try freeLoopbackPort()  // claimed ports are never handed out twice
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = [Self.script, String(port), String(stallPort)]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle(forWritingAtPath: "/dev/null")
         try process.run()
         for _ in 0..<100 {
-            if IcecastServer.accepts(port), IcecastServer.accepts(stallPort) { break }
+            if canConnect(port: port), canConnect(port: stallPort) { break }
             usleep(50_000)
         }
-        guard IcecastServer.accepts(port) else { throw IcecastServer.IcecastError(description: "format_server.py did not listen within 5 s") }
+        guard canConnect(port: port) else { throw TestFailure("format_server.py did not listen within 5 s") }
     }
 
     func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }

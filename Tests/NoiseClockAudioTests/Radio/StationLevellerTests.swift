@@ -1,5 +1,6 @@
 import CEBUR128
 import Foundation
+import NoiseClockCore
 import Testing
 @testable import NoiseClockAudio
 
@@ -15,17 +16,13 @@ struct StationLevellerTests {
 
     /// Seeded white noise (SplitMix64), the same on both channels, RMS `rms`.
     struct Noise {
-        var state: UInt64 = 29
+        var random = SplitMix64(seed: 29)
 
         mutating func frames(_ count: Int, rms: Float) -> [Float] {
             var out = [Float](repeating: 0, count: 2 * count)
             for frame in 0..<count {
-                state &+= 0x9E37_79B9_7F4A_7C15
-                var z = state
-                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
                 // Uniform −1…1 has RMS 1/√3.
-                let uniform = Float(Double(z ^ (z >> 31)) / Double(UInt64.max)) * 2 - 1
+                let uniform = random.uniform()
                 out[2 * frame] = uniform * rms * Float(3).squareRoot()
                 out[2 * frame + 1] = out[2 * frame]
             }

@@ -12,17 +12,8 @@ import Glibc
 @Suite struct StationProbeCutTests {
     @Test func stoppingTheProbesCutsAProbeWaitingOnASilentServer() throws {
         // A loopback listener that never accepts: the kernel completes the connection, nobody answers.
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(listener) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) == 0 && getsockname(listener, $0, &length) == 0 }
-        }
-        #expect(bound && listen(listener, 4) == 0)
-        let url = "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))/live"
+        let listener = try LoopbackListener()
+        let url = "http://127.0.0.1:\(listener.port)/live"
 
         let cutter = StreamCutter()
         let probes = JobThreads(name: "station-probe") { cutter.cut() }

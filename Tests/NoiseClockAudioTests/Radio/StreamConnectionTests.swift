@@ -56,7 +56,7 @@ struct StreamConnectionTests {
 
     @Test func aRefusedPortIsRefused() throws {
         _ = try #require(Self.library)
-        let port = try IcecastServer.freePort()
+        let port = try freeLoopbackPort()
         #expect(Self.read("http://127.0.0.1:\(port)/live").end == .failed("refused"))
     }
 
@@ -68,17 +68,8 @@ struct StreamConnectionTests {
     @Test func aServerThatNeverAnswersTimesOut() throws {
         _ = try #require(Self.library)
         // Listens (the kernel accepts the connection) and never says a word.
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let ok = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        try #require(ok && listen(fd, 4) == 0)
-        let reading = Self.read("http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))/live", stallSeconds: 2)
+        let silent = try LoopbackListener()
+        let reading = Self.read("http://127.0.0.1:\(silent.port)/live", stallSeconds: 2)
         #expect(reading.end == .failed("timeout"))
         #expect(reading.seconds >= 1.5 && reading.seconds < 4, "\(reading.seconds) s")
     }

@@ -1,3 +1,4 @@
+import NoiseClockCore
 import Testing
 @testable import NoiseClockAudio
 
@@ -9,17 +10,11 @@ import Testing
 struct StreamDecoderGarbageTests {
     /// SplitMix64: a seeded source, so a failure repeats.
     struct Bytes {
-        var state: UInt64
+        var random: SplitMix64
 
-        mutating func next(_ count: Int) -> [UInt8] {
-            (0..<count).map { _ in
-                state &+= 0x9E37_79B9_7F4A_7C15
-                var z = state
-                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-                return UInt8(truncatingIfNeeded: z ^ (z >> 31))
-            }
-        }
+        init(state: UInt64) { random = SplitMix64(seed: state) }
+
+        mutating func next(_ count: Int) -> [UInt8] { (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next()) } }
     }
 
     /// Feeds `head` then random bytes until the decoder refuses them (or `limit` bytes): how many it took.

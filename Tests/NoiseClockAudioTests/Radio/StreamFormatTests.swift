@@ -78,26 +78,6 @@ struct StreamFormatTests {
         return heard
     }
 
-    /// A plain HTTP server (Python's) for `directory`, whose HLS playlists get a title on each
-    /// `#EXTINF` (FFmpeg writes none), as a station's segmenter would.
-    static let httpServer = #"""
-        import http.server, os, re, sys
-        os.chdir(sys.argv[2])
-        class Handler(http.server.SimpleHTTPRequestHandler):
-            def log_message(self, *args): pass
-            def do_GET(self):
-                if not self.path.endswith('.m3u8'): return super().do_GET()
-                try: text = open(self.translate_path(self.path)).read()
-                except OSError: return self.send_error(404)
-                body = re.sub(r'(#EXTINF:[0-9.]+),.*', r'\1,Miles Davis - So What', text).encode()
-                self.send_response(200)
-                self.send_header('Content-Type', 'application/vnd.apple.mpegurl')
-                self.send_header('Content-Length', str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-        http.server.ThreadingHTTPServer(('127.0.0.1', int(sys.argv[1])), Handler).serve_forever()
-        """#
-
     struct Station: Sendable {
         var url: String
         var codec: String
@@ -119,12 +99,8 @@ struct StreamFormatTests {
         for mount in icecast { try server.startSource(mount: mount.mount, encoder: mount.encoder, rate: mount.rate) }
         // HLS, written live by FFmpeg (AAC in MPEG-TS, 1 s segments), and a native FLAC file, both
         // over plain HTTP.
-        let web = server.directory + "/web"
-        mkdir(web, 0o755)
-        try server.start("/usr/bin/ffmpeg", [
-            "-nostdin", "-loglevel", "error", "-re", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100", "-c:a", "aac", "-b:a", "64k",
-            "-f", "hls", "-hls_time", "1", "-hls_list_size", "6", "-hls_flags", "delete_segments", web + "/live.m3u8",
-        ])
+        let live = try server.startHLS()
+        let web = server.hlsFolder
         // A second HLS stream: MP3 in MPEG-TS behind a master playlist that names it.
         mkdir(web + "/mp3", 0o755)
         try server.start("/usr/bin/ffmpeg", [
@@ -136,12 +112,9 @@ struct StreamFormatTests {
             "-nostdin", "-loglevel", "error", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100:duration=20", "-c:a", "flac",
         ] + Self.tags + [web + "/tone.flac"])
         try #require(flacFile == 0)
-        let httpPort = try IcecastServer.freePort()
-        TestSupport.write(Self.httpServer, to: server.directory + "/serve.py")
-        try server.start("/usr/bin/python3", [server.directory + "/serve.py", String(httpPort), web])
-        let http = "http://127.0.0.1:\(httpPort)"
+        let http = live.replacingOccurrences(of: "/live.m3u8", with: "")
         let stations = icecast.map { Station(url: server.url($0.mount), codec: $0.codec, rate: $0.rate, channels: $0.channels) } + [
-            Station(url: http + "/live.m3u8", codec: "aac", rate: 44_100, channels: 2),
+            Station(url: live, codec: "aac", rate: 44_100, channels: 2),
             Station(url: http + "/mp3/master.m3u8", codec: "mp3", rate: 44_100, channels: 1),
             Station(url: http + "/tone.flac", codec: "flac", rate: 44_100, channels: 1),
         ]

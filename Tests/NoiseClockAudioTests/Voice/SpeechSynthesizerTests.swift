@@ -21,19 +21,6 @@ import Testing
         }
     }
 
-    static func correlation(_ a: [Double], _ b: [Double]) -> Double {
-        let n = min(a.count, b.count)
-        let x = a.prefix(n), y = b.prefix(n)
-        let mx = x.reduce(0, +) / Double(n), my = y.reduce(0, +) / Double(n)
-        var sxy = 0.0, sxx = 0.0, syy = 0.0
-        for (p, q) in zip(x, y) {
-            sxy += (p - mx) * (q - my)
-            sxx += (p - mx) * (p - mx)
-            syy += (q - my) * (q - my)
-        }
-        return sxy / (sxx * syy).squareRoot()
-    }
-
     /// The envelope `a` paired with the start of `b` along the alignment that makes them most
     /// alike (dynamic time warping on their differences), window i of `a` never more than `band`
     /// windows from window i of `b`: a plain comparison of the first `a.count` windows, give or
@@ -107,8 +94,8 @@ import Testing
         let ours = Self.envelope(resampled, sampleRate: 48000)
         let theirs = Self.envelope(reference.samples, sampleRate: reference.sampleRate)
         let pairs = Self.aligned(ours, theirs)
-        let r = Self.correlation(pairs.a, pairs.b)
-        print("speech envelope \"\(text)\" (\(voice)): plain r = \(Self.correlation(ours, theirs)), aligned within 50 ms r = \(r)")
+        let r = Statistics.correlation(pairs.a, pairs.b)
+        print("speech envelope \"\(text)\" (\(voice)): plain r = \(Statistics.correlation(ours, theirs)), aligned within 50 ms r = \(r)")
         #expect(r >= 0.9, "envelope correlation \(r) for \"\(text)\" (\(voice)), aligned within 50 ms")
         #expect(utterance.seconds > 1 && utterance.seconds < 5)
     }
@@ -120,7 +107,7 @@ import Testing
         let pairs = Self.aligned(
             Self.envelope(utterance.samples, sampleRate: utterance.sampleRate),
             Self.envelope(reference.samples, sampleRate: reference.sampleRate))
-        let r = Self.correlation(pairs.a, pairs.b)
+        let r = Statistics.correlation(pairs.a, pairs.b)
         print("speech envelope of two texts: aligned r = \(r)")
         #expect(r < 0.8, "aligned correlation \(r) of two different texts")
     }

@@ -36,7 +36,7 @@ final class TCPProxy: @unchecked Sendable {
         self.target = target
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         listener = fd
-        var address = loopback(port: 0)
+        var address = loopbackAddress(port: 0)
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
@@ -101,7 +101,7 @@ final class TCPProxy: @unchecked Sendable {
             if stopped { close(client); return }
             if refusing { close(client); continue }
             let broker = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-            var address = loopback(port: target)
+            var address = loopbackAddress(port: target)
             let connected = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(broker, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
             }
@@ -165,12 +165,4 @@ private func relay(from source: Int32, to sink: Int32, filter: ([UInt8]) -> (sen
     }
     shutdown(source, Int32(SHUT_RDWR))
     shutdown(sink, Int32(SHUT_RDWR))
-}
-
-private func loopback(port: Int) -> sockaddr_in {
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = UInt16(port).bigEndian
-    return address
 }

@@ -14,10 +14,9 @@ struct MixCaptureTests {
     }
 
     @Test func bothLayersOfAMixAreAudibleAndDeletingItKeepsTheFirst() async throws {
-        let capture = try AudioCapture(device: "nc_mix")
-        let harness = try await AudioNodeHarness(capture: capture)
+        let harness = try await AudioNodeHarness.started(device: "nc_mix")
         defer { harness.shutdown() }
-        try await harness.waitForAudio("ok")
+        let capture = harness.capture
 
         // Brown falls 6 dB per octave, white is flat: at equal loudness brown rules the lows and
         // white the highs, so each layer shows in its own band.

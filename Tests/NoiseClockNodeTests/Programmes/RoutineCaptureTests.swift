@@ -13,10 +13,9 @@ extension TimingSuite.Audio {
         }
 
         @Test func aRoutineFadesInAndOut() async throws {
-            let capture = try AudioCapture(device: "nc_routine")
-            let harness = try await AudioNodeHarness(capture: capture)
+            let harness = try await AudioNodeHarness.started(device: "nc_routine")
             defer { harness.shutdown() }
-            try await harness.waitForAudio("ok")
+            let capture = harness.capture
 
             // White at 60 over a 3 s fade-in: the fade is linear in gain, so the level is a quarter
             // of full after 0.75 s and half after 1.5 s (slower than the mixer's own ramp, which

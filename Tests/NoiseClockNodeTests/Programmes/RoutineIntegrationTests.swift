@@ -6,10 +6,8 @@ import Testing
 /// of the window, a manual override, and a restart inside the window.
 struct RoutineIntegrationTests {
     @Test func aRoutineStartsAndEndsOnTheNodesClock() async throws {
-        let rig = try await AlarmRig()
+        let (rig, node) = try await AlarmRig.started("routinenode")
         defer { rig.shutdown() }
-        let node = try rig.makeNode("routinenode")
-        try await rig.start(node)
         let start = NodeTime.minute(hour: 3, minute: 0)
         try await node.setClock(to: start.addingTimeInterval(-30))
         let added = try await rig.ok(node, "routine/add",
@@ -38,10 +36,8 @@ struct RoutineIntegrationTests {
     }
 
     @Test func aManualNoiseCommandOverridesTheRoutine() async throws {
-        let rig = try await AlarmRig()
+        let (rig, node) = try await AlarmRig.started("overridenode")
         defer { rig.shutdown() }
-        let node = try rig.makeNode("overridenode")
-        try await rig.start(node)
         try await rig.ok(node, "routine/add", #"{"id": "wind", "start": "21:00", "duration_minutes": 60, "sound": "rain"}"#)
         var mark = rig.client.messages.count
         let started = try await rig.ok(node, "routine/start", "wind")
@@ -60,10 +56,8 @@ struct RoutineIntegrationTests {
     }
 
     @Test func aRestartInsideTheWindowResumesTheRoutine() async throws {
-        let rig = try await AlarmRig()
+        let (rig, node) = try await AlarmRig.started("resumenode")
         defer { rig.shutdown() }
-        let node = try rig.makeNode("resumenode")
-        try await rig.start(node)
         let start = NodeTime.minute(hour: 23, minute: 0)
         try await node.setClock(to: start.addingTimeInterval(-5))
         try await rig.ok(node, "routine/add", #"{"id": "bed", "start": "23:00", "end": "06:30", "sound": "brown"}"#)

@@ -6,10 +6,9 @@ import Testing
 /// until it is dismissed. No level-over-time measurement: it runs in the parallel stage.
 struct TimerChimeCaptureTests {
     @Test func aFinishedTimerChimesUntilDismissed() async throws {
-        let capture = try AudioCapture(device: "nc_timer")
-        let harness = try await AudioNodeHarness(capture: capture)
+        let harness = try await AudioNodeHarness.started(device: "nc_timer")
         defer { harness.shutdown() }
-        try await harness.waitForAudio("ok")
+        let capture = harness.capture
 
         // A one-minute timer, its end reached by moving the node's clock: the chime sounds.
         let timer = try await harness.command("timer/start", "1").response

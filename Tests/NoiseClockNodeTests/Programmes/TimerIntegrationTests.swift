@@ -6,10 +6,8 @@ import Testing
 /// snoozes and is dismissed; one that ended while the node was down is reported missed and silent.
 struct TimerIntegrationTests {
     @Test func aTimerRingsSnoozesAndIsDismissed() async throws {
-        let rig = try await AlarmRig()
+        let (rig, node) = try await AlarmRig.started("timernode")
         defer { rig.shutdown() }
-        let node = try rig.makeNode("timernode")
-        try await rig.start(node)
         let root = rig.root(node)
         var mark = rig.client.messages.count
         let timer = try await rig.ok(node, "timer/start", #"{"preset": "nap", "label": "Nap"}"#)
@@ -40,10 +38,8 @@ struct TimerIntegrationTests {
     }
 
     @Test func aTimerThatEndedWhileTheNodeWasDownIsMissedAndSilent() async throws {
-        let rig = try await AlarmRig()
+        let (rig, node) = try await AlarmRig.started("missedtimer")
         defer { rig.shutdown() }
-        let node = try rig.makeNode("missedtimer")
-        try await rig.start(node)
         let root = rig.root(node)
         let short = try #require(try await rig.ok(node, "timer/start", "5")["id"]?.stringValue)
         let long = try #require(try await rig.ok(node, "timer/start", #"{"minutes": 90, "label": "Long"}"#)["id"]?.stringValue)

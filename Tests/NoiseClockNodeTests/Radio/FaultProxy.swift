@@ -33,7 +33,7 @@ final class FaultProxy: @unchecked Sendable {
     init(upstreamPort: Int, silence: [UInt8]) throws {
         self.upstreamPort = upstreamPort
         self.silence = silence
-        port = try LiveStation.freePort()
+        port = try freeLoopbackPort()
         try listen()
         let thread = Thread { [self] in acceptLoop() }
         thread.start()

@@ -12,7 +12,7 @@ import Testing
 @Suite(.serialized, .enabled(if: StreamStage.enabled, "run by scripts/stream-tests.sh (make stream-test)"))
 struct HostileStationNodeTests {
     @Test func aNodeWithAnOverflowingHLSStationOnAnAlarmStartsAndKeepsRunning() async throws {
-        let server = try HostileStation()
+        let server = try HostileStreamServer()
         defer { server.stop() }
         let capture = try AudioCapture(device: "nc_hostile_hls")
         let harness = try await AudioNodeHarness(capture: capture, environment: capture.environment)

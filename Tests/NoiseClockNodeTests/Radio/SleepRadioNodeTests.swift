@@ -34,11 +34,10 @@ struct SleepRadioNodeTests {
     @Test func aSleepRadioFadesToBrownWhileItsStationIsDownAndBackWhenItReturns() async throws {
         let (station, proxy) = try await StreamRingNodeTests.station()
         defer { proxy.stop(); station.stop() }
-        let capture = try AudioCapture(device: "nc_sleep_radio")
-        let harness = try await AudioNodeHarness(capture: capture, environment: capture.environment)
+        let harness = try await AudioNodeHarness.started(device: "nc_sleep_radio")
         defer { harness.shutdown() }
-        try await harness.waitForAudio("ok")
-        try await harness.command("station/add", #"{"id": "jazz", "name": "Jazz", "url": "\#(proxy.url("/jazz.mp3"))"}"#)
+        let capture = harness.capture
+        try await harness.addStation(proxy.url("/jazz.mp3"))
         let start = try await harness.command("noise/set", #"{"playing": true, "sound": "radio:jazz", "volume": \#(Self.volume)}"#).mark
         try await capture.waitForFrames(start + AudioCapture.frames(4))
         let pitch = try StationPlayerNodeTests.pitch(capture, from: start + AudioCapture.frames(3), seconds: 1)

@@ -29,7 +29,7 @@ struct StationFormatNodeTests {
     }
 
     @Test func opusAACAndHLSStationsPlayAtTheSpeakerWithTheirTitles() async throws {
-        let station = try LiveStation()
+        let station = try IcecastServer()
         defer { station.stop() }
         let tags = ["-metadata", "artist=Miles Davis", "-metadata", "title=So What"]
         // A tone of its own for each, so the capture tells which station it holds.
@@ -37,10 +37,9 @@ struct StationFormatNodeTests {
                                 rate: 48_000, frequency: 440)
         try station.startSource(mount: "/aac", encoder: ["-c:a", "aac", "-b:a", "64k", "-content_type", "audio/aac", "-f", "adts"], frequency: 550)
         let hls = try station.startHLS(frequency: 660)
-        let capture = try AudioCapture(device: "nc_station_formats")
-        let harness = try await AudioNodeHarness(capture: capture, environment: capture.environment)
+        let harness = try await AudioNodeHarness.started(device: "nc_station_formats")
         defer { harness.shutdown() }
-        try await harness.waitForAudio("ok")
+        let capture = harness.capture
         let stations = [("opus", station.url("/opus.ogg"), 440.0), ("aac", station.url("/aac"), 550), ("hls", hls, 660)]
         for (id, url, _) in stations {
             try await harness.command("station/add", #"{"id": "\#(id)", "name": "\#(id)", "url": "\#(url)"}"#)

@@ -16,15 +16,14 @@ struct StationLoudnessNodeTests {
     static let targetRMS = (pow(10, (-23.4 + 0.691) / 10) / 2).squareRoot()
 
     @Test func twoStations12dBApartPlayAtTheNoisesLevel() async throws {
-        let station = try LiveStation()
+        let station = try IcecastServer()
         defer { station.stop() }
         let mp3 = ["-c:a", "libmp3lame", "-b:a", "128k", "-content_type", "audio/mpeg", "-f", "mp3"]
         try station.startSource(mount: "/loud.mp3", encoder: mp3)
         try station.startSource(mount: "/quiet.mp3", encoder: ["-af", "volume=-12dB"] + mp3)
-        let capture = try AudioCapture(device: "nc_station_loudness")
-        let harness = try await AudioNodeHarness(capture: capture, environment: capture.environment)
+        let harness = try await AudioNodeHarness.started(device: "nc_station_loudness")
         defer { harness.shutdown() }
-        try await harness.waitForAudio("ok")
+        let capture = harness.capture
         for id in ["loud", "quiet"] {
             try await harness.command("station/add", #"{"id": "\#(id)", "name": "\#(id)", "url": "\#(station.url("/\(id).mp3"))"}"#)
             for _ in 0..<60 {
@@ -53,7 +52,7 @@ struct StationLoudnessNodeTests {
     /// as its 440 Hz tone at the noises' level from its start, as at the speaker; a closed port
     /// ends it with `refused`, exit 1, and leaves no file.
     @Test func aStationRendersOfflineAsItPlays() async throws {
-        let station = try LiveStation()
+        let station = try IcecastServer()
         defer { station.stop() }
         try station.startSource(mount: "/quiet.mp3", encoder: ["-af", "volume=-12dB", "-c:a", "libmp3lame", "-b:a", "128k",
                                                                 "-content_type", "audio/mpeg", "-f", "mp3"])
@@ -90,7 +89,7 @@ struct StationLoudnessNodeTests {
 
         let refusedLog = directory.appendingPathComponent("refused").path
         let refused = try ChildProcess(path: NodeProcess.binary.path, arguments: [
-            "render", "http://127.0.0.1:\(try LiveStation.freePort())/none.mp3", "--seconds", "1", "--output", wav,
+            "render", "http://127.0.0.1:\(try freeLoopbackPort())/none.mp3", "--seconds", "1", "--output", wav,
         ], environment: [:], logPath: refusedLog)
         #expect(refused.wait(timeout: 20) == 1)
         #expect(try String(contentsOfFile: refusedLog, encoding: .utf8).contains("cannot be heard (refused)"))

@@ -20,25 +20,20 @@ struct StationPlayerNodeTests {
     }
 
     /// A live station on loopback, heard by the node's own probe before the test goes on.
-    static func onAir() async throws -> LiveStation {
-        let station = try LiveStation()
+    static func onAir() async throws -> IcecastServer {
+        let station = try IcecastServer()
         try station.startSource()
-        // Up to 15 s: the stream stage starts several Icecasts and encoders at once on a loaded machine.
-        for _ in 0..<60 {
-            if await ReadinessService.probeStation(station.url("/jazz.mp3"), allowsLocalAddresses: true) == nil { return station }
-            try await Task.sleep(for: .milliseconds(250))
-        }
-        throw TestFailure("the Icecast mount never came on the air")
+        try await StreamStallNodeTests.waitOnAir(station)
+        return station
     }
 
     @Test func anAlarmOnALiveStationPlaysItThenTheFallbackToneWhenItGoesOffTheAir() async throws {
         let station = try await Self.onAir()
         defer { station.stop() }
-        let capture = try AudioCapture(device: "nc_station_player")
-        let harness = try await AudioNodeHarness(capture: capture, environment: capture.environment)
+        let harness = try await AudioNodeHarness.started(device: "nc_station_player")
         defer { harness.shutdown() }
-        try await harness.waitForAudio("ok")
-        try await harness.command("station/add", #"{"id": "jazz", "name": "Jazz", "url": "\#(station.url("/jazz.mp3"))"}"#)
+        let capture = harness.capture
+        try await harness.addStation(station.url("/jazz.mp3"))
         let added = try await harness.command("alarm/add", #"{"time": "03:00", "sound": "radio:jazz", "volume": 80, "ramp_seconds": 0}"#)
         let id = try #require(added.response["result"]?["id"]?.stringValue)
 

@@ -13,27 +13,11 @@ import Testing
 struct StreamAlarmNodeTests {
     typealias Failsafe = TimingSuite.Audio.AlarmFailsafeTests
 
-    /// A loopback port nobody listens on (bound, then closed): connecting is refused.
-    static func refusedPort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        try #require(bound)
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
     @Test func anUnreachableStationRingsTheFallbackToneAtTheSpeakerAndSaysWhy() async throws {
-        let capture = try AudioCapture(device: "nc_stream_alarm")
-        let harness = try await AudioNodeHarness(capture: capture, environment: capture.environment)
+        let harness = try await AudioNodeHarness.started(device: "nc_stream_alarm")
         defer { harness.shutdown() }
-        try await harness.waitForAudio("ok")
-        let port = try Self.refusedPort()
+        let capture = harness.capture
+        let port = try freeLoopbackPort()  // claimed, nobody listens: connecting is refused
         let station = try await harness.command("station/add", #"{"id": "gone", "name": "Gone", "url": "http://127.0.0.1:\#(port)/live"}"#)
         #expect(station.response["ok"] == true, "\(station.response)")
         let added = try await harness.command("alarm/add", #"{"time": "03:00", "sound": "radio:gone", "volume": 80, "ramp_seconds": 0}"#)
@@ -68,7 +52,7 @@ extension StreamAlarmNodeTests {
         let capture = try AudioCapture(device: "nc_stream_test")
         let harness = try await AudioNodeHarness(capture: capture, environment: capture.environment)
         defer { harness.shutdown() }
-        let port = try Self.refusedPort()
+        let port = try freeLoopbackPort()  // claimed, nobody listens: connecting is refused
         let index = harness.client.messages.count
         harness.client.publish("\(harness.root)/station/test", #"{"url": "http://127.0.0.1:\#(port)/live", "request_id": "t1"}"#)
         let answer = try await harness.client.waitFor("\(harness.root)/response", after: index, where: {
@@ -83,7 +67,7 @@ extension StreamAlarmNodeTests {
 extension StreamAlarmNodeTests {
     /// The readiness service's probe of an alarm's station: on its own thread, the cause back.
     @Test func theReadinessProbeGivesTheCause() async throws {
-        let port = try Self.refusedPort()
+        let port = try freeLoopbackPort()  // claimed, nobody listens: connecting is refused
         #expect(await ReadinessService.probeStation("http://127.0.0.1:\(port)/live", allowsLocalAddresses: true) == "refused")
         #expect(await ReadinessService.probeStation("http://station.invalid/live", allowsLocalAddresses: true) == "dns")
     }

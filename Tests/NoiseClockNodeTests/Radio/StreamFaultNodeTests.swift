@@ -41,13 +41,12 @@ struct StreamFaultNodeTests {
 
     @Test(arguments: Fault.allCases)
     func aFaultAtTheRingRingsTheFallbackToneWithItsCause(_ fault: Fault) async throws {
-        let proxy = try FaultProxy(upstreamPort: try LiveStation.freePort(), silence: fault == .silence ? try FaultProxy.silentMP3() : [])
+        let proxy = try FaultProxy(upstreamPort: try freeLoopbackPort(), silence: fault == .silence ? try FaultProxy.silentMP3() : [])
         defer { proxy.stop() }
         proxy.mode = fault.mode
-        let capture = try AudioCapture(device: "nc_fault_\(fault.rawValue)")
-        let harness = try await AudioNodeHarness(capture: capture, environment: capture.environment)
+        let harness = try await AudioNodeHarness.started(device: "nc_fault_\(fault.rawValue)")
         defer { harness.shutdown() }
-        try await harness.waitForAudio("ok")
+        let capture = harness.capture
         let url = fault == .dns ? "http://station.invalid/live.mp3" : proxy.url("/live.mp3")
         try await harness.command("station/add", #"{"id": "faulty", "name": "Faulty", "url": "\#(url)"}"#)
         let added = try await harness.command("alarm/add", #"{"time": "03:00", "sound": "radio:faulty", "volume": 80, "ramp_seconds": 0}"#)
@@ -79,8 +78,8 @@ struct StreamRingNodeTests {
     typealias Failsafe = TimingSuite.Audio.AlarmFailsafeTests
 
     /// A live station (small burst: the node's ring holds little more than its 0.3 s prime) behind a proxy.
-    static func station() async throws -> (LiveStation, FaultProxy) {
-        let station = try LiveStation(burstSize: 4096)
+    static func station() async throws -> (IcecastServer, FaultProxy) {
+        let station = try IcecastServer(burstSize: 4096)
         try station.startSource()
         // Up to 15 s: the stream stage starts several Icecasts and encoders at once on a loaded machine.
         for _ in 0..<60 {
@@ -92,19 +91,29 @@ struct StreamRingNodeTests {
         throw TestFailure("the Icecast mount never came on the air")
     }
 
+    /// A node on `device` ringing an alarm on `proxy`'s `/jazz.mp3` (as `jazz`): `sounding`
+    /// without the fallback, and a second of it at the capture.
+    static func ringingOnStation(_ proxy: FaultProxy, device: String) async throws -> AudioNodeHarness {
+        let harness = try await AudioNodeHarness.started(device: device)
+        do {
+            try await harness.addStation(proxy.url("/jazz.mp3"))
+            let added = try await harness.command("alarm/add", #"{"time": "03:00", "sound": "radio:jazz", "volume": 80, "ramp_seconds": 0}"#)
+            let id = try #require(added.response["result"]?["id"]?.stringValue)
+            let (_, verdict, _) = try await Failsafe.ring(harness, id)
+            #expect(verdict.json?["event"] == "sounding" && verdict.json?["fallback"] == false, "\(verdict.text)")
+            try await harness.capture.waitForFrames(harness.capture.frames + AudioCapture.frames(1))
+        } catch {
+            harness.shutdown()
+            throw error
+        }
+        return harness
+    }
+
     @Test func aStallMidRingGivesTheFallbackToneWithinSixSeconds() async throws {
         let (station, proxy) = try await Self.station()
         defer { proxy.stop(); station.stop() }
-        let capture = try AudioCapture(device: "nc_midring_stall")
-        let harness = try await AudioNodeHarness(capture: capture, environment: capture.environment)
+        let harness = try await Self.ringingOnStation(proxy, device: "nc_midring_stall")
         defer { harness.shutdown() }
-        try await harness.waitForAudio("ok")
-        try await harness.command("station/add", #"{"id": "jazz", "name": "Jazz", "url": "\#(proxy.url("/jazz.mp3"))"}"#)
-        let added = try await harness.command("alarm/add", #"{"time": "03:00", "sound": "radio:jazz", "volume": 80, "ramp_seconds": 0}"#)
-        let id = try #require(added.response["result"]?["id"]?.stringValue)
-        let (_, verdict, _) = try await Failsafe.ring(harness, id)
-        #expect(verdict.json?["event"] == "sounding" && verdict.json?["fallback"] == false, "\(verdict.text)")
-        try await capture.waitForFrames(capture.frames + AudioCapture.frames(1))
 
         let index = harness.client.messages.count
         let stalled = Date()
@@ -125,16 +134,9 @@ struct StreamRingNodeTests {
         plain.stop()
         let proxy = try FaultProxy(upstreamPort: station.port, silence: try FaultProxy.silentMP3())
         defer { proxy.stop(); station.stop() }
-        let capture = try AudioCapture(device: "nc_midring_silence")
-        let harness = try await AudioNodeHarness(capture: capture, environment: capture.environment)
+        let harness = try await Self.ringingOnStation(proxy, device: "nc_midring_silence")
         defer { harness.shutdown() }
-        try await harness.waitForAudio("ok")
-        try await harness.command("station/add", #"{"id": "jazz", "name": "Jazz", "url": "\#(proxy.url("/jazz.mp3"))"}"#)
-        let added = try await harness.command("alarm/add", #"{"time": "03:00", "sound": "radio:jazz", "volume": 80, "ramp_seconds": 0}"#)
-        let id = try #require(added.response["result"]?["id"]?.stringValue)
-        let (_, verdict, _) = try await Failsafe.ring(harness, id)
-        #expect(verdict.json?["event"] == "sounding" && verdict.json?["fallback"] == false, "\(verdict.text)")
-        try await capture.waitForFrames(capture.frames + AudioCapture.frames(1))
+        let capture = harness.capture
 
         let index = harness.client.messages.count
         let silent = Date()
@@ -171,11 +173,9 @@ struct StreamRingNodeTests {
         let (station, proxy) = try await Self.station()
         defer { proxy.stop(); station.stop() }
         proxy.mode = .slowStart(1.5)
-        let capture = try AudioCapture(device: "nc_preroll")
-        let harness = try await AudioNodeHarness(capture: capture, environment: capture.environment)
+        let harness = try await AudioNodeHarness.started(device: "nc_preroll")
         defer { harness.shutdown() }
-        try await harness.waitForAudio("ok")
-        try await harness.command("station/add", #"{"id": "jazz", "name": "Jazz", "url": "\#(proxy.url("/jazz.mp3"))"}"#)
+        try await harness.addStation(proxy.url("/jazz.mp3"))
         var latencies: [Double] = []
         for ring in 0..<Self.prerollRings {
             let boundary = NodeTime.minute(hour: 6, minute: 30 + ring)
@@ -206,11 +206,9 @@ struct StreamRingNodeTests {
         let (station, proxy) = try await Self.station()
         defer { proxy.stop(); station.stop() }
         proxy.mode = .slowStart(1.5)
-        let capture = try AudioCapture(device: "nc_timer_preroll")
-        let harness = try await AudioNodeHarness(capture: capture, environment: capture.environment)
+        let harness = try await AudioNodeHarness.started(device: "nc_timer_preroll")
         defer { harness.shutdown() }
-        try await harness.waitForAudio("ok")
-        try await harness.command("station/add", #"{"id": "jazz", "name": "Jazz", "url": "\#(proxy.url("/jazz.mp3"))"}"#)
+        try await harness.addStation(proxy.url("/jazz.mp3"))
         try await harness.node.setClock(to: NodeTime.minute(hour: 6, minute: 30))
         let sent = harness.node.nodeTime(of: Date())
         try await harness.command("timer/start", #"{"seconds": 60, "sound": "radio:jazz"}"#)

@@ -84,11 +84,10 @@ struct StreamPrerollCaptureNodeTests {
         let proxy = try FaultProxy(upstreamPort: stationPort, silence: [])
         defer { proxy.stop() }
         proxy.mode = .slowStart(1.5)
-        let capture = try AudioCapture(device: "nc_preroll_capture_\(lane)")
-        let harness = try await AudioNodeHarness(capture: capture, environment: capture.environment)
+        let harness = try await AudioNodeHarness.started(device: "nc_preroll_capture_\(lane)")
         defer { harness.shutdown() }
-        try await harness.waitForAudio("ok")
-        try await harness.command("station/add", #"{"id": "jazz", "name": "Jazz", "url": "\#(proxy.url("/jazz.mp3"))"}"#)
+        let capture = harness.capture
+        try await harness.addStation(proxy.url("/jazz.mp3"))
         var latencies: [Double] = [], gaps: [Double] = []
         defer { print("preroll at the capture, lane \(lane): the first second after the first sample silent (a dry ring) "
             + gaps.map { "\(Int($0 * 100)) %" }.joined(separator: ", ")) }

@@ -22,7 +22,7 @@ struct StreamStallNodeTests {
     enum Moment: String, Sendable { case atTheRing = "at the ring", midRing = "mid-ring" }
 
     @Test func aStallIsJudgedFromTheLastBytesArrivalAtTheRingAndMidRing() async throws {
-        let station = try LiveStation()
+        let station = try IcecastServer()
         defer { station.stop() }
         try station.startSource()
         try await Self.waitOnAir(station)
@@ -50,14 +50,13 @@ struct StreamStallNodeTests {
     static func rings(_ moment: Moment, lane: Int, stationPort: Int) async throws -> [Double] {
         let proxy = try FaultProxy(upstreamPort: stationPort, silence: [])
         defer { proxy.stop() }
-        let capture = try AudioCapture(device: "nc_stall_\(lane)")
-        let harness = try await AudioNodeHarness(capture: capture, environment: capture.environment)
+        let harness = try await AudioNodeHarness.started(device: "nc_stall_\(lane)")
         defer { harness.shutdown() }
-        try await harness.waitForAudio("ok")
-        try await harness.command("station/add", #"{"id": "jazz", "name": "Jazz", "url": "\#(proxy.url("/jazz.mp3"))"}"#)
+        let capture = harness.capture
+        try await harness.addStation(proxy.url("/jazz.mp3"))
         let added = try await harness.command("alarm/add", #"{"time": "03:00", "sound": "radio:jazz", "volume": 80, "ramp_seconds": 0}"#)
         let id = try #require(added.response["result"]?["id"]?.stringValue)
-        var random = SeededGenerator(seed: 39 + UInt64(lane))
+        var random = SplitMix64(seed: 39 + UInt64(lane))
         var seconds: [Double] = []
         for ring in 0..<ringsPerNode {
             proxy.mode = moment == .atTheRing ? .forwardThenStall(60_000) : .forward
@@ -85,24 +84,11 @@ struct StreamStallNodeTests {
     }
 
     /// Up to 15 s: the stream stage starts several Icecasts and encoders at once on a loaded machine.
-    static func waitOnAir(_ station: LiveStation) async throws {
+    static func waitOnAir(_ station: IcecastServer) async throws {
         for _ in 0..<60 {
             if await ReadinessService.probeStation(station.url("/jazz.mp3"), allowsLocalAddresses: true) == nil { return }
             try await Task.sleep(for: .milliseconds(250))
         }
         throw TestFailure("the Icecast mount never came on the air")
-    }
-}
-
-/// SplitMix64: the tests' seeded choices (the mid-ring stall's moment).
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -6,7 +6,7 @@ import Synchronization
 
 /// Like `TestClient`, but built from any `MQTTOptions`: TLS and passwords, or a persistent
 /// session (MQTT 3.1.1, clean session off) that the broker keeps across restarts.
-final class RecordingClient: @unchecked Sendable {
+final class RecordingClient: ReceivingClient, @unchecked Sendable {
     let client: MQTTClient
     private let received = TestClient.Log()
     /// Connects seen so far; a class so the pump task can share it.
@@ -79,19 +79,6 @@ final class RecordingClient: @unchecked Sendable {
     }
 
     var messages: [TestClient.Received] { received.withLock { $0 } }
-
-    func messages(on topic: String) -> [TestClient.Received] { messages.filter { $0.topic == topic } }
-
-    @discardableResult
-    func waitFor(_ topic: String, timeout: Double = 15, after: Int = 0,
-                 where predicate: @Sendable (TestClient.Received) -> Bool = { _ in true }) async throws -> TestClient.Received {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let match = messages.dropFirst(after).first(where: { $0.topic == topic && predicate($0) }) { return match }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        throw TestFailure("no message on \(topic) within \(timeout) s; saw: \(messages.suffix(8).map { "\($0.topic) \($0.text.prefix(160))" })")
-    }
 
     func shutdown() {
         client.shutdown(finalMessage: nil)

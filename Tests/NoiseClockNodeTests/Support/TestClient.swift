@@ -6,7 +6,7 @@ import Synchronization
 
 /// A real MQTT client for tests: records every message on the topics it subscribes to and
 /// waits for the ones a test expects.
-final class TestClient: @unchecked Sendable {
+final class TestClient: ReceivingClient, @unchecked Sendable {
     struct Received: Sendable {
         let topic: String
         let payload: [UInt8]
@@ -95,23 +95,7 @@ final class TestClient: @unchecked Sendable {
 
     var messages: [Received] { received.withLock { $0 } }
 
-    func messages(on topic: String) -> [Received] { messages.filter { $0.topic == topic } }
-
     func clear() { received.withLock { $0.removeAll() } }
-
-    /// Waits for a message on `topic` matching `predicate`, received after index `after`. The
-    /// timeout is an upper bound for a loaded machine running suites in parallel, not a measure.
-    @discardableResult
-    func waitFor(_ topic: String, timeout: Double = 15, after: Int = 0,
-        where predicate: @Sendable (Received) -> Bool = { _ in true }) async throws -> Received {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            let all = messages
-            if let match = all.dropFirst(after).first(where: { $0.topic == topic && predicate($0) }) { return match }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        throw TestFailure("no message on \(topic) within \(timeout) s; saw: \(messages.suffix(8).map { "\($0.topic) \($0.text.prefix(160))" })")
-    }
 
     func shutdown() {
         client.shutdown(finalMessage: nil)

@@ -118,7 +118,7 @@ import Testing
         // A PCM the configuration defines but that cannot be opened: its slave does not exist.
         let alsa = node.directory.appendingPathComponent("asoundrc")
         try "pcm.nc_doctor_bad {\n type plug\n slave.pcm \"nc_doctor_nowhere\"\n}\n".write(to: alsa, atomically: true, encoding: .utf8)
-        let taken = try ListeningPort()
+        let taken = try LoopbackListener()
         let run = try Self.doctor(node, NodeProcess.web(port: taken.port).merging([
             "ALSA_CONFIG_PATH": "/usr/share/alsa/alsa.conf:" + alsa.path, "NOISECLOCK_AUDIO_DEVICE": "nc_doctor_bad",
             "NOISECLOCK_MQTT_USERNAME": "clock", "NOISECLOCK_MQTT_PASSWORD_FILE": secrets.path + "/wrong.pw",
@@ -247,34 +247,4 @@ import Testing
         #expect(text.contains("-> is the broker running"), "\(text)")
         #expect(text.hasSuffix("failed.\n"), "\(text)")
     }
-}
-
-/// A TCP port this process listens on, until it is released.
-final class ListeningPort: @unchecked Sendable {
-    let port: Int
-    private let fd: Int32
-
-    init() throws {
-        // CLOEXEC: the doctor started by the test must not inherit (and so hold) the port itself.
-        let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(socketFD, 4) == 0 else {
-            close(socketFD)
-            throw TestFailure("cannot listen: \(String(cString: strerror(errno)))")
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socketFD, $0, &length) }
-        }
-        fd = socketFD
-        port = Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    deinit { close(fd) }
 }

@@ -49,7 +49,7 @@ extension TimingSuite.Audio {
             let heard = try capture.read(ring..<ring + AudioCapture.frames(0.5 + seconds)).left
             let ours = Speech.envelope(heard, sampleRate: AudioCapture.sampleRate)
             let spoken = Array(Speech.envelope(reference, sampleRate: 22050))
-            let (lag, r) = (0..<50).map { lag in (lag, Speech.correlation(ours[lag...], spoken[...])) }.max { $0.1 < $1.1 }!
+            let (lag, r) = (0..<50).map { lag in (lag, Statistics.correlation(ours[lag...], spoken[...])) }.max { $0.1 < $1.1 }!
             return (Double(lag) / 100, r)
         }
 
@@ -58,12 +58,9 @@ extension TimingSuite.Audio {
             defer { try? FileManager.default.removeItem(at: sounds) }
             // A steady tone: its level does not move the speech's envelope, only the duck does.
             try AlarmFailsafeTests.wav(seconds: 2).write(to: sounds.appendingPathComponent("tone.wav"))
-            let capture = try AudioCapture(device: "nc_speak_time")
-            var environment = capture.environment
-            environment["NOISECLOCK_AUDIO_SOUNDS_DIR"] = sounds.path
-            let harness = try await AudioNodeHarness(capture: capture, environment: environment)
+            let harness = try await AudioNodeHarness.started(device: "nc_speak_time", environment: ["NOISECLOCK_AUDIO_SOUNDS_DIR": sounds.path])
             defer { harness.shutdown() }
-            try await harness.waitForAudio("ok")
+            let capture = harness.capture
             let ring = NodeTime.minute(hour: 6, minute: 45)
             let day = String(ISO8601DateFormatter().string(from: ring).prefix(10))
             try await harness.command("style/set", #"{"use_24_hour": false}"#)

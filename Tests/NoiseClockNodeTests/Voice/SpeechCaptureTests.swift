@@ -15,19 +15,6 @@ extension TimingSuite.Audio {
             }
         }
 
-        static func correlation(_ a: ArraySlice<Double>, _ b: ArraySlice<Double>) -> Double {
-            let n = min(a.count, b.count)
-            let x = Array(a.prefix(n)), y = Array(b.prefix(n))
-            let mx = x.reduce(0, +) / Double(n), my = y.reduce(0, +) / Double(n)
-            var sxy = 0.0, sxx = 0.0, syy = 0.0
-            for (p, q) in zip(x, y) {
-                sxy += (p - mx) * (q - my)
-                sxx += (p - mx) * (p - mx)
-                syy += (q - my) * (q - my)
-            }
-            return sxy / (sxx * syy).squareRoot()
-        }
-
         /// `espeak-ng -w`'s samples of `text` (its WAV is 22 050 Hz mono 16-bit with a 44-byte header).
         static func reference(_ text: String, voice: String) throws -> [Float] {
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("noiseclock-ref-\(UUID().uuidString).wav")
@@ -65,7 +52,7 @@ extension TimingSuite.Audio {
             let theirs = Self.envelope(try Self.reference(text, voice: locale), sampleRate: 22050)
             let spoken = Array(theirs.prefix(Int(seconds * 100)))
             // The speech starts somewhere in the first 1.5 s of the capture read: the best lag.
-            let (lag, r) = (0..<150).map { lag in (lag, Self.correlation(ours[lag...], spoken[...])) }.max { $0.1 < $1.1 }!
+            let (lag, r) = (0..<150).map { lag in (lag, Statistics.correlation(ours[lag...], spoken[...])) }.max { $0.1 < $1.1 }!
             print("speech \(locale): \"\(text)\", \(seconds) s, envelope correlation \(r) at lag \(lag * 10) ms")
             #expect(r >= 0.9, "envelope correlation \(r) (\(locale))")
 

@@ -110,19 +110,8 @@ import Testing
 
     @Test("a port that cannot be bound costs only the web app: an error naming web.port, MQTT and alarms go on")
     func portTaken() async throws {
-        let blocker = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        defer { close(blocker) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self,
-            capacity: 1) { bind(blocker, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
-        listen(blocker, 1)
-        var bound = sockaddr_in()
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &bound) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(blocker, $0, &length) } }
-        let port = Int(UInt16(bigEndian: bound.sin_port))
+        let blocker = try LoopbackListener(backlog: 1)
+        let port = blocker.port
 
         let online = try await OnlineNode.start(environment: NodeProcess.web(port: port))
         defer { online.shutdown() }

@@ -3,12 +3,12 @@ import Glibc
 
 /// A child process started with posix_spawn and reaped with waitpid. (Foundation's Process can
 /// hang in waitUntilExit on Linux when used from test threads.)
-final class ChildProcess: @unchecked Sendable {
-    let pid: pid_t
+public final class ChildProcess: @unchecked Sendable {
+    public let pid: pid_t
     private var status: Int32?
 
     /// Starts `path` with `arguments`; stdout and stderr are appended to `logPath`.
-    init(path: String, arguments: [String], environment: [String: String], logPath: String) throws {
+    public init(path: String, arguments: [String], environment: [String: String], logPath: String) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -37,7 +37,7 @@ final class ChildProcess: @unchecked Sendable {
         pid = child
     }
 
-    var isRunning: Bool {
+    public var isRunning: Bool {
         if status != nil { return false }
         var raw: Int32 = 0
         let rc = waitpid(pid, &raw, WNOHANG)
@@ -48,12 +48,12 @@ final class ChildProcess: @unchecked Sendable {
         return rc == 0
     }
 
-    func signal(_ signal: Int32) {
+    public func signal(_ signal: Int32) {
         if isRunning { kill(pid, signal) }
     }
 
     /// Waits up to `timeout` seconds; returns the exit status (128+signal when killed), or nil.
-    func wait(timeout: Double = 10) -> Int32? {
+    public func wait(timeout: Double = 10) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
         while isRunning && Date() < deadline { usleep(5_000) }
         guard let raw = status else { return nil }

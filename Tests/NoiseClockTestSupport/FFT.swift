@@ -2,11 +2,10 @@
 import Glibc
 #endif
 
-/// The FFT both test targets measure audio with. One file, linked into the node tests'
-/// folder too (test targets cannot import each other).
-enum FFT {
+/// The FFT the audio and node tests measure audio with.
+public enum FFT {
     /// In-place iterative radix-2 FFT; `re.count` must be a power of two.
-    static func transform(_ re: inout [Double], _ im: inout [Double]) {
+    public static func transform(_ re: inout [Double], _ im: inout [Double]) {
         let n = re.count
         var j = 0
         for i in 1..<n {

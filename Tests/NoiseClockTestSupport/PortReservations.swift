@@ -1,73 +1,6 @@
 import Foundation
-import Synchronization
 import Glibc
-
-/// A real mosquitto on a free loopback port, for one test. Fails loudly if mosquitto is missing.
-final class TestBroker: @unchecked Sendable {
-    let port: Int
-    let directory: URL
-    private var process: ChildProcess?
-    private var extraConfig: String
-
-    init(extraConfig: String = "") throws {
-        guard let binary = TestBroker.mosquittoPath else {
-            throw TestFailure("mosquitto is not installed: run `make deps` (apt-get install mosquitto)")
-        }
-        _ = binary
-        port = try freeLoopbackPort()
-        directory = try makeTemporaryDirectory(prefix: "broker")
-        self.extraConfig = extraConfig
-        try start()
-    }
-
-    static var mosquittoPath: String? {
-        ["/usr/sbin/mosquitto", "/usr/bin/mosquitto", "/usr/local/sbin/mosquitto"].first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
-    func start() throws {
-        let config = directory.appendingPathComponent("mosquitto.conf")
-        let text = extraConfig.isEmpty
-            ? "listener \(port) 127.0.0.1\nallow_anonymous true\npersistence false\n"
-            : extraConfig.replacingOccurrences(of: "$PORT", with: "\(port)")
-        try text.write(to: config, atomically: true, encoding: .utf8)
-        let log = directory.appendingPathComponent("mosquitto.log")
-        process = try ChildProcess(path: TestBroker.mosquittoPath!, arguments: ["-c", config.path], environment: [:], logPath: log.path)
-        let deadline = Date().addingTimeInterval(15)
-        while Date() < deadline {
-            if canConnect(port: port) { return }
-            usleep(20_000)
-        }
-        throw TestFailure("mosquitto did not start on port \(port)")
-    }
-
-    func stop() {
-        guard let process else { return }
-        process.signal(SIGTERM)
-        if process.wait(timeout: 5) == nil {
-            process.signal(SIGKILL)
-            _ = process.wait()
-        }
-        self.process = nil
-    }
-
-    /// Kills the broker outright (no clean shutdown), as a crash or power cut would.
-    func kill() {
-        guard let process else { return }
-        process.signal(SIGKILL)
-        _ = process.wait()
-        self.process = nil
-    }
-
-    deinit {
-        stop()
-        try? FileManager.default.removeItem(at: directory)
-    }
-}
-
-struct TestFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
+import Synchronization
 
 /// A loopback port no other test (in this process or another) will be handed while this one starts its listener.
 ///
@@ -76,10 +9,11 @@ struct TestFailure: Error, CustomStringConvertible {
 /// from below the ephemeral range (no outgoing connection takes it), and each one is claimed with a lock file that
 /// this process holds until it exits: no other suite (nor the browser rig, scripts/loopback_port.py) takes it.
 /// (Leaving the port in TIME_WAIT would not do: mosquitto 2.0 binds without SO_REUSEADDR.)
-func freeLoopbackPort() throws -> Int {
+public func freeLoopbackPort() throws -> Int {
     try PortReservations.shared.claim()
 }
 
+/// The ports this process has claimed, each held by a lock file until it exits.
 final class PortReservations: Sendable {
     static let low = 20_000
     static let span = 12_000 // up to 31 999, below Linux's ephemeral range (32 768 – 60 999)
@@ -141,27 +75,4 @@ final class PortReservations: Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
         }
     }
-}
-
-private func loopbackAddress(port: Int) -> sockaddr_in {
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = UInt16(port).bigEndian
-    return address
-}
-
-func canConnect(port: Int) -> Bool {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    defer { close(fd) }
-    var address = loopbackAddress(port: port)
-    return withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-    }
-}
-
-func makeTemporaryDirectory(prefix: String) throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("noiseclock-\(prefix)-\(UUID().uuidString.prefix(8))")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
 }

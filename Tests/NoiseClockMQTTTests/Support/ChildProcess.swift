@@ -1,1 +1,0 @@
-../../NoiseClockNodeTests/Support/ChildProcess.swift

@@ -1,1 +1,0 @@
-../../NoiseClockNodeTests/Support/TestBroker.swift

@@ -1,1 +1,0 @@
-../NoiseClockAudioTests/FFT.swift
