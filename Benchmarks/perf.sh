@@ -204,6 +204,12 @@ echo "$header"
         line = ""; for (i = 1; i <= 7; i++) line = line sprintf("%-" w[i] "s  ", cell[r, i]); sub(/ +$/, "", line); print line } }'
 echo "$(( $(wc -l <"$rows") - failed )) of $(wc -l <"$rows") rows pass${failed:+; $failed failed}"
 
+# PERF_LOG_DIR keeps the rows and the header too (perf-rows.tsv, perf-header.txt): a CI run's
+# table can then be written into the docs with Benchmarks/perf-doc.sh, as PERF_DOC=1 would have.
+if [ -n "${PERF_LOG_DIR:-}" ]; then
+    cp "$rows" "$PERF_LOG_DIR/perf-rows.tsv" 2>/dev/null && echo "$header" >"$PERF_LOG_DIR/perf-header.txt"
+fi
+
 # The docs hold the last run as it came out, verdicts and all: a normal run in the "make perf"
 # section, a run with a quota (which must fail somewhere) in the "slowed" one.
 if [ -n "${PERF_DOC:-}" ]; then

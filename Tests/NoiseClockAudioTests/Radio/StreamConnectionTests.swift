@@ -10,6 +10,9 @@ import Testing
 @Suite(.serialized, .enabled(if: getenv("NOISECLOCK_STREAM_TESTS").map { String(cString: $0) } == "1", "run by make stream-test"))
 struct StreamConnectionTests {
     static let library = try? StreamLibrary.shared.get()
+    /// How long a test waits for its Icecast mount to be fed (a signal polled, not a sleep: the 5 s
+    /// it had were missed once in CI's stream stage, Icecast refusing the probe at its end).
+    static let mountSeconds = 60.0
 
     /// Runs a connection until `until` says stop, or 10 s; the head, the audio bytes, the titles, the end.
     static func read(_ url: String, stallSeconds: Int = 5, until: @escaping (Int, [String?]) -> Bool = { _, _ in false })
@@ -31,9 +34,11 @@ struct StreamConnectionTests {
         let server = try IcecastServer()
         defer { server.stop() }
         try server.startSource()
-        // The mount exists once the encoder has connected: poll for it (at most 5 s).
+        // The mount exists once the encoder has connected: poll for it (FFmpeg and Icecast may
+        // take many seconds to start on a loaded machine: CI's stream stage beside other work).
         var first = Self.read(server.url("/jazz.mp3")) { count, _ in count > 0 }
-        for _ in 0..<50 where first.head?.status != 200 {
+        let mountDeadline = Clocks.monotonicSeconds() + Self.mountSeconds
+        while first.head?.status != 200 && Clocks.monotonicSeconds() < mountDeadline {
             usleep(100_000)
             first = Self.read(server.url("/jazz.mp3")) { count, _ in count > 0 }
         }
@@ -85,7 +90,8 @@ extension StreamConnectionTests {
         defer { server.stop() }
         try server.startSource()
         var result = StationProbe(url: server.url("/jazz.mp3"), userAgent: "NoiseClock/test", allowsLocalAddresses: true).run()
-        for _ in 0..<50 {
+        let deadline = Clocks.monotonicSeconds() + Self.mountSeconds
+        while Clocks.monotonicSeconds() < deadline {
             guard case .failure = result else { break }
             usleep(100_000)
             result = StationProbe(url: server.url("/jazz.mp3"), userAgent: "t", allowsLocalAddresses: true).run()
@@ -111,7 +117,8 @@ extension StreamConnectionTests {
         try server.startSource()
         var samples: [Float] = []
         var rate = 0
-        for _ in 0..<50 where samples.count < 44_100 {
+        let deadline = Clocks.monotonicSeconds() + Self.mountSeconds
+        while samples.count < 44_100 && Clocks.monotonicSeconds() < deadline {
             samples = []
             let decoder = try #require(MP3StreamDecoder(library: Self.library!))
             // A 404 until the encoder has connected: then again.
