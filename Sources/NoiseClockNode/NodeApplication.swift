@@ -219,7 +219,7 @@ public enum NodeApplication {
         var options = MQTTOptions(
             host: mqtt.host, port: mqtt.port, clientID: mqtt.clientID,
             username: mqtt.username, password: mqtt.password?.value,
-            tls: mqtt.tls,
+            tls: .init(caFile: mqtt.tls.caFile, certFile: mqtt.tls.certFile, keyFile: mqtt.tls.keyFile),
             keepaliveSeconds: mqtt.keepaliveSeconds,
             protocolVersion: mqtt.protocolVersion == .v5 ? .v5 : .v311,
             will: .init(topic: topics.topic("availability"), payload: Array("offline".utf8), qos: 1, retain: true)

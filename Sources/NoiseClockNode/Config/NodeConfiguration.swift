@@ -1,6 +1,5 @@
 import Logging
 import NoiseClockCore
-import NoiseClockMQTT
 
 /// The node's configuration, fixed for the life of the process. Plain values only.
 ///
@@ -121,8 +120,22 @@ extension NodeConfiguration {
         }
     }
 
-    /// The MQTT client's own TLS settings: the configuration hands them over as they are.
-    public typealias TLS = MQTTOptions.TLS
+    /// TLS is on when a CA file or a client certificate is given. Its own type, not the MQTT
+    /// client's: the configuration's folder builds without NoiseClockMQTT (the fuzz package's
+    /// NoiseClockConfig target compiles it alone).
+    public struct TLS: Sendable, Equatable {
+        public var caFile: String?
+        public var certFile: String?
+        public var keyFile: String?
+
+        public init(caFile: String? = nil, certFile: String? = nil, keyFile: String? = nil) {
+            self.caFile = caFile
+            self.certFile = certFile
+            self.keyFile = keyFile
+        }
+
+        public var isEnabled: Bool { caFile != nil || certFile != nil }
+    }
 
     public struct HomeAssistant: Sendable, Equatable {
         public var discovery: Bool
