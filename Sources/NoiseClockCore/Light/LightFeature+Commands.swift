@@ -6,13 +6,13 @@ extension LightFeature {
     public typealias Command = LightCommand
 
     public mutating func apply(
-        _ command: LightCommand, _ payload: CommandPayload, context: FeatureContext, events: inout [Publication]
+        _ command: LightCommand, _ payload: CommandPayload, context: FeatureContext, output: inout FeatureOutput
     ) throws(CommandError) -> JSONValue {
         switch command {
         case .set:
             let (next, transition) = try Self.parse(payload, current: level)
             override()
-            show(next, source: next.on ? .command : nil, transition: transition, now: context.now, outbox: &events)
+            show(next, source: next.on ? .command : nil, transition: transition, now: context.now, outbox: &output.publications)
             return json
         }
     }

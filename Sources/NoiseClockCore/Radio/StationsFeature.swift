@@ -31,7 +31,7 @@ public struct StationsFeature: Sendable, Equatable {
     public typealias Command = StationCommand
 
     public mutating func apply(
-        _ command: StationCommand, _ payload: CommandPayload, context: FeatureContext, events: inout [Publication]
+        _ command: StationCommand, _ payload: CommandPayload, context: FeatureContext, output: inout FeatureOutput
     ) throws(CommandError) -> JSONValue {
         switch command {
         case .add:
