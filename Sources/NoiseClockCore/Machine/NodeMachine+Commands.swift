@@ -21,7 +21,6 @@ extension NodeMachine.Draft {
             switch command {
             case .learnButtons: learnButtons(payload, reply: reply)
             case .say, .speakTime, .speakNextAlarm: speak(SpeechCommand.parse(command, payload: payload), reply: reply)
-            case .stationTest: if !refusedInSafeMode(reply) { testStation(payload, reply: reply) }
             case .deviceTest: testDevice(payload, reply: reply)
             case .safeModeExit: exitSafeMode(payload, reply: reply)
             }

@@ -6,16 +6,32 @@ extension NodeMachine.Draft {
     /// the command is kept, so a refused command changes nothing.
     func overLimit(_ asked: [FeatureEffect]) -> CommandError? {
         for effect in asked {
-            switch effect {}
+            switch effect {
+            case .probeStation:
+                guard !machine.features.probes.isFull else {
+                    return CommandError(.limitExceeded, "at most \(StationProbes.limit) station tests at once")
+                }
+                guard !machine.features.probes.isRateLimited(now: now) else {
+                    return CommandError(.rateLimited, "at most \(StationProbes.perMinute) station tests a minute")
+                }
+            }
         }
         return nil
     }
 
     /// Starts the effects; returns whether the command is answered later (through `reply`).
     mutating func carryOut(_ asked: [FeatureEffect], reply: DeferredReply) -> Bool {
+        var answersLater = false
         for effect in asked {
-            switch effect {}
+            switch effect {
+            case .probeStation(let url):
+                // Answered when the probe comes back (`stationProbed`).
+                let id = machine.features.probes.wait(reply, now: now)
+                effects.append(.probeStation(StationProbeRequest(id: id, url: url)))
+                log(.info, "station test", ["url": String(url.prefix(120))])
+                answersLater = true
+            }
         }
-        return false
+        return answersLater
     }
 }

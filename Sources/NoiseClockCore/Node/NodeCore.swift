@@ -3,8 +3,12 @@
 /// Being a value, a change that cannot be persisted is rolled back by keeping the old copy.
 public struct NodeCore: Sendable {
     public var settings: NodeSettings {
-        // The stations feature judges a new station's host by `stream.allow_local_addresses`.
-        didSet { stations.allowsLocalAddresses = settings.stream.allowsLocalAddresses }
+        // The stations feature judges a new station's host by `stream.allow_local_addresses`, and
+        // refuses `station/test` in safe mode.
+        didSet {
+            stations.allowsLocalAddresses = settings.stream.allowsLocalAddresses
+            stations.safeMode = settings.safeMode != nil
+        }
     }
     public var catalog: SoundCatalog
     public internal(set) var alarms: AlarmsFeature
@@ -60,6 +64,7 @@ public struct NodeCore: Sendable {
         mixes = MixesFeature(restoring: documents[StateFile.mixes])
         stations = StationsFeature(restoring: documents[StateFile.stations])
         stations.allowsLocalAddresses = settings.stream.allowsLocalAddresses
+        stations.safeMode = settings.safeMode != nil
         devices = DeviceList(settings: settings.devices)
         battery = BatteryPublisher(intervalSeconds: batteryIntervalSeconds)
         // A saved noise whose sound is no longer offered (its file removed, or refused by the

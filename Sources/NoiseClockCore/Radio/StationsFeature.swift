@@ -7,6 +7,8 @@ public struct StationsFeature: Sendable, Equatable {
     /// `stream.allow_local_addresses`: a loopback or link-local host may be added (tests, a
     /// station served on this machine). Off by default (mqtt-api v1.4).
     public var allowsLocalAddresses = false
+    /// Safe mode (v1.4): stations are off, and `station/test` is refused.
+    public var safeMode = false
 
     public init() {}
 
@@ -73,6 +75,8 @@ public struct StationsFeature: Sendable, Equatable {
             let id = try payload.id(for: command).lowercased()
             guard let index = stations.firstIndex(where: { $0.id == id }) else { throw Self.notFound(id) }
             return stations.remove(at: index).json
+        case .test:
+            return try test(payload, output: &output)
         }
     }
 
