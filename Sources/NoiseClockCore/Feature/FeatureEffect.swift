@@ -5,4 +5,15 @@ public enum FeatureEffect: Sendable, Equatable {
     /// `station/test`: probe this address (connect, decode a second); the command is answered
     /// when the probe comes back (`NodeEffect.probeStation`, bounded by `StationProbes`).
     case probeStation(url: String)
+    /// v1.4: a station was added with this `directory_id`: the directory is told of the choice,
+    /// as it asks its clients to (`NodeEffect.tellDirectory`, once, unanswered).
+    case tellDirectory(id: String)
+
+    /// Whether the command is answered when the effect is done, not at once.
+    public var answersLater: Bool {
+        switch self {
+        case .probeStation: true
+        case .tellDirectory: false
+        }
+    }
 }

@@ -12,7 +12,6 @@ extension NodeMachine.Draft {
         var outbox: [Publication] = []
         var asked: [FeatureEffect] = []
         let response: Response
-        var addsStation = false
         switch CommandMessage.parse(topic: suffix, payload: payload) {
         case .refused(let refusal): response = refusal
         case .machine(let command, let payload):
@@ -27,7 +26,6 @@ extension NodeMachine.Draft {
             return nil
         case .command(let command):
             response = next.handle(command, now: now, outbox: &outbox, effects: &asked)
-            addsStation = command.topic == .stations(.add)
             if command.topic == .alarms(.check), response.ok {
                 // Answered with the check's result (`readiness`), not now.
                 machine.features.checks.wait(DeferredReply(command: suffix, requestID: response.requestID, origin: origin))
@@ -43,12 +41,10 @@ extension NodeMachine.Draft {
                 refuse(reply, error)
                 return nil
             }
-            let answersLater = carryOut(asked, reply: reply)
+            let answersLater = asked.contains(where: \.answersLater)
             refusal = NodePlan.Refusal(command: response.command, requestID: response.requestID, origin: origin)
             commit(next, outbox: outbox, response: answersLater ? nil : (response, origin))
-            if addsStation, case .success(let station) = response.outcome, let directoryID = station["directory_id"]?.stringValue {
-                effects.append(.tellDirectory(directoryID))
-            }
+            carryOut(asked, reply: reply)
             log(.info, "command", ["command": suffix, "ok": answersLater ? "pending" : "true"])
             return answersLater ? nil : response
         case .failure(let error):

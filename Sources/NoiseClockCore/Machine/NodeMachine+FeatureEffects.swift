@@ -14,14 +14,15 @@ extension NodeMachine.Draft {
                 guard !machine.features.probes.isRateLimited(now: now) else {
                     return CommandError(.rateLimited, "at most \(StationProbes.perMinute) station tests a minute")
                 }
+            case .tellDirectory: continue
             }
         }
         return nil
     }
 
-    /// Starts the effects; returns whether the command is answered later (through `reply`).
-    mutating func carryOut(_ asked: [FeatureEffect], reply: DeferredReply) -> Bool {
-        var answersLater = false
+    /// Starts the effects, after the command's publications and response (if it is answered now);
+    /// `reply` answers it later (`FeatureEffect.answersLater`).
+    mutating func carryOut(_ asked: [FeatureEffect], reply: DeferredReply) {
         for effect in asked {
             switch effect {
             case .probeStation(let url):
@@ -29,9 +30,9 @@ extension NodeMachine.Draft {
                 let id = machine.features.probes.wait(reply, now: now)
                 effects.append(.probeStation(StationProbeRequest(id: id, url: url)))
                 log(.info, "station test", ["url": String(url.prefix(120))])
-                answersLater = true
+            case .tellDirectory(let id):
+                effects.append(.tellDirectory(id))
             }
         }
-        return answersLater
     }
 }

@@ -58,6 +58,7 @@ public struct StationsFeature: Sendable, Equatable {
             if let value = object["directory_id"] { directoryID = try Station.directoryID(value) }
             let added = Station(id: id, name: name, url: url, directoryID: directoryID)
             stations.append(added)
+            if let directoryID { output.effects.append(.tellDirectory(id: directoryID)) }
             return added.json
         case .update:
             let object = try payload.object(for: command)

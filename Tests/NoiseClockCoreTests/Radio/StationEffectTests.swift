@@ -1,10 +1,12 @@
 @testable import NoiseClockCore
 import Testing
 
-/// `station/test` as an ordinary command of the stations feature: it changes nothing and asks for
-/// one effect, the probe of the address it names (`FeatureEffect.probeStation`); a refusal asks
-/// for none. The machine's side (limits, the deferred answer) is `StationTestMachineTests`.
-@Suite struct StationTestEffectTests {
+/// The stations feature's effects. `station/test` is an ordinary command of the feature: it
+/// changes nothing and asks for one effect, the probe of the address it names
+/// (`FeatureEffect.probeStation`); a refusal asks for none. `station/add` with a `directory_id`
+/// asks to tell the directory. The machine's side (limits, the deferred answer) is
+/// `StationTestMachineTests` and `StationDirectoryMachineTests`.
+@Suite struct StationEffectTests {
     static let context = FeatureContext(now: Instant(seconds: 0), zone: MachineRig.zone, locale: .en, catalog: .empty)
 
     static func feature() -> StationsFeature {
@@ -51,5 +53,18 @@ import Testing
         #expect(effects.isEmpty)
         guard case .failure(let error) = result else { Issue.record("taken in safe mode"); return }
         #expect(error.code == .streamUnavailable)
+    }
+
+    @Test func anAddWithADirectoryIDAsksToTellTheDirectoryAndOneWithoutDoesNot() {
+        var feature = StationsFeature()
+        var outbox: [Publication] = []
+        var effects: [FeatureEffect] = []
+        let chosen = FeatureMessage(StationCommand.add, #"{"name": "Swiss Jazz", "url": "http://a.example/", "directory_id": "a1b2"}"#)
+        _ = feature.handle(chosen.command, chosen.payload, context: Self.context, outbox: &outbox, effects: &effects)
+        #expect(effects == [.tellDirectory(id: "a1b2")])
+        effects = []
+        let typed = FeatureMessage(StationCommand.add, #"{"id": "mine", "name": "Mine", "url": "http://b.example/"}"#)
+        _ = feature.handle(typed.command, typed.payload, context: Self.context, outbox: &outbox, effects: &effects)
+        #expect(effects.isEmpty && feature.stations.count == 2)
     }
 }
