@@ -76,6 +76,7 @@ extension AlarmsFeature {
         case .check:
             // Checked here, answered by the machine once the adapters have looked (`ready`).
             try Self.requireEmpty(payload, command: command)
+            events.effects.append(.checkReadiness)
             return .null
         case .setAll:
             try replaceAll(payload, context: context)

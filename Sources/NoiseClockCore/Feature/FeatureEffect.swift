@@ -8,11 +8,14 @@ public enum FeatureEffect: Sendable, Equatable {
     /// v1.4: a station was added with this `directory_id`: the directory is told of the choice,
     /// as it asks its clients to (`NodeEffect.tellDirectory`, once, unanswered).
     case tellDirectory(id: String)
+    /// `alarm/check`: answered with the next readiness check's result (`~/alarm` `ready`), which
+    /// the machine starts at once (`NodeEffect.checkReadiness`, one for every waiting command).
+    case checkReadiness
 
     /// Whether the command is answered when the effect is done, not at once.
     public var answersLater: Bool {
         switch self {
-        case .probeStation: true
+        case .probeStation, .checkReadiness: true
         case .tellDirectory: false
         }
     }

@@ -26,12 +26,6 @@ extension NodeMachine.Draft {
             return nil
         case .command(let command):
             response = next.handle(command, now: now, outbox: &outbox, effects: &asked)
-            if command.topic == .alarms(.check), response.ok {
-                // Answered with the check's result (`readiness`), not now.
-                machine.features.checks.wait(DeferredReply(command: suffix, requestID: response.requestID, origin: origin))
-                log(.info, "command", ["command": suffix, "ok": "pending"])
-                return nil
-            }
         }
         switch response.outcome {
         case .success:

@@ -14,7 +14,7 @@ extension NodeMachine.Draft {
                 guard !machine.features.probes.isRateLimited(now: now) else {
                     return CommandError(.rateLimited, "at most \(StationProbes.perMinute) station tests a minute")
                 }
-            case .tellDirectory: continue
+            case .tellDirectory, .checkReadiness: continue
             }
         }
         return nil
@@ -32,6 +32,9 @@ extension NodeMachine.Draft {
                 log(.info, "station test", ["url": String(url.prefix(120))])
             case .tellDirectory(let id):
                 effects.append(.tellDirectory(id))
+            case .checkReadiness:
+                // The plan's `checkReadinessIfDue` sends the probe; `readiness` answers.
+                machine.features.checks.wait(reply)
             }
         }
     }
