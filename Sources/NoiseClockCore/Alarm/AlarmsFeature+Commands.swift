@@ -4,7 +4,7 @@ extension AlarmsFeature {
     public typealias Command = AlarmCommand
 
     public mutating func apply(
-        _ command: AlarmCommand, _ payload: CommandPayload, context: FeatureContext, events: inout [Publication]
+        _ command: AlarmCommand, _ payload: CommandPayload, context: FeatureContext, output events: inout FeatureOutput
     ) throws(CommandError) -> JSONValue {
         switch command {
         case .add:
@@ -55,7 +55,7 @@ extension AlarmsFeature {
             let alarm = try existing(payload.id(for: command))
             let session = RingSession(alarm: alarm, scheduled: context.now, since: context.now, test: true)
             ring = session
-            emit(.fired, session, at: context.now, zone: context.zone, to: &events)
+            emit(.fired, session, at: context.now, zone: context.zone, to: &events.publications)
             return stateJSON(context: context)
         case .snooze:
             let minutes = try snoozeMinutes(payload)
@@ -66,16 +66,17 @@ extension AlarmsFeature {
             session.since = context.now
             session.snoozeUntil = context.now.adding(seconds: Int64(length) * 60)
             ring = session
-            emit(.snoozed, session, at: context.now, zone: context.zone, to: &events)
+            emit(.snoozed, session, at: context.now, zone: context.zone, to: &events.publications)
             return stateJSON(context: context)
         case .dismiss:
             guard let session = ring else { throw CommandError(.notFound, "no alarm is ringing or snoozed") }
             ring = nil
-            emit(.dismissed, session, at: context.now, zone: context.zone, to: &events)
+            emit(.dismissed, session, at: context.now, zone: context.zone, to: &events.publications)
             return stateJSON(context: context)
         case .check:
             // Checked here, answered by the machine once the adapters have looked (`ready`).
             try Self.requireEmpty(payload, command: command)
+            events.effects.append(.checkReadiness)
             return .null
         case .setAll:
             try replaceAll(payload, context: context)

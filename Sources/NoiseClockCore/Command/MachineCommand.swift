@@ -7,8 +7,6 @@ public enum MachineCommand: String, Sendable, CaseIterable {
     case speakTime = "speak/time"
     case speakNextAlarm = "speak/next_alarm"
     case learnButtons = "buttons/learn"
-    /// Radio (v1.3): connects and decodes a second of a station; answered by the probe's adapter.
-    case stationTest = "station/test"
     /// Settings (v1.3): asks the lamp or the shaker's plug for its state, answered with its word.
     case deviceTest = "devices/test"
     /// Safe mode (v1.4): the crash count cleared and the node started again, normally.
@@ -17,7 +15,7 @@ public enum MachineCommand: String, Sendable, CaseIterable {
     /// The adapter that makes a machine command's answer possible (the topic is subscribed with
     /// every other command's, `TopicScheme.commandSubscriptions`).
     public enum Owner: Sendable {
-        case speech, buttons, stations, devices
+        case speech, buttons, devices
         /// The node's own run: answered by the machine, carried out by the process (a restart).
         case node
     }
@@ -27,7 +25,6 @@ public enum MachineCommand: String, Sendable, CaseIterable {
         switch self {
         case .say, .speakTime, .speakNextAlarm: .speech
         case .learnButtons: .buttons
-        case .stationTest: .stations
         case .deviceTest: .devices
         case .safeModeExit: .node
         }

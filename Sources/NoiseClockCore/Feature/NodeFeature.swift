@@ -13,11 +13,12 @@ public protocol NodeFeature: Sendable, Equatable {
     static var stateFile: String? { get }
 
     /// Carries out one command on a copy that has already advanced to `context.now` (see
-    /// `handle`): change `self`, put events in `events`, return the result. Throwing refuses the
-    /// command, and nothing of the copy is kept. A command that changes nothing leaves the value
-    /// equal, so nothing is written or published but the response.
+    /// `handle`): change `self`, put events in `output.publications` and what the world must do
+    /// in `output.effects` (`FeatureEffect`: the machine carries it out), return the result.
+    /// Throwing refuses the command, and nothing of the copy or the output is kept. A command that
+    /// changes nothing leaves the value equal, so nothing is written or published but the response.
     mutating func apply(
-        _ command: Command, _ payload: CommandPayload, context: FeatureContext, events: inout [Publication]
+        _ command: Command, _ payload: CommandPayload, context: FeatureContext, output: inout FeatureOutput
     ) throws(CommandError) -> JSONValue
 
     /// Fires whatever fell due by `context.now`.
@@ -45,17 +46,20 @@ extension NodeFeature {
 
     /// The one way a command is handled: a transaction on a copy. First whatever fell due before
     /// it (so an edit at 07:00:00.3 cannot re-plan past a 07:00 occurrence the wake-up timer has
-    /// not delivered yet), then `apply`. The feature and the outbox change only when `apply` succeeds.
+    /// not delivered yet), then `apply`. The feature, the outbox and the effects change only when
+    /// `apply` succeeds.
     public mutating func handle(
-        _ command: Command, _ payload: CommandPayload, context: FeatureContext, outbox: inout [Publication]
+        _ command: Command, _ payload: CommandPayload, context: FeatureContext, outbox: inout [Publication],
+        effects: inout [FeatureEffect]
     ) -> Result<JSONValue, CommandError> {
         var copy = self
-        var events: [Publication] = []
-        copy.advance(context: context, outbox: &events)
+        var output = FeatureOutput()
+        copy.advance(context: context, outbox: &output.publications)
         do {
-            let result = try copy.apply(command, payload, context: context, events: &events)
+            let result = try copy.apply(command, payload, context: context, output: &output)
             self = copy
-            outbox += events
+            outbox += output.publications
+            effects += output.effects
             return .success(result)
         } catch {
             return .failure(error)

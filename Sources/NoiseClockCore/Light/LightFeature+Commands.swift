@@ -6,7 +6,7 @@ extension LightFeature {
     public typealias Command = LightCommand
 
     public mutating func apply(
-        _ command: LightCommand, _ payload: CommandPayload, context: FeatureContext, events: inout [Publication]
+        _ command: LightCommand, _ payload: CommandPayload, context: FeatureContext, output: inout FeatureOutput
     ) throws(CommandError) -> JSONValue {
         switch command {
         case .set:

@@ -1,7 +1,8 @@
 /// The one command path: every command (MQTT, a group's, the web app's, a button's) is looked up
 /// in the topic tables once (`CommandMessage.parse`), then handed to the feature that owns it —
-/// a `NodeCore` feature's transaction, or one of the machine's own features, answered later
-/// through a `DeferredReply` that carries the command's `request_id`.
+/// a `NodeCore` feature's transaction, whose effects the machine carries out
+/// (`NodeMachine+FeatureEffects`), or one of the machine's own features; a command answered later
+/// keeps a `DeferredReply` that carries its `request_id`.
 extension NodeMachine.Draft {
     /// Returns the response when the command took effect (a button's confirmation is made from it).
     @discardableResult
@@ -9,8 +10,8 @@ extension NodeMachine.Draft {
         guard admitted(suffix, payload: payload, origin: origin) else { return nil }
         var next = core
         var outbox: [Publication] = []
+        var asked: [FeatureEffect] = []
         let response: Response
-        var addsStation = false
         switch CommandMessage.parse(topic: suffix, payload: payload) {
         case .refused(let refusal): response = refusal
         case .machine(let command, let payload):
@@ -19,30 +20,27 @@ extension NodeMachine.Draft {
             switch command {
             case .learnButtons: learnButtons(payload, reply: reply)
             case .say, .speakTime, .speakNextAlarm: speak(SpeechCommand.parse(command, payload: payload), reply: reply)
-            case .stationTest: if !refusedInSafeMode(reply) { testStation(payload, reply: reply) }
             case .deviceTest: testDevice(payload, reply: reply)
             case .safeModeExit: exitSafeMode(payload, reply: reply)
             }
             return nil
         case .command(let command):
-            response = next.handle(command, now: now, outbox: &outbox)
-            addsStation = command.topic == .stations(.add)
-            if command.topic == .alarms(.check), response.ok {
-                // Answered with the check's result (`readiness`), not now.
-                machine.features.checks.wait(DeferredReply(command: suffix, requestID: response.requestID, origin: origin))
-                log(.info, "command", ["command": suffix, "ok": "pending"])
-                return nil
-            }
+            response = next.handle(command, now: now, outbox: &outbox, effects: &asked)
         }
         switch response.outcome {
         case .success:
-            refusal = NodePlan.Refusal(command: response.command, requestID: response.requestID, origin: origin)
-            commit(next, outbox: outbox, response: (response, origin))
-            if addsStation, case .success(let station) = response.outcome, let directoryID = station["directory_id"]?.stringValue {
-                effects.append(.tellDirectory(directoryID))
+            // The effects' limits first: a command refused there changes nothing.
+            let reply = DeferredReply(command: suffix, requestID: response.requestID, origin: origin)
+            if let error = overLimit(asked) {
+                refuse(reply, error)
+                return nil
             }
-            log(.info, "command", ["command": suffix, "ok": "true"])
-            return response
+            let answersLater = asked.contains(where: \.answersLater)
+            refusal = NodePlan.Refusal(command: response.command, requestID: response.requestID, origin: origin)
+            commit(next, outbox: outbox, response: answersLater ? nil : (response, origin))
+            carryOut(asked, reply: reply)
+            log(.info, "command", ["command": suffix, "ok": answersLater ? "pending" : "true"])
+            return answersLater ? nil : response
         case .failure(let error):
             effects += machine.respond(response, to: origin)
             log(.info, "command refused", ["command": String(suffix.prefix(80)), "code": error.code.rawValue, "message": error.message])

@@ -8,7 +8,9 @@ extension NodeMachine.Draft {
         else { return }
         var next = core
         var outbox: [Publication] = []
-        let response = next.handle(command, now: now, outbox: &outbox, fromGroup: true)
+        // A group message snoozes or dismisses (`groupAction`): neither asks for an effect.
+        var asked: [FeatureEffect] = []
+        let response = next.handle(command, now: now, outbox: &outbox, effects: &asked, fromGroup: true)
         guard response.ok else {
             log(.warning, "group message not followed", ["group": group, "command": command.topic.rawValue])
             return

@@ -28,7 +28,7 @@ public struct MixesFeature: Sendable, Equatable {
     public typealias Command = MixCommand
 
     public mutating func apply(
-        _ command: MixCommand, _ payload: CommandPayload, context: FeatureContext, events: inout [Publication]
+        _ command: MixCommand, _ payload: CommandPayload, context: FeatureContext, output: inout FeatureOutput
     ) throws(CommandError) -> JSONValue {
         switch command {
         case .set:

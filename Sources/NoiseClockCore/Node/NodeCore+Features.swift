@@ -32,17 +32,18 @@ extension StationsFeature: NodeFeature {
 extension NodeCore {
     /// Hands one command to the feature that owns it (its transaction: `NodeFeature.handle`).
     mutating func dispatch(
-        _ topic: CommandTopic, _ payload: CommandPayload, context: FeatureContext, outbox: inout [Publication]
+        _ topic: CommandTopic, _ payload: CommandPayload, context: FeatureContext, outbox: inout [Publication],
+        effects: inout [FeatureEffect]
     ) -> Result<JSONValue, CommandError> {
         switch topic {
-        case .alarms(let command): alarms.handle(command, payload, context: context, outbox: &outbox)
-        case .style(let command): style.handle(command, payload, context: context, outbox: &outbox)
-        case .noise(let command): noise.handle(command, payload, context: context, outbox: &outbox)
-        case .routines(let command): routines.handle(command, payload, context: context, outbox: &outbox)
-        case .timers(let command): timers.handle(command, payload, context: context, outbox: &outbox)
-        case .mixes(let command): mixes.handle(command, payload, context: context, outbox: &outbox)
-        case .light(let command): light.handle(command, payload, context: context, outbox: &outbox)
-        case .stations(let command): handleStation(command, payload, context: context, outbox: &outbox)
+        case .alarms(let command): alarms.handle(command, payload, context: context, outbox: &outbox, effects: &effects)
+        case .style(let command): style.handle(command, payload, context: context, outbox: &outbox, effects: &effects)
+        case .noise(let command): noise.handle(command, payload, context: context, outbox: &outbox, effects: &effects)
+        case .routines(let command): routines.handle(command, payload, context: context, outbox: &outbox, effects: &effects)
+        case .timers(let command): timers.handle(command, payload, context: context, outbox: &outbox, effects: &effects)
+        case .mixes(let command): mixes.handle(command, payload, context: context, outbox: &outbox, effects: &effects)
+        case .light(let command): light.handle(command, payload, context: context, outbox: &outbox, effects: &effects)
+        case .stations(let command): handleStation(command, payload, context: context, outbox: &outbox, effects: &effects)
         }
     }
 

@@ -4,7 +4,8 @@
 extension NodeCore {
     /// `station/*` through the stations feature, after the cross-feature check of `delete`.
     mutating func handleStation(
-        _ command: StationCommand, _ payload: CommandPayload, context: FeatureContext, outbox: inout [Publication]
+        _ command: StationCommand, _ payload: CommandPayload, context: FeatureContext, outbox: inout [Publication],
+        effects: inout [FeatureEffect]
     ) -> Result<JSONValue, CommandError> {
         if command == .delete, let id = try? payload.id(for: command) {
             let users = stationUsers(Station.soundPrefix + id.lowercased())
@@ -14,7 +15,7 @@ extension NodeCore {
             }
         }
         let before = stations.stations
-        let result = stations.handle(command, payload, context: context, outbox: &outbox)
+        let result = stations.handle(command, payload, context: context, outbox: &outbox, effects: &effects)
         for gone in before where !stations.stations.contains(where: { $0.id == gone.id }) {
             noise.replaceSound(gone.soundID, with: NoiseState.defaults.sound)
             routines.replaceSound(gone.soundID, with: NoiseState.defaults.sound)

@@ -3,8 +3,12 @@
 /// Being a value, a change that cannot be persisted is rolled back by keeping the old copy.
 public struct NodeCore: Sendable {
     public var settings: NodeSettings {
-        // The stations feature judges a new station's host by `stream.allow_local_addresses`.
-        didSet { stations.allowsLocalAddresses = settings.stream.allowsLocalAddresses }
+        // The stations feature judges a new station's host by `stream.allow_local_addresses`, and
+        // refuses `station/test` in safe mode.
+        didSet {
+            stations.allowsLocalAddresses = settings.stream.allowsLocalAddresses
+            stations.safeMode = settings.safeMode != nil
+        }
     }
     public var catalog: SoundCatalog
     public internal(set) var alarms: AlarmsFeature
@@ -62,6 +66,7 @@ public struct NodeCore: Sendable {
         mixes = MixesFeature(restoring: documents[StateFile.mixes])
         stations = StationsFeature(restoring: documents[StateFile.stations])
         stations.allowsLocalAddresses = settings.stream.allowsLocalAddresses
+        stations.safeMode = settings.safeMode != nil
         devices = DeviceList(settings: settings.devices)
         battery = BatteryPublisher(intervalSeconds: batteryIntervalSeconds)
         // A saved noise whose sound is no longer offered (its file removed, or refused by the
@@ -73,18 +78,23 @@ public struct NodeCore: Sendable {
         FeatureContext(now: now, zone: settings.zone, locale: settings.locale, catalog: soundCatalog)
     }
 
-    /// Applies one command. Events to publish go into `outbox`; the response is returned.
-    /// A refused command leaves the core unchanged.
+    /// Applies one command. Events to publish go into `outbox`, what the world must do for it into
+    /// `effects` (the machine carries them out); the response is returned. A refused command
+    /// leaves the core, the outbox and the effects unchanged.
     /// `fromGroup`: the command came from another node's group message, so it is not passed on.
-    public mutating func handle(_ message: CommandMessage, now: Instant, outbox: inout [Publication], fromGroup: Bool = false) -> Response {
+    public mutating func handle(
+        _ message: CommandMessage, now: Instant, outbox: inout [Publication], effects: inout [FeatureEffect], fromGroup: Bool = false
+    ) -> Response {
         let context = context(now)
         let before = self
         var events: [Publication] = []
-        let result = dispatch(message.topic, message.payload, context: context, outbox: &events)
+        var asked: [FeatureEffect] = []
+        let result = dispatch(message.topic, message.payload, context: context, outbox: &events, effects: &asked)
         guard case .success(var value) = result else {
             return Response(command: message.topic.rawValue, requestID: message.payload.requestID, outcome: result)
         }
         outbox += events
+        effects += asked
         commandTookEffect(message.topic, before: before, result: &value, context: context, outbox: &outbox)
         if !fromGroup { tellGroups(message.topic, ringBefore: before.alarms.ring, now: now, outbox: &outbox) }
         advance(to: now, outbox: &outbox)

@@ -30,7 +30,7 @@ public struct NoiseFeature: Sendable, Equatable {
 
     /// The result is the noise as published (a preview answers with its sound and end).
     public mutating func apply(
-        _ command: NoiseCommand, _ payload: CommandPayload, context: FeatureContext, events: inout [Publication]
+        _ command: NoiseCommand, _ payload: CommandPayload, context: FeatureContext, output: inout FeatureOutput
     ) throws(CommandError) -> JSONValue {
         // A command is the user choosing again: the node's own switch is no longer news.
         if command != .preview { state.error = nil }

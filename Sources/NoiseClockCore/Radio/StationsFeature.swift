@@ -7,6 +7,8 @@ public struct StationsFeature: Sendable, Equatable {
     /// `stream.allow_local_addresses`: a loopback or link-local host may be added (tests, a
     /// station served on this machine). Off by default (mqtt-api v1.4).
     public var allowsLocalAddresses = false
+    /// Safe mode (v1.4): stations are off, and `station/test` is refused.
+    public var safeMode = false
 
     public init() {}
 
@@ -31,7 +33,7 @@ public struct StationsFeature: Sendable, Equatable {
     public typealias Command = StationCommand
 
     public mutating func apply(
-        _ command: StationCommand, _ payload: CommandPayload, context: FeatureContext, events: inout [Publication]
+        _ command: StationCommand, _ payload: CommandPayload, context: FeatureContext, output: inout FeatureOutput
     ) throws(CommandError) -> JSONValue {
         switch command {
         case .add:
@@ -56,6 +58,7 @@ public struct StationsFeature: Sendable, Equatable {
             if let value = object["directory_id"] { directoryID = try Station.directoryID(value) }
             let added = Station(id: id, name: name, url: url, directoryID: directoryID)
             stations.append(added)
+            if let directoryID { output.effects.append(.tellDirectory(id: directoryID)) }
             return added.json
         case .update:
             let object = try payload.object(for: command)
@@ -73,6 +76,8 @@ public struct StationsFeature: Sendable, Equatable {
             let id = try payload.id(for: command).lowercased()
             guard let index = stations.firstIndex(where: { $0.id == id }) else { throw Self.notFound(id) }
             return stations.remove(at: index).json
+        case .test:
+            return try test(payload, output: &output)
         }
     }
 

@@ -4,7 +4,7 @@ extension RoutinesFeature {
     public typealias Command = RoutineCommand
 
     public mutating func apply(
-        _ command: RoutineCommand, _ payload: CommandPayload, context: FeatureContext, events: inout [Publication]
+        _ command: RoutineCommand, _ payload: CommandPayload, context: FeatureContext, output events: inout FeatureOutput
     ) throws(CommandError) -> JSONValue {
         let now = context.now
         switch command {
@@ -42,7 +42,7 @@ extension RoutinesFeature {
         case .start:
             let routine = try existing(payload.id(for: command))
             begin(routine, at: now, endsAt: RoutineSchedule.end(of: routine, startedAt: now, zone: context.zone),
-                  event: .started, zone: context.zone, outbox: &events)
+                  event: .started, zone: context.zone, outbox: &events.publications)
             return output(routine, context: context)
         case .stop:
             guard let running = active else { throw CommandError(.notFound, "no routine is active") }

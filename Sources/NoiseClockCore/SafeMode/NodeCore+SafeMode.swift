@@ -32,13 +32,6 @@ extension NodeMachine.Draft {
 }
 
 extension NodeMachine.Draft {
-    /// `station/test` in safe mode: stations are off, and a station may be what crashed the node.
-    mutating func refusedInSafeMode(_ reply: DeferredReply) -> Bool {
-        guard core.settings.safeMode != nil else { return false }
-        refuse(reply, CommandError(.streamUnavailable, "safe mode: stations are off until it ends (~/safe_mode/exit)"))
-        return true
-    }
-
     /// `~/safe_mode/exit`: answered first (`{"restarting": true}`), then the process clears the
     /// count and starts again. A node not in safe mode answers `{"restarting": false}` and stays.
     mutating func exitSafeMode(_ payload: CommandPayload, reply: DeferredReply) {

@@ -56,7 +56,7 @@ public struct StyleFeature: Sendable, Equatable {
     /// `style/set` (any subset of fields, all or nothing) and `style/preset`. The result is the
     /// style as published.
     public mutating func apply(
-        _ command: StyleCommand, _ payload: CommandPayload, context: FeatureContext, events: inout [Publication]
+        _ command: StyleCommand, _ payload: CommandPayload, context: FeatureContext, output: inout FeatureOutput
     ) throws(CommandError) -> JSONValue {
         switch command {
         case .set: style = try style.merging(payload.object(for: command))

@@ -3,7 +3,7 @@ extension TimersFeature {
     public typealias Command = TimerCommand
 
     public mutating func apply(
-        _ command: TimerCommand, _ payload: CommandPayload, context: FeatureContext, events: inout [Publication]
+        _ command: TimerCommand, _ payload: CommandPayload, context: FeatureContext, output: inout FeatureOutput
     ) throws(CommandError) -> JSONValue {
         switch command {
         case .start:
@@ -11,7 +11,7 @@ extension TimersFeature {
             var timer = try parseStart(payload, context: context)
             timer.id = makeID(now: context.now)
             timers.append(timer)
-            events.append(TimerEvent.started.publication(timer, at: context.now, zone: context.zone))
+            output.publications.append(TimerEvent.started.publication(timer, at: context.now, zone: context.zone))
             return timer.json(zone: context.zone)
         case .cancel:
             let target = try payload.id(for: command)
@@ -20,7 +20,7 @@ extension TimersFeature {
                 throw CommandError(.notFound, "no running timer with id \"\(target.prefix(64))\"")
             }
             timers.removeAll { timer in cancelled.contains { $0.id == timer.id } }
-            for timer in cancelled { events.append(TimerEvent.cancelled.publication(timer, at: context.now, zone: context.zone)) }
+            for timer in cancelled { output.publications.append(TimerEvent.cancelled.publication(timer, at: context.now, zone: context.zone)) }
             return .array(cancelled.map { $0.json(zone: context.zone) })
         case .setPresets:
             guard let items = payload.list(key: "presets") else {

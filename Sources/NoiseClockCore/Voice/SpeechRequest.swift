@@ -45,7 +45,7 @@ public enum SpeechCommand: Sendable, Equatable {
                 try command.requireEmpty(payload)
                 return .success(.speakNextAlarm)
             case .say: return .success(try parseSay(payload))
-            case .learnButtons, .stationTest, .deviceTest, .safeModeExit:
+            case .learnButtons, .deviceTest, .safeModeExit:
                 throw CommandError(.unknownCommand, "\(command.rawValue) is not a speech command")
             }
         } catch {

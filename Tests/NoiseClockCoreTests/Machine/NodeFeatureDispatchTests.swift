@@ -8,7 +8,8 @@ import Testing
         var core = NodeCore(settings: NodeSettings(nodeID: "t", locale: .en, zone: MachineRig.zone), catalog: MachineRig.catalog,
             now: Instant(seconds: 0))
         var outbox: [Publication] = []
-        let response = core.handle(CommandMessage(topic: topic, payload: .empty), now: Instant(seconds: 0), outbox: &outbox)
+        var effects: [FeatureEffect] = []  // `alarm/check` asks for a readiness check
+        let response = core.handle(CommandMessage(topic: topic, payload: .empty), now: Instant(seconds: 0), outbox: &outbox, effects: &effects)
         if case .failure(let error) = response.outcome {
             #expect(error.code != .unknownCommand, "\(topic.rawValue) fell through: \(error.message)")
         }

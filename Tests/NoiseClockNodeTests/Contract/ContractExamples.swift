@@ -68,10 +68,6 @@ struct ContractExample {
         // The node has a button on a local input device (the test's configuration): something to learn from.
         case .machine(.learnButtons): ContractExample(valid: "{}", invalid: #"{"seconds": 5}"#)
         case .feature(.stations(let station)): stations(station, tag: t)
-        // Port 9 on loopback refuses at once: the probe answers `stream_unavailable` (cause `refused`) within milliseconds.
-        case .machine(.stationTest):
-            ContractExample(valid: #"{"url": "http://127.0.0.1:9/\#(t).mp3"}"#, invalid: #"{"url": "ftp://127.0.0.1/\#(t).mp3"}"#,
-                            validAnswered: "stream_unavailable")
         // The contract's node has no lamp configured: a valid test is answered `not_found` at once.
         case .machine(.deviceTest): ContractExample(valid: #"{"kind": "light"}"#, invalid: #"{"kind": "toaster"}"#, validAnswered: "not_found")
         // The contract's node is not in safe mode: answered `{"restarting": false}`, and it stays.
@@ -86,6 +82,10 @@ struct ContractExample {
         case .add: return ContractExample(valid: station(id), invalid: #"{"name": "Jazz", "url": "ftp://127.0.0.1/jazz.mp3"}"#)
         case .update: return ContractExample(setup: [add], valid: #"{"id": "\#(id)", "name": "Later"}"#, invalid: #"{"id": "\#(id)", "url": "nope"}"#)
         case .delete: return ContractExample(setup: [add], valid: #"{"id": "\#(id)"}"#, invalid: #"{"id": 7}"#)
+        // Port 9 on loopback refuses at once: the probe answers `stream_unavailable` (cause `refused`) within milliseconds.
+        case .test:
+            return ContractExample(valid: #"{"url": "http://127.0.0.1:9/\#(t).mp3"}"#, invalid: #"{"url": "ftp://127.0.0.1/\#(t).mp3"}"#,
+                                   validAnswered: "stream_unavailable")
         }
     }
 

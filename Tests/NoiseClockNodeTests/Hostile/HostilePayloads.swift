@@ -101,6 +101,8 @@ struct HostilePayloads {
         case .stations(.add): return #"{"name": "Jazz \#(minute)", "url": "http://127.0.0.1:9/jazz.mp3"}"#
         case .stations(.update): return #"{"id": "nope", "name": "Jazz"}"#
         case .stations(.delete): return "nope"
+        // An unknown id: answered `not_found` at once, no probe goes out.
+        case .stations(.test): return "nope"
         }
     }
 
