@@ -15,10 +15,11 @@ public func fuzzCommand(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let before = FuzzFixture.snapshot(core, now: now)
 
     var outbox: [Publication] = []
+    var effects: [FeatureEffect] = []
     let response: Response
     switch CommandMessage.parse(topic: suffix, payload: payload) {
     case .refused(let refusal): response = refusal
-    case .command(let message): response = core.handle(message, now: now, outbox: &outbox)
+    case .command(let message): response = core.handle(message, now: now, outbox: &outbox, effects: &effects)
     case .machine(let command, let payload):
         // Speech and learning are the machine's, not the core's: their parser is fuzzed here (a
         // text it accepts is within `say`'s bounds and free of control characters), and the core
@@ -34,6 +35,7 @@ public func fuzzCommand(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     if !response.ok {
         precondition(after == before, "refused \(suffix) changed the state")
         precondition(outbox.isEmpty, "refused \(suffix) published events")
+        precondition(effects.isEmpty, "refused \(suffix) asked for effects")
     }
     FuzzFixture.expectReadable(response.json)
     for publication in outbox { _ = publication.body.bytes }
