@@ -33,7 +33,8 @@ git config --system --get-regexp '^url\..*\.insteadof$' 2>/dev/null | sed -E 's/
     while read -r mirror; do
         [ -d "$mirror" ] || continue
         find "$mirror" -maxdepth 3 -name '*.git' -type d | while read -r bare; do
-            runuser -u "$user" -- git config --global --get-all safe.directory | grep -qxF "$bare" ||
+            # grep reads the whole list (-q would stop at the first match: git's "Broken pipe").
+            runuser -u "$user" -- git config --global --get-all safe.directory | grep -xF "$bare" >/dev/null ||
                 runuser -u "$user" -- git config --global --add safe.directory "$bare"
         done
     done
