@@ -33,11 +33,14 @@ public final class IcecastServer {
             """
         _ = FileManager.default.createFile(atPath: directory + "/icecast.xml", contents: Data(config.utf8))
         try start("/usr/bin/icecast2", ["-c", directory + "/icecast.xml"])
-        for _ in 0..<100 {
+        // Icecast says nothing when it listens: its port is polled, to a deadline long enough for a
+        // loaded machine (5 s was missed once in CI's stream stage).
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
             if canConnect(port: port) { return }
             usleep(50_000)
         }
-        throw TestFailure("icecast2 did not listen on \(port) within 5 s (see \(directory)/error.log)")
+        throw TestFailure("icecast2 did not listen on \(port) within 30 s (see \(directory)/error.log)")
     }
 
     /// Starts the encoder on `mount` (a 440 Hz tone, MP3 at 128 kb/s, in real time).
@@ -66,7 +69,7 @@ public final class IcecastServer {
     public func stopSource() {
         guard let source, source.isRunning else { return }
         kill(source.processIdentifier, SIGKILL)
-        for _ in 0..<40 where source.isRunning { usleep(50_000) }
+        source.waitUntilExit()  // SIGKILL cannot be refused: its exit is the signal
     }
 
     /// Runs a command of the test's own to its end (an encoder writing a file): its exit status.
@@ -105,7 +108,10 @@ public final class IcecastServer {
     public func stop() {
         for process in processes.reversed() where process.isRunning { kill(process.processIdentifier, SIGTERM) }
         for _ in 0..<40 where processes.contains(where: \.isRunning) { usleep(50_000) }
-        for process in processes where process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        for process in processes where process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
         processes = []
     }
 

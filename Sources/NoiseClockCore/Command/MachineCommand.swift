@@ -12,27 +12,6 @@ public enum MachineCommand: String, Sendable, CaseIterable {
     /// Safe mode (v1.4): the crash count cleared and the node started again, normally.
     case safeModeExit = "safe_mode/exit"
 
-    /// The adapter that makes a machine command's answer possible (the topic is subscribed with
-    /// every other command's, `TopicScheme.commandSubscriptions`).
-    public enum Owner: Sendable {
-        case speech, buttons, devices
-        /// The node's own run: answered by the machine, carried out by the process (a restart).
-        case node
-    }
-
-    /// A `switch`, so a new command cannot be left without an adapter that subscribes to it.
-    public var owner: Owner {
-        switch self {
-        case .say, .speakTime, .speakNextAlarm: .speech
-        case .learnButtons: .buttons
-        case .deviceTest: .devices
-        case .safeModeExit: .node
-        }
-    }
-
-    /// The speech commands (the speech adapter answers them).
-    public static let speech: [MachineCommand] = allCases.filter { $0.owner == .speech }
-
     /// `say` takes plain text or an object: text that starts with a quote or a bracket is text.
     public var takesFreeText: Bool { self == .say }
 
