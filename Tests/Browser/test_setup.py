@@ -56,7 +56,7 @@ class Taps:
                 target.click()
                 break
             except StaleElementReferenceException:
-                if not isinstance(element, str) or attempt == 2:
+                if not (isinstance(element, str) or callable(element)) or attempt == 2:
                     raise
         self.taps += 1
 
