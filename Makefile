@@ -12,8 +12,9 @@ DEB_PACKAGES := libmosquitto-dev mosquitto mosquitto-clients libasound2-dev libs
 all: build
 
 # What needs root (a chroot, cgroups) runs through sudo for a newcomer who is not root, their
-# environment and PATH kept (sudo's secure_path would drop the Swift toolchain's folder).
-AS_ROOT = $$([ "$$(id -u)" -eq 0 ] || echo sudo -E env "PATH=$$PATH")
+# environment and PATH kept (sudo's secure_path would drop the Swift toolchain's folder), with
+# root's sbin folders in front: an ordinary user's PATH has no chroot or mosquitto.
+AS_ROOT = $$([ "$$(id -u)" -eq 0 ] || echo sudo -E env "PATH=/usr/local/sbin:/usr/sbin:/sbin:$$PATH")
 
 # Installs only what is missing, so a second run costs a dpkg query.
 deps:

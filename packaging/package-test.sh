@@ -57,6 +57,14 @@ cleanup() {
     for mount in proc dev sys var/cache/apt/archives; do
         mountpoint -q "$root/$mount" && umount -R "$root/$mount"
     done
+    # Run through sudo by a newcomer who is not root (Makefile, AS_ROOT): what it made in their
+    # clone (the upgrade's package folder, git's worktree records) goes back to them, or their
+    # next `make deb` cannot remove it.
+    if [ -n "${SUDO_UID:-}" ]; then
+        for made in "$repo/.build-deb-package" "$repo/.git/worktrees"; do
+            [ -e "$made" ] && chown -R "$SUDO_UID:${SUDO_GID:-$SUDO_UID}" "$made"
+        done
+    fi
     [ -n "${KEEP:-}" ] && { echo "package test: kept $work"; return; }
     # Never into a mount left behind (the host's /dev, the apt cache).
     if ! grep -q " $root/" /proc/self/mounts; then rm -rf --one-file-system "$work"; fi
