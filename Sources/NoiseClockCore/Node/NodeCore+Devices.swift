@@ -6,12 +6,6 @@ extension NodeCore {
         DeviceSituation(context: context, alarms: alarms, routine: routines.active, noise: noise)
     }
 
-    /// After every feature moved: each device follows the alarms and routines.
-    mutating func connectDevices(context: FeatureContext, outbox: inout [Publication]) {
-        devices.follow(deviceSituation(context), outbox: &outbox)
-        lampAnswered()
-    }
-
     /// What the devices need waking for: a wait for an answer; and the light's sunrise.
     func deviceDeadlines(context: FeatureContext) -> [Instant] {
         devices.deadlines(deviceSituation(context)) + [lightDeadline(context: context)].compactMap { $0 }

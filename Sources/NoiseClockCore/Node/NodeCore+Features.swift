@@ -43,7 +43,7 @@ extension NodeCore {
         case .timers(let command): timers.handle(command, payload, context: context, outbox: &outbox, effects: &effects)
         case .mixes(let command): mixes.handle(command, payload, context: context, outbox: &outbox, effects: &effects)
         case .light(let command): light.handle(command, payload, context: context, outbox: &outbox, effects: &effects)
-        case .stations(let command): handleStation(command, payload, context: context, outbox: &outbox, effects: &effects)
+        case .stations(let command): stations.handle(command, payload, context: context, outbox: &outbox, effects: &effects)
         }
     }
 

@@ -89,14 +89,14 @@ public struct NodeCore: Sendable {
         let before = self
         var events: [Publication] = []
         var asked: [FeatureEffect] = []
-        let result = dispatch(message.topic, message.payload, context: context, outbox: &events, effects: &asked)
+        let result = ruleRefusal(message.topic, message.payload).map { .failure($0) }
+            ?? dispatch(message.topic, message.payload, context: context, outbox: &events, effects: &asked)
         guard case .success(var value) = result else {
             return Response(command: message.topic.rawValue, requestID: message.payload.requestID, outcome: result)
         }
         outbox += events
         effects += asked
-        commandTookEffect(message.topic, before: before, result: &value, context: context, outbox: &outbox)
-        if !fromGroup { tellGroups(message.topic, ringBefore: before.alarms.ring, now: now, outbox: &outbox) }
+        applyRules(afterCommand: message.topic, before: before, result: &value, fromGroup: fromGroup, context: context, outbox: &outbox)
         advance(to: now, outbox: &outbox)
         return Response(command: message.topic.rawValue, requestID: message.payload.requestID, outcome: .success(value))
     }
@@ -107,11 +107,7 @@ public struct NodeCore: Sendable {
         for id in FeatureID.allCases { visit(id, &advance) }
         outbox += advance.outbox
         let context = advance.context
-        connectProgrammes(context: context, outbox: &outbox)
-        connectLight(context: context, outbox: &outbox)
-        connectDevices(context: context, outbox: &outbox)
-        ringSafelyInSafeMode(now: now)
-        checkAlarmAudibility(now: now, outbox: &outbox)
+        applyRules(afterAdvance: context, outbox: &outbox)
         advanceTime(to: now, outbox: &outbox)
     }
 
@@ -139,7 +135,7 @@ public struct NodeCore: Sendable {
     public mutating func audioChanged(_ status: AudioStatus, now: Instant, outbox: inout [Publication]) {
         audioStatus = status
         noise.state.deviceProblem = status.problem
-        checkAlarmAudibility(now: now, outbox: &outbox)
+        anUnheardRingFailsOver(now: now, outbox: &outbox)
     }
 
     /// The earliest instant something is due; the node arms its wake-up timer for it.
@@ -193,7 +189,7 @@ public struct NodeCore: Sendable {
             scene.preAlarm = alarms.preAlarmScene(now: now, zone: settings.zone)
             // A pre-alarm sound may be a mix: it plays as its layers.
             if let sound = scene.preAlarm?.sound { scene.preAlarm?.layers = soundCatalog.noiseLayers(of: sound) ?? [] }
-            scene.preroll = preroll(now: now)
+            scene.preroll = aStationRingIsConnectedEarly(now: now)
         }
         withStations(&scene)
         return scene

@@ -1,14 +1,6 @@
 /// Safe mode's rules in the core (mqtt-api v1.4): stations are out of the catalog
 /// (`soundCatalog`), a ring on a station sounds the fallback tone from its first instant, every
 /// `sounding` says `"reason": "safe_mode"`, and every readiness check names `safe_mode`.
-extension NodeCore {
-    /// A ringing station alarm in safe mode: the fallback tone at once, no station is tried.
-    mutating func ringSafelyInSafeMode(now: Instant) {
-        guard settings.safeMode != nil else { return }
-        alarms.ringWithoutStation(now: now)
-    }
-}
-
 extension AlarmsFeature {
     /// The ring's station is not tried: its fallback starts now, cause `safe_mode`.
     mutating func ringWithoutStation(now: Instant) {

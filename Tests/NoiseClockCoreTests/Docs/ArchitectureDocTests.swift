@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import NoiseClockCore
 
 /// docs/architecture.md's lists, read from the doc and from the code, must name the same things:
 /// the modules (Package.swift's targets), the services (every type in Sources/NoiseClockNode
@@ -113,6 +114,12 @@ import Testing
 
     @Test func theInputsAreNodeInputsCases() throws {
         try Self.compare("inputs", code: try Self.cases(of: "NodeInput"), sourceName: "NodeInput case")
+    }
+
+    @Test func theRulesAreFeatureRulesCases() throws {
+        // Read from the type itself: a rule added to `FeatureRule` and not to the doc fails here.
+        let rules = Dictionary(uniqueKeysWithValues: FeatureRule.allCases.map { ($0.rawValue, "Rules/FeatureRule.swift") })
+        try Self.compare("rules", code: rules, sourceName: "FeatureRule case")
     }
 
     @Test func theEffectsAreNodeEffectsCases() throws {

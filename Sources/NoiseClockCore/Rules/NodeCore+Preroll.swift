@@ -21,9 +21,9 @@ extension NodeCore {
         return rings
     }
 
-    /// The station to connect now: the soonest ring on a station within the preroll (none while a
-    /// ring sounds: its voice has the station already).
-    func preroll(now: Instant) -> AudioScene.Preroll? {
+    /// `FeatureRule.aStationRingIsConnectedEarly`: the station to connect now, the soonest ring on
+    /// a station within the preroll (none while a ring sounds: its voice has the station already).
+    func aStationRingIsConnectedEarly(now: Instant) -> AudioScene.Preroll? {
         let seconds = Int64(settings.stream.prerollSeconds)
         guard seconds > 0, alarms.ring?.phase != .ringing else { return nil }
         return stationRings(after: now).filter { $0.at.adding(seconds: -seconds) <= now }.min { $0.at < $1.at }

@@ -6,8 +6,9 @@ extension NodeCore {
     /// The topic below the base topic for `group`.
     public static func groupRingTopic(_ group: String) -> String { "groups/\(group)/ring" }
 
-    /// After a successful `alarm/snooze` or `alarm/dismiss` here: one message per group of the ring.
-    mutating func tellGroups(_ topic: CommandTopic, ringBefore: RingSession?, now: Instant, outbox: inout [Publication]) {
+    /// `FeatureRule.theGroupsHearASnoozeOrDismiss`: after a successful `alarm/snooze` or
+    /// `alarm/dismiss` here, one message per group of the ring.
+    mutating func theGroupsHearASnoozeOrDismiss(_ topic: CommandTopic, ringBefore: RingSession?, now: Instant, outbox: inout [Publication]) {
         guard topic == .alarms(.snooze) || topic == .alarms(.dismiss), let ringBefore else { return }
         let groups = Set(ringBefore.allAlarms.compactMap(\.group)).sorted()
         guard !groups.isEmpty else { return }
