@@ -205,6 +205,8 @@ public enum NodeApplication {
         services.append(loop)
         let deadline = ShutdownDeadline(mqtt: mqtt, availabilityTopic: topics.topic("availability"), logger: logger)
         services.append(ShutdownDeadlineService(deadline: deadline))
+        // What runs, by type: ArchitectureServicesNodeTests compares it with docs/architecture.md.
+        logger.debug("services: \(services.map { String(describing: type(of: $0)) }.joined(separator: " "))")
         let group = ServiceGroup(
             configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         )
