@@ -27,11 +27,11 @@ extension ButtonAction {
     /// topic table when the configuration was read; one that is not in it runs nothing.
     public func command(in situation: ButtonSituation) -> (command: CommandName, payload: String)? {
         switch self {
-        case .snoozeOrSpeak: situation.ringing ? (.feature(.alarms(.snooze)), "") : (.machine(.speakTime), "")
+        case .snoozeOrSpeak: situation.ringing ? (.feature(.alarms(.snooze)), "") : (.feature(.voice(.speakTime)), "")
         case .snooze: (.feature(.alarms(.snooze)), "")
         case .dismiss: (.feature(.alarms(.dismiss)), "")
-        case .speakTime: (.machine(.speakTime), "")
-        case .speakNextAlarm: (.machine(.speakNextAlarm), "")
+        case .speakTime: (.feature(.voice(.speakTime)), "")
+        case .speakNextAlarm: (.feature(.voice(.speakNextAlarm)), "")
         case .noiseToggle: (.feature(.noise(.set)), "TOGGLE")
         case .volumeUp: (.feature(.noise(.setVolume)), String(min(100, situation.noiseVolume + 10)))
         case .volumeDown: (.feature(.noise(.setVolume)), String(max(0, situation.noiseVolume - 10)))

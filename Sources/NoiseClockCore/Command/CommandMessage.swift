@@ -12,8 +12,6 @@ public struct CommandMessage: Sendable, Equatable {
     /// response to publish: it names the command (or the topic as given) and any request id.
     public enum Parsed: Sendable, Equatable {
         case command(CommandMessage)
-        /// One of the machine's own commands (speech, learn), its payload classified like any other.
-        case machine(MachineCommand, CommandPayload)
         case refused(Response)
     }
 
@@ -21,13 +19,12 @@ public struct CommandMessage: Sendable, Equatable {
         let name = CommandName(rawValue: suffix)
         let payload: CommandPayload
         do {
-            let freeText = if case .machine(let command)? = name { command.takesFreeText } else { false }
+            let freeText = if case .feature(let topic)? = name { topic.takesFreeText } else { false }
             payload = try CommandPayload.classify(bytes, freeText: freeText)
         } catch {
             return .refused(Response(command: suffix, requestID: nil, outcome: .failure(error)))
         }
         switch name {
-        case .machine(let command)?: return .machine(command, payload)
         case .feature(let topic)?: return .command(CommandMessage(topic: topic, payload: payload))
         case .web(let command)?:
             let error = CommandError(.unknownCommand, "\(suffix) is taken as POST /api/\(suffix) only: it \(command.notOverMQTT)")

@@ -53,6 +53,16 @@ public enum CommandPayload: Sendable, Equatable {
         }
     }
 
+    /// Nothing, or an object holding only `request_id` (`speak/time`, `buttons/learn`,
+    /// `safe_mode/exit`); anything else is refused.
+    public func requireEmpty(for command: some FeatureCommand) throws(CommandError) {
+        switch self {
+        case .empty: return
+        case .json(.object(let object)) where object.keys.allSatisfy({ $0 == "request_id" }): return
+        default: throw CommandError(.invalidField, "\(command.rawValue) takes an empty payload")
+        }
+    }
+
     /// The list a declarative `…/set` command takes: the array itself, or `{"<key>": [...]}`, the
     /// form that can carry a `request_id`. nil for anything else.
     public func list(key: String) -> [JSONValue]? {

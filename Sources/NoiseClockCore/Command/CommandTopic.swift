@@ -1,6 +1,8 @@
 /// Every command the contract defines: the feature that owns it and which of its commands. The
 /// topic (below `~/` or `{base}/all/`) is the feature command's raw value, so each feature keeps
-/// its own commands in its own folder and this enum only gathers them.
+/// its own commands in its own folder and this enum only gathers them: the core's features
+/// (`FeatureID`), then the voice, the buttons, the bridged devices and safe mode, whose commands
+/// the core answers with effects for the machine (`NodeCore.dispatch`).
 public enum CommandTopic: Sendable, Hashable, CaseIterable, RawRepresentable {
     case alarms(AlarmCommand)
     case style(StyleCommand)
@@ -10,9 +12,15 @@ public enum CommandTopic: Sendable, Hashable, CaseIterable, RawRepresentable {
     case mixes(MixCommand)
     case light(LightCommand)
     case stations(StationCommand)
+    case voice(VoiceCommand)
+    case buttons(ButtonsCommand)
+    case devices(DevicesCommand)
+    case safeMode(SafeModeCommand)
 
-    /// Every command, feature by feature (in `FeatureID` order).
-    public static let allCases: [CommandTopic] = FeatureID.allCases.flatMap(\.commands)
+    /// Every command, feature by feature (in `FeatureID` order), then the voice's, the buttons',
+    /// the devices' and safe mode's.
+    public static let allCases: [CommandTopic] = FeatureID.allCases.flatMap(\.commands) + VoiceCommand.allCases.map(voice)
+        + ButtonsCommand.allCases.map(buttons) + DevicesCommand.allCases.map(devices) + SafeModeCommand.allCases.map(safeMode)
 
     private static let byTopic: [String: CommandTopic] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
 
@@ -32,7 +40,16 @@ public enum CommandTopic: Sendable, Hashable, CaseIterable, RawRepresentable {
         case .mixes(let command): command.rawValue
         case .light(let command): command.rawValue
         case .stations(let command): command.rawValue
+        case .voice(let command): command.rawValue
+        case .buttons(let command): command.rawValue
+        case .devices(let command): command.rawValue
+        case .safeMode(let command): command.rawValue
         }
+    }
+
+    /// Whether the payload is free text, in which only `{` starts JSON (`say`).
+    public var takesFreeText: Bool {
+        if case .voice(let command) = self { command.takesFreeText } else { false }
     }
 }
 

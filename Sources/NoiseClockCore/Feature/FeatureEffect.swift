@@ -11,12 +11,26 @@ public enum FeatureEffect: Sendable, Equatable {
     /// `alarm/check`: answered with the next readiness check's result (`~/alarm` `ready`), which
     /// the machine starts at once (`NodeEffect.checkReadiness`, one for every waiting command).
     case checkReadiness
+    /// `say`, `speak/time`, `speak/next_alarm`: say these words (nil volume: the default); the
+    /// command is answered once they are spoken (`NodeEffect.speak`, refused by the speaker when
+    /// speech is off or the sound device cannot be opened).
+    case speak(text: String, volume: Int?)
+    /// `buttons/learn`: report every key of the local input devices, and of `device`, for
+    /// `seconds` (`NodeEffect.learnButtons`; refused when there is nothing to learn from, or a
+    /// device is named over MQTT).
+    case learnButtons(seconds: Double, device: String?)
+    /// `devices/test`: ask this device for its state; answered with its word, or `unconfirmed`
+    /// after 5 s (a state query published; at most `DeviceProbes.limit` at once).
+    case testDevice(kind: String, endpoint: DeviceEndpoint)
+    /// `safe_mode/exit` in safe mode: the crash count is cleared and the node starts again, after
+    /// the answer (`NodeEffect.exitSafeMode`).
+    case exitSafeMode
 
     /// Whether the command is answered when the effect is done, not at once.
     public var answersLater: Bool {
         switch self {
-        case .probeStation, .checkReadiness: true
-        case .tellDirectory: false
+        case .probeStation, .checkReadiness, .speak, .testDevice: true
+        case .tellDirectory, .learnButtons, .exitSafeMode: false
         }
     }
 }

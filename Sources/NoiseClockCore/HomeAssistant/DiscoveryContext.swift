@@ -48,7 +48,4 @@ public struct DiscoveryContext: Sendable {
     /// A command's topic, from the command table (`topic(.noise(.set))` is `{base}/{node}/noise/set`):
     /// discovery names no command as text, so a renamed command cannot leave a `command_topic` behind.
     public func topic(_ command: CommandTopic) -> String { topic(command.rawValue) }
-
-    /// A command the machine answers itself (`say`, `speak/time`), from the same table.
-    public func topic(_ command: MachineCommand) -> String { topic(command.rawValue) }
 }

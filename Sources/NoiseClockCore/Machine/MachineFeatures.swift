@@ -1,6 +1,7 @@
-/// The features the machine answers itself (their commands are `MachineCommand`s, or wait for an
-/// adapter like `alarm/check`), beside the `NodeCore`'s: each a typed owner of its state and its
-/// rules. The machine routes inputs to them and carries out what they return.
+/// What the machine keeps beside the `NodeCore` to carry out the features' effects: the speaker
+/// and the button board (what `speak` and `learnButtons` draw on), and the commands waiting for an
+/// adapter (`alarm/check`, `station/test`, `devices/test`), each a typed owner of its state and
+/// its rules. The machine routes inputs and effects to them.
 struct MachineFeatures: Sendable {
     /// Speech: settings, `~/speech`, utterances out with the adapter.
     var speaker: Speaker

@@ -60,23 +60,4 @@ extension NodeMachine.Draft {
     var buttonSituation: ButtonSituation {
         ButtonSituation(ringing: core.alarms.ring?.phase == .ringing, noiseVolume: core.noise.state.volume, routines: core.routines.planSummary)
     }
-
-    /// `~/buttons/learn`: every key of every local device (and of the one named) is reported for 30 s.
-    mutating func learnButtons(_ payload: CommandPayload, reply: DeferredReply) {
-        switch machine.features.buttons.learn(payload) {
-        case .failure(let error):
-            refuse(reply, error)
-        case .success(let learning):
-            // A path opened for reading on anyone's word would read any file the node may: the web
-            // app's (behind its token) only, as the settings are.
-            if learning.device != nil, case .mqtt = reply.origin {
-                return refuse(reply, .invalidField("device", "device is taken from the web app only (POST /api/buttons/learn)"))
-            }
-            effects.append(.learnButtons(seconds: learning.seconds, device: learning.device))
-            var result = JSONObject([("seconds", .int(Int64(learning.seconds)))])
-            if let device = learning.device { result["device"] = .string(device) }
-            effects += machine.respond(reply.response(.success(.object(result))), to: reply.origin)
-            log(.info, "command", ["command": reply.command, "ok": "true"])
-        }
-    }
 }

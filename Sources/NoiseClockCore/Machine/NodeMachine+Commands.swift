@@ -1,8 +1,8 @@
 /// The one command path: every command (MQTT, a group's, the web app's, a button's) is looked up
-/// in the topic tables once (`CommandMessage.parse`), then handed to the feature that owns it —
-/// a `NodeCore` feature's transaction, whose effects the machine carries out
-/// (`NodeMachine+FeatureEffects`), or one of the machine's own features; a command answered later
-/// keeps a `DeferredReply` that carries its `request_id`.
+/// in the command table once (`CommandMessage.parse`), then handed to the feature that owns it
+/// through the core (`NodeCore.handle`), whose effects the machine carries out
+/// (`NodeMachine+FeatureEffects`); a command answered later keeps a `DeferredReply` that carries
+/// its `request_id`. No command is handled here by name.
 extension NodeMachine.Draft {
     /// Returns the response when the command took effect (a button's confirmation is made from it).
     @discardableResult
@@ -14,24 +14,14 @@ extension NodeMachine.Draft {
         let response: Response
         switch CommandMessage.parse(topic: suffix, payload: payload) {
         case .refused(let refusal): response = refusal
-        case .machine(let command, let payload):
-            // Answered later (or refused now) through a reply that carries the request id.
-            let reply = DeferredReply(command: suffix, requestID: payload.requestID, origin: origin)
-            switch command {
-            case .learnButtons: learnButtons(payload, reply: reply)
-            case .say, .speakTime, .speakNextAlarm: speak(SpeechCommand.parse(command, payload: payload), reply: reply)
-            case .deviceTest: testDevice(payload, reply: reply)
-            case .safeModeExit: exitSafeMode(payload, reply: reply)
-            }
-            return nil
         case .command(let command):
             response = next.handle(command, now: now, outbox: &outbox, effects: &asked)
         }
         switch response.outcome {
         case .success:
-            // The effects' limits first: a command refused there changes nothing.
+            // What the effects draw on first: a command refused there changes nothing.
             let reply = DeferredReply(command: suffix, requestID: response.requestID, origin: origin)
-            if let error = overLimit(asked) {
+            if let error = unavailable(asked, origin: origin) {
                 refuse(reply, error)
                 return nil
             }
@@ -48,7 +38,7 @@ extension NodeMachine.Draft {
         }
     }
 
-    /// Answers a deferred command's refusal at once (it changed nothing).
+    /// Answers a command's refusal at once (it changed nothing).
     mutating func refuse(_ reply: DeferredReply, _ error: CommandError) {
         effects += machine.respond(reply.response(.failure(error)), to: reply.origin)
         log(.info, "command refused", ["command": reply.command, "code": error.code.rawValue, "message": error.message])

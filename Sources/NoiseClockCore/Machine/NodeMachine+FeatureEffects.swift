@@ -1,10 +1,11 @@
 /// What a feature's command asked of the world (`FeatureEffect`), carried out: the feature
-/// decided it; the machine bounds the resource it draws on, keeps the reply of a command answered
-/// later (with its `request_id`), and hands the adapter its `NodeEffect`.
+/// decided it; the machine checks what it draws on (a limit, the speaker, the button board),
+/// keeps the reply of a command answered later (with its `request_id`), and hands the adapter its
+/// `NodeEffect`. The machine decides no command's words and parses no payload here.
 extension NodeMachine.Draft {
-    /// Why the effects cannot be carried out now (a limit), or nil. Checked before anything of
-    /// the command is kept, so a refused command changes nothing.
-    func overLimit(_ asked: [FeatureEffect]) -> CommandError? {
+    /// Why the effects cannot be carried out now (a limit, speech off, nothing to learn from), or
+    /// nil. Checked before anything of the command is kept, so a refused command changes nothing.
+    func unavailable(_ asked: [FeatureEffect], origin: CommandOrigin) -> CommandError? {
         for effect in asked {
             switch effect {
             case .probeStation:
@@ -14,7 +15,16 @@ extension NodeMachine.Draft {
                 guard !machine.features.probes.isRateLimited(now: now) else {
                     return CommandError(.rateLimited, "at most \(StationProbes.perMinute) station tests a minute")
                 }
-            case .tellDirectory, .checkReadiness: continue
+            case .speak:
+                if let refusal = machine.features.speaker.refusal(audio: core.audioStatus) { return refusal }
+            case .learnButtons(_, let device):
+                let overMQTT = if case .mqtt = origin { true } else { false }
+                if let refusal = machine.features.buttons.learnRefusal(device: device, overMQTT: overMQTT) { return refusal }
+            case .testDevice:
+                guard !machine.features.deviceProbes.isFull else {
+                    return CommandError(.limitExceeded, "at most \(DeviceProbes.limit) device tests at once")
+                }
+            case .tellDirectory, .checkReadiness, .exitSafeMode: continue
             }
         }
         return nil
@@ -35,6 +45,21 @@ extension NodeMachine.Draft {
             case .checkReadiness:
                 // The plan's `checkReadinessIfDue` sends the probe; `readiness` answers.
                 machine.features.checks.wait(reply)
+            case .speak(let text, let volume):
+                // Answered `{"text", "seconds"}` once spoken (`spoken`).
+                effects.append(.speak(machine.features.speaker.utter(text, volume: volume, answering: reply)))
+                log(.info, "speak", ["command": reply.command, "text": String(text.prefix(80))])
+            case .learnButtons(let seconds, let device):
+                effects.append(.learnButtons(seconds: seconds, device: device))
+            case .testDevice(let kind, let endpoint):
+                // Answered by the device's report (`answerDeviceTests`) or its silence (`expireDeviceTests`).
+                machine.features.deviceProbes.wait(reply, kind: kind, endpoint: endpoint, now: now)
+                let query = endpoint.stateQuery
+                effects.append(.publish(OutboundMessage(topic: query.topic, payload: Array(query.payload.utf8), qos: 1, retain: false)))
+                log(.info, "device test", ["kind": kind, "topic": query.topic])
+            case .exitSafeMode:
+                log(.notice, "leaving safe mode: the crash count is cleared and the node starts again", [:])
+                effects.append(.exitSafeMode)
             }
         }
     }

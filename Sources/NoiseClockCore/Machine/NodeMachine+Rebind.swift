@@ -1,5 +1,5 @@
 /// The settings page's lamp, shaker and buttons (issue 30): re-bound while the node runs, and the
-/// lamp's and shaker's "Test".
+/// answers to the lamp's and shaker's "Test" (`devices/test`, asked by `FeatureEffect.testDevice`).
 extension NodeMachine.Draft {
     /// New bindings: a device whose endpoint changed is re-bound (subscribed to its new state
     /// topics first, so its answer to what it is sent is heard), a changed button list or timing
@@ -24,30 +24,6 @@ extension NodeMachine.Draft {
             syncRetained()
             log(.notice, "buttons re-bound", ["buttons": "\(next.definitions.count)"])
         }
-    }
-
-    /// `devices/test` `{"kind": "light" | "shaker"}`: the device is asked for its state (a query
-    /// that changes nothing), answered with its word or `unconfirmed` after 5 s.
-    mutating func testDevice(_ payload: CommandPayload, reply: DeferredReply) {
-        let kinds = DeviceList.kinds.map { $0.key }
-        let usage = "devices/test takes {\"kind\": \"\(kinds.joined(separator: "\" | \""))\"}"
-        guard case .json(.object(let object)) = payload, let kind = object["kind"]?.stringValue else {
-            return refuse(reply, .invalidField("kind", usage))
-        }
-        if let unknown = object.keys.first(where: { $0 != "kind" && $0 != "request_id" }) {
-            return refuse(reply, .invalidField(String(unknown.prefix(64)), "unknown field \"\(unknown.prefix(64))\"; \(usage)"))
-        }
-        guard kinds.contains(kind) else { return refuse(reply, .invalidField("kind", usage)) }
-        guard let endpoint = core.settings.devices[kind] else {
-            return refuse(reply, CommandError(.notFound, "no \(kind) is configured (devices.\(kind).topic)"))
-        }
-        guard !machine.features.deviceProbes.isFull else {
-            return refuse(reply, CommandError(.limitExceeded, "at most \(DeviceProbes.limit) device tests at once"))
-        }
-        machine.features.deviceProbes.wait(reply, kind: kind, endpoint: endpoint, now: now)
-        let query = endpoint.stateQuery
-        effects.append(.publish(OutboundMessage(topic: query.topic, payload: Array(query.payload.utf8), qos: 1, retain: false)))
-        log(.info, "device test", ["kind": kind, "topic": query.topic])
     }
 
     /// A report on a device's state topic answers the tests waiting for it.

@@ -30,7 +30,9 @@ extension StationsFeature: NodeFeature {
 }
 
 extension NodeCore {
-    /// Hands one command to the feature that owns it (its transaction: `NodeFeature.handle`).
+    /// Hands one command to the feature that owns it (its transaction: `NodeFeature.handle`). The
+    /// voice, the buttons, the devices and safe mode keep no state here: they read the core and
+    /// answer with effects (`FeatureOutput.answer`), which the machine carries out.
     mutating func dispatch(
         _ topic: CommandTopic, _ payload: CommandPayload, context: FeatureContext, outbox: inout [Publication],
         effects: inout [FeatureEffect]
@@ -44,6 +46,22 @@ extension NodeCore {
         case .mixes(let command): mixes.handle(command, payload, context: context, outbox: &outbox, effects: &effects)
         case .light(let command): light.handle(command, payload, context: context, outbox: &outbox, effects: &effects)
         case .stations(let command): stations.handle(command, payload, context: context, outbox: &outbox, effects: &effects)
+        case .voice(let command):
+            FeatureOutput.answer(outbox: &outbox, effects: &effects) { output throws(CommandError) in
+                try speak(command, payload, context: context, output: &output)
+            }
+        case .buttons(let command):
+            FeatureOutput.answer(outbox: &outbox, effects: &effects) { output throws(CommandError) in
+                try ButtonBoard.apply(command, payload, output: &output)
+            }
+        case .devices(let command):
+            FeatureOutput.answer(outbox: &outbox, effects: &effects) { output throws(CommandError) in
+                try settings.devices.apply(command, payload, output: &output)
+            }
+        case .safeMode(let command):
+            FeatureOutput.answer(outbox: &outbox, effects: &effects) { output throws(CommandError) in
+                try applySafeMode(command, payload, output: &output)
+            }
         }
     }
 

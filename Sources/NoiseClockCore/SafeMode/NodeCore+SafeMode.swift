@@ -23,20 +23,17 @@ extension NodeMachine.Draft {
     }
 }
 
-extension NodeMachine.Draft {
+extension NodeCore {
     /// `~/safe_mode/exit`: answered first (`{"restarting": true}`), then the process clears the
-    /// count and starts again. A node not in safe mode answers `{"restarting": false}` and stays.
-    mutating func exitSafeMode(_ payload: CommandPayload, reply: DeferredReply) {
-        do {
-            try MachineCommand.safeModeExit.requireEmpty(payload)
-        } catch {
-            return refuse(reply, error)
+    /// count and starts again (`FeatureEffect.exitSafeMode`). A node not in safe mode answers
+    /// `{"restarting": false}` and stays.
+    func applySafeMode(_ command: SafeModeCommand, _ payload: CommandPayload, output: inout FeatureOutput) throws(CommandError) -> JSONValue {
+        switch command {
+        case .exit:
+            try payload.requireEmpty(for: command)
+            let restarting = settings.safeMode != nil
+            if restarting { output.effects.append(.exitSafeMode) }
+            return ["restarting": .bool(restarting)]
         }
-        let restarting = core.settings.safeMode != nil
-        effects += machine.respond(reply.response(.success(["restarting": .bool(restarting)])), to: reply.origin)
-        log(.info, "command", ["command": reply.command, "ok": "true"])
-        guard restarting else { return }
-        log(.notice, "leaving safe mode: the crash count is cleared and the node starts again", [:])
-        effects.append(.exitSafeMode)
     }
 }

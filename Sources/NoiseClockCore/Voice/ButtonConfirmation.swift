@@ -19,7 +19,7 @@ public enum ButtonConfirmation: Sendable, Equatable {
     /// speak themselves (`say`, `speak/time`, `speak/next_alarm`) and for learning buttons.
     public init?(_ command: CommandName, before: NodeCore, after: NodeCore) {
         switch command {
-        case .machine, .web: return nil
+        case .feature(.voice), .feature(.buttons), .feature(.devices), .feature(.safeMode), .web: return nil
         case .feature(.alarms(.snooze)): self = .snoozed(until: after.alarms.ring?.snoozeUntil)
         case .feature(.alarms(.dismiss)): self = .alarmOff
         case .feature(.noise(.set)): self = .noise(on: after.noise.state.playing)

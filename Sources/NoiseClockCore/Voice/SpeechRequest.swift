@@ -32,21 +32,19 @@ public enum SpeechCommand: Sendable, Equatable {
     /// `say`'s text: 1–300 characters, counted in Unicode scalars (`TextLength`).
     public static let textLength = TextLength(1...300)
 
-    /// The command, or a `CommandError` for a bad payload (or a command that is not speech). The payload
-    /// was classified first (`CommandPayload.classify`: at most 64 KiB, UTF-8, JSON when it starts
-    /// like JSON), as every command's is.
-    public static func parse(_ command: MachineCommand, payload: CommandPayload) -> Result<SpeechCommand, CommandError> {
+    /// The command, or a `CommandError` for a bad payload. The payload was classified first
+    /// (`CommandPayload.classify`: at most 64 KiB, UTF-8, JSON when it starts like JSON), as every
+    /// command's is.
+    public static func parse(_ command: VoiceCommand, payload: CommandPayload) -> Result<SpeechCommand, CommandError> {
         do throws(CommandError) {
             switch command {
             case .speakTime:
-                try command.requireEmpty(payload)
+                try payload.requireEmpty(for: command)
                 return .success(.speakTime)
             case .speakNextAlarm:
-                try command.requireEmpty(payload)
+                try payload.requireEmpty(for: command)
                 return .success(.speakNextAlarm)
             case .say: return .success(try parseSay(payload))
-            case .learnButtons, .deviceTest, .safeModeExit:
-                throw CommandError(.unknownCommand, "\(command.rawValue) is not a speech command")
             }
         } catch {
             return .failure(error)

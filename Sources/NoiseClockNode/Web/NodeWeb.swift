@@ -109,14 +109,14 @@ struct InboxWebBackend: WebBackend {
     /// `GET /api/stations/search` (nil: `stream.directory_url` is none).
     var search: StationSearchDesk?
 
-    /// A command of the table, by its case: a topic's (the feature's or the machine's) through the
+    /// A command of the table, by its case: a feature's topic through the
     /// same path as MQTT; the web app's own to their adapter (`settings`, `settings/reset`,
     /// `settings/confirm`, `setup/done` answered here; `audio/test`, `mqtt/test` on their threads;
     /// `restore` and `restart` as the machine's own inputs). Each answer echoes `request.requestID`.
     func take(_ request: WebCommandRequest, id: UInt64, via address: String) -> WebCommandRequest.Taken {
         let command: WebCommand
         switch request.name {
-        case .feature, .machine:
+        case .feature:
             return handedOn(inbox.send(.request(LocalRequest(id: id, command: request.name.rawValue, payload: request.body))))
         case .web(let web): command = web
         }

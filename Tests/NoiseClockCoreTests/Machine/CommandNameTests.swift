@@ -1,16 +1,12 @@
 import Testing
 @testable import NoiseClockCore
 
-/// `CommandName`: the three tables (features', machine's, the web app's) as one typed name, and a
-/// button's action as a typed command rather than a topic string.
+/// `CommandName`: the two tables (the features', the web app's) as one typed name, and a button's
+/// action as a typed command rather than a topic string.
 @Suite struct CommandNameTests {
     @Test func everyTopicOfBothTablesRoundTripsAndNoneIsInBoth() {
         for topic in CommandTopic.allCases {
             #expect(CommandName(rawValue: topic.rawValue) == .feature(topic))
-            #expect(MachineCommand(rawValue: topic.rawValue) == nil, "\(topic.rawValue) is in both tables")
-        }
-        for command in MachineCommand.allCases {
-            #expect(CommandName(rawValue: command.rawValue) == .machine(command))
         }
         for command in WebCommand.allCases {
             #expect(CommandName(rawValue: command.rawValue) == .web(command), "\(command.rawValue) is in an earlier table")
@@ -45,7 +41,7 @@ import Testing
     }
 
     /// The node's command subscriptions come from the table, in one place: every command with an
-    /// MQTT topic, under `~/` and `{base}/all/` (the machine's own included: `say` and `buttons/learn`
+    /// MQTT topic, under `~/` and `{base}/all/` (the voice's and the buttons' included: `say` and `buttons/learn`
     /// were once subscribed by their adapters, `station/test`, `devices/test` and `safe_mode/exit`
     /// by a list in `NodeApplication`, under `~/` only), and no web app's command.
     @Test func theNodeSubscribesToEveryMQTTCommandOfTheTable() {
@@ -61,7 +57,7 @@ import Testing
     @Test func buttonActionsAreTypedCommands() {
         let idle = ButtonSituation(ringing: false, noiseVolume: 95, routines: RoutinePlanSummary(active: false, next: "bed"))
         let ringing = ButtonSituation(ringing: true, noiseVolume: 5, routines: RoutinePlanSummary(active: true, next: "bed"))
-        #expect(ButtonAction.snoozeOrSpeak.command(in: idle)! == (.machine(.speakTime), ""))
+        #expect(ButtonAction.snoozeOrSpeak.command(in: idle)! == (.feature(.voice(.speakTime)), ""))
         #expect(ButtonAction.snoozeOrSpeak.command(in: ringing)! == (.feature(.alarms(.snooze)), ""))
         #expect(ButtonAction.volumeUp.command(in: idle)! == (.feature(.noise(.setVolume)), "100"))
         #expect(ButtonAction.volumeDown.command(in: ringing)! == (.feature(.noise(.setVolume)), "0"))
@@ -71,7 +67,7 @@ import Testing
         #expect(ButtonAction.routineToggle.command(in: none)! == (.feature(.routines(.start)), ""))
         #expect(ButtonAction.timer("nap").command(in: idle)! == (.feature(.timers(.start)), #"{"preset":"nap"}"#))
         #expect(ButtonAction.command("noise/sound/set", payload: "pink").command(in: idle)! == (.feature(.noise(.setSound)), "pink"))
-        #expect(ButtonAction.speakNextAlarm.command(in: idle)! == (.machine(.speakNextAlarm), ""))
+        #expect(ButtonAction.speakNextAlarm.command(in: idle)! == (.feature(.voice(.speakNextAlarm)), ""))
         #expect(ButtonAction.none.command(in: idle) == nil)
     }
 }

@@ -52,14 +52,21 @@ import Testing
     }
 
     @Test func learningNeedsALocalDeviceAndAnEmptyPayload() {
-        let local = ButtonBoard(definitions: [ButtonDefinition(id: "top", source: .input(device: "/dev/input/event0", key: InputKey(code: 28)))])
-        #expect(local.learn(.empty) == .success(ButtonLearning(seconds: 30)))
-        #expect(local.learn(.json(["request_id": "x"])) == .success(ButtonLearning(seconds: 30)))
-        #expect(local.learn(.json(["seconds": 5])) == .failure(CommandError(.invalidField, "buttons/learn takes an empty payload")))
-        guard case .failure(let error) = ButtonBoard().learn(.empty) else {
-            Issue.record("learned without a device")
-            return
+        func learn(_ payload: CommandPayload) -> Result<JSONValue, CommandError> {
+            var output = FeatureOutput()
+            do throws(CommandError) {
+                return .success(try ButtonBoard.apply(.learn, payload, output: &output))
+            } catch {
+                return .failure(error)
+            }
         }
-        #expect(error.code == .notFound)
+        #expect(learn(.empty) == .success(["seconds": 30]))
+        #expect(learn(.json(["request_id": "x"])) == .success(["seconds": 30]))
+        #expect(learn(.json(["seconds": 5])) == .failure(CommandError(.invalidField, "buttons/learn takes an empty payload")))
+        let local = ButtonBoard(definitions: [ButtonDefinition(id: "top", source: .input(device: "/dev/input/event0", key: InputKey(code: 28)))])
+        #expect(local.learnRefusal(device: nil, overMQTT: true) == nil)
+        #expect(ButtonBoard().learnRefusal(device: nil, overMQTT: false)?.code == .notFound)
+        #expect(ButtonBoard().learnRefusal(device: "/dev/input/event3", overMQTT: false) == nil)
+        #expect(local.learnRefusal(device: "/dev/input/event3", overMQTT: true)?.field == "device")
     }
 }

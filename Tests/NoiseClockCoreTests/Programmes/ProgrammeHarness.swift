@@ -30,7 +30,6 @@ struct ProgrammeHarness {
         switch CommandMessage.parse(topic: topic, payload: Array(payload.utf8)) {
         case .refused(let response): return response.outcome
         case .command(let message): return core.handle(message, now: now, outbox: &outbox).outcome
-        case .machine(let command, _): return .failure(CommandError(.unknownCommand, "\(command.rawValue) is the machine's"))
         }
     }
 

@@ -73,6 +73,6 @@ import Testing
         h.ok("timer/start", #"{"minutes": 20}"#)
         #expect(ButtonConfirmation(.feature(.timers(.start)), before: beforeTimer, after: h.core) == .timer(seconds: 1200))
         #expect(ButtonConfirmation(.feature(.noise(.setSound)), before: before, after: h.core) == .done)
-        #expect(ButtonConfirmation(.machine(.speakTime), before: before, after: h.core) == nil)
+        #expect(ButtonConfirmation(.feature(.voice(.speakTime)), before: before, after: h.core) == nil)
     }
 }

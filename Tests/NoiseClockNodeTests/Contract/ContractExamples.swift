@@ -41,7 +41,7 @@ struct ContractExample {
     }
 
     /// The example for every command of `CommandName.allCases`. The switches are exhaustive, with no
-    /// `default`: a command added to `CommandTopic`, a feature's command enum, `MachineCommand` or
+    /// `default`: a command added to `CommandTopic`, a feature's command enum or
     /// `WebCommand` does not build until it has its example here.
     static func of(_ command: CommandName, tag t: String, rig: Rig) -> ContractExample {
         switch command {
@@ -62,16 +62,16 @@ struct ContractExample {
         case .feature(.mixes(.delete)):
             ContractExample(setup: [("mix/set", mix("\(t)-gone"))], valid: #"{"id": "\#(t)-gone"}"#, invalid: #"{"id": 7}"#)
         case .feature(.light(.set)): ContractExample(valid: #"{"state": "ON", "brightness": 50}"#, invalid: #"{"brightness": 500}"#)
-        case .machine(.say): ContractExample(valid: #"{"text": "Hi"}"#, invalid: #"{"text": ""}"#)
-        case .machine(.speakTime): ContractExample(valid: "{}", invalid: #"{"text": "now"}"#)
-        case .machine(.speakNextAlarm): ContractExample(valid: "{}", invalid: #"{"text": "next"}"#)
+        case .feature(.voice(.say)): ContractExample(valid: #"{"text": "Hi"}"#, invalid: #"{"text": ""}"#)
+        case .feature(.voice(.speakTime)): ContractExample(valid: "{}", invalid: #"{"text": "now"}"#)
+        case .feature(.voice(.speakNextAlarm)): ContractExample(valid: "{}", invalid: #"{"text": "next"}"#)
         // The node has a button on a local input device (the test's configuration): something to learn from.
-        case .machine(.learnButtons): ContractExample(valid: "{}", invalid: #"{"seconds": 5}"#)
+        case .feature(.buttons(.learn)): ContractExample(valid: "{}", invalid: #"{"seconds": 5}"#)
         case .feature(.stations(let station)): stations(station, tag: t)
         // The contract's node has no lamp configured: a valid test is answered `not_found` at once.
-        case .machine(.deviceTest): ContractExample(valid: #"{"kind": "light"}"#, invalid: #"{"kind": "toaster"}"#, validAnswered: "not_found")
+        case .feature(.devices(.test)): ContractExample(valid: #"{"kind": "light"}"#, invalid: #"{"kind": "toaster"}"#, validAnswered: "not_found")
         // The contract's node is not in safe mode: answered `{"restarting": false}`, and it stays.
-        case .machine(.safeModeExit): ContractExample(valid: "{}", invalid: #"{"now": true}"#)
+        case .feature(.safeMode(.exit)): ContractExample(valid: "{}", invalid: #"{"now": true}"#)
         }
     }
 

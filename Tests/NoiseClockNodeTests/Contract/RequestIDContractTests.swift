@@ -3,8 +3,8 @@ import NoiseClockCore
 import Testing
 
 /// Every answer echoes the command's `request_id` (mqtt-api.md "Responses", http-api.md v1.4), for
-/// every command of the one table (`CommandName.allCases`: `CommandTopic`, `MachineCommand` and the
-/// web app's `WebCommand`, not a list of this test's), with a valid payload (answered `ok`) and an
+/// every command of the one table (`CommandName.allCases`: `CommandTopic` and the web app's
+/// `WebCommand`, not a list of this test's), with a valid payload (answered `ok`) and an
 /// invalid one (refused), over MQTT on `~/response` (the commands with a topic) and over
 /// `POST /api/<name>` (all of them). A command added to the table is sent here the day it is
 /// added; `ContractExample.of` does not build until it has its payloads. One node answers all of

@@ -25,7 +25,9 @@ struct HostilePayloads {
     mutating func next() -> Message {
         let roll = Int.random(in: 0..<100, using: &random)
         if roll < 4 { return oddTopic() }
-        let command = CommandTopic.allCases.randomElement(using: &random)!
+        // The core features' commands, as before the voice's, the buttons', the devices' and safe
+        // mode's joined the table: the same seeded run (and no restart, no speech in it).
+        let command = Self.commands.randomElement(using: &random)!
         let prefix = Bool.random(using: &random) ? root : groupRoot
         let payload: [UInt8]
         switch roll {
@@ -40,6 +42,8 @@ struct HostilePayloads {
         }
         return Message(topic: "\(prefix)/\(command.rawValue)", payload: payload, expectsResponse: true)
     }
+
+    static let commands = FeatureID.allCases.flatMap(\.commands)
 
     private var groupRoot: String { root.split(separator: "/").dropLast().joined(separator: "/") + "/all" }
 
@@ -103,6 +107,9 @@ struct HostilePayloads {
         case .stations(.delete): return "nope"
         // An unknown id: answered `not_found` at once, no probe goes out.
         case .stations(.test): return "nope"
+        case .voice(.say): return "Hello"
+        case .voice(.speakTime), .voice(.speakNextAlarm), .buttons(.learn), .safeMode(.exit): return ""
+        case .devices(.test): return #"{"kind": "light"}"#
         }
     }
 
