@@ -107,14 +107,15 @@ public enum NodeApplication {
         mqtt.subscribe(group: SubscriptionGroup.devices.rawValue, topics: configuration.devices.stateTopics)
         mqtt.subscribe(group: SubscriptionGroup.buttons.rawValue, topics: board.mqttTopics)
         // Settings changed in the web app: a new broker is tried live, rolled back unless it connects.
-        let broker = BrokerSwitch(client: mqtt, running: configuration, clock: clock, logger: logger)
+        let broker = BrokerSwitch(client: mqtt, running: configuration, clock: clock, logger: logger,
+                                  settleLater: { [inbox] trial in _ = inbox.send(.settings(.brokerConnected(generation: trial))) })
         let webSwitch = try web.enabled ? WebSwitch(running: configuration, token: NodeWeb.token(web), clock: clock, logger: logger,
                                                     record: { [lock] running in lock?.record(RunningWeb.record(running)) }) : nil
         let settingsAPI = SettingsAPI(
             configPath: prepared.configFile, environment: environment, stateDirectory: configuration.stateDirectory,
             applied: { [inbox] changed in
-                audioDesk.use(changed.audio.device)
-                soundsFolder.move(to: changed.audio.soundsDirectory)
+                // On the loop (a Save's effect, a restore's answer): what applies now goes in as inputs.
+                inbox.send(.soundSettings(device: changed.audio.device, soundsDirectory: changed.audio.soundsDirectory))
                 inbox.send(.rebind(changed.bindings))
                 // The zone was checked by the loader; one that cannot be read now stays for the restart.
                 guard let zone = try? ZoneLoader.load(changed.timezone) else { return }
@@ -173,6 +174,7 @@ public enum NodeApplication {
                     caFile: configuration.stream.caFile, allowsLocalAddresses: configuration.stream.allowsLocalAddresses),
                 directory: configuration.stream.directory, directoryTells: directoryTells,
                 restored: settingsRestored,
+                settings: settingsAPI, audioDesk: audioDesk, soundsFolder: soundsFolder,
                 exitSafeMode: { starts.exitSafeMode(); restart.request() },
                 restart: { restart.request() },
                 logger: logger),

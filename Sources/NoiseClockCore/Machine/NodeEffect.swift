@@ -43,6 +43,15 @@ public enum NodeEffect: Sendable, Equatable {
     case exitSafeMode
     /// `POST /api/restart` (http-api v1.4): stop cleanly and start again. Comes after the answer.
     case restart
+    /// Write `settings.json` as `NodeInput.settings` asks (and answer its web request): the one
+    /// writer of the file, on the loop's thread.
+    case editSettings(SettingsEdit)
+    /// Play on this sound device from now on: the audio thread closes the old one and opens this
+    /// one, whatever plays goes on there (the same device again changes nothing).
+    case useSoundDevice(String)
+    /// Read and watch this sounds folder instead of the old one (nil: none; the same one again
+    /// changes nothing); the new library comes back as `NodeInput.soundsChanged`.
+    case watchSoundsFolder(String?)
 }
 
 /// A publication as the web app sees it: the topic relative to the node's root (`alarms`,

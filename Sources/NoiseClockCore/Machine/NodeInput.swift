@@ -50,6 +50,12 @@ public enum NodeInput: Sendable, Equatable {
     /// The web app's settings (`POST /api/settings`, a restore) give the lamp, the shaker and the
     /// buttons as they now are: whatever changed is re-bound at once, the alarms left alone.
     case rebind(DeviceBindings)
+    /// A change of `settings.json` (the web app's settings, a broker trial's end): carried out by
+    /// the loop's effect performer (`NodeEffect.editSettings`), the file's one writer.
+    case settings(SettingsEdit)
+    /// The web app's settings (a Save, a restore) give the sound device and the sounds folder
+    /// (`audio.device`, `audio.sounds_dir`): moved to by `useSoundDevice` and `watchSoundsFolder`.
+    case soundSettings(device: String, soundsDirectory: String?)
 }
 
 /// An MQTT message as received, with the v5 request/response properties if present.

@@ -92,6 +92,8 @@ public struct NodeMachine: Sendable {
         case .restart(let request): draft.restart(request)
         case .timeSettings(let zone, let locale): draft.timeSettings(zone: zone, locale: locale)
         case .rebind(let bindings): draft.rebind(bindings)
+        case .settings(let edit): draft.settings(edit)
+        case .soundSettings(let device, let folder): draft.soundSettings(device: device, soundsDirectory: folder)
         }
         return draft.plan(timerSpent: input == .wake || input == .clockChanged)
     }

@@ -30,6 +30,12 @@ struct EffectPerformer: Sendable {
     var directoryTells: JobThreads? = nil
     /// Told when a restore was answered ok, so the settings it brought apply (nil: they wait for the restart).
     var restored: (@Sendable () -> Void)? = nil
+    /// `settings.json`'s one writer (`editSettings`); nil: the web app offers no settings.
+    var settings: SettingsAPI? = nil
+    /// The engine's device as the settings give it (`useSoundDevice`); nil: it never moves.
+    var audioDesk: AudioDesk? = nil
+    /// The sounds folder watched (`watchSoundsFolder`); nil: it never moves.
+    var soundsFolder: SoundsFolder? = nil
     /// `safe_mode/exit`: the crash count cleared, then a clean stop to start again (nil: not carried out).
     var exitSafeMode: (@Sendable () -> Void)? = nil
     /// `POST /api/restart`: a clean stop to start again (nil: not carried out).
@@ -85,6 +91,12 @@ struct EffectPerformer: Sendable {
                 exitSafeMode?()
             case .restart:
                 restart?()
+            case .editSettings(let edit):
+                if let reply = settings?.carryOut(edit) { web?.answer(reply.id, reply.answer) }
+            case .useSoundDevice(let device):
+                audioDesk?.use(device)
+            case .watchSoundsFolder(let directory):
+                soundsFolder?.move(to: directory)
             case .log(let record):
                 logger.log(level: record.level.swiftLog, "\(record.message)", metadata: record.metadata.mapValues { .string($0) })
             }

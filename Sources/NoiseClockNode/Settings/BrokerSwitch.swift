@@ -13,6 +13,9 @@ import Synchronization
 /// `limitSeconds`, the change stays; otherwise the client goes back to the broker it had, and
 /// `status` says why (docs/web.md, "No lock-out"). `settings.json` keeps the old values until
 /// the new broker connected: a node restarted meanwhile comes back on the broker that worked.
+/// Its file writes are the loop's: at the start inside the Save's effect, at the connection by
+/// handing the trial to the loop (`settleLater`, `SettingsEdit.brokerConnected`), which keeps its
+/// keys, then says `connected`.
 final class BrokerSwitch: Sendable {
     /// The keys applied live (`mqtt.base_topic` and `node_id` rename every topic: at the next start).
     static let keys: Set<String> = [
@@ -42,24 +45,27 @@ final class BrokerSwitch: Sendable {
     let client: MQTTClient
     let topics: TopicScheme
     let clock: NodeClock
-    let stateDirectory: String
+    /// Hands the trial of this generation, connected, to the node's loop (`SettingsEdit.brokerConnected`).
+    let settleLater: @Sendable (Int) -> Void
     let logger: Logger
     private let state: Mutex<State>
     /// The trials' watching threads, joined at shutdown (`JobThreadsService`).
     let trials = JobThreads(name: "settings-trial")
 
-    init(client: MQTTClient, running: NodeConfiguration, clock: NodeClock, logger: Logger) {
+    init(client: MQTTClient, running: NodeConfiguration, clock: NodeClock, logger: Logger,
+         settleLater: @escaping @Sendable (Int) -> Void) {
         self.client = client
         topics = TopicScheme(base: running.mqtt.baseTopic, nodeID: running.nodeID)
         self.clock = clock
-        stateDirectory = running.stateDirectory
+        self.settleLater = settleLater
         self.logger = logger
         state = Mutex(State(good: running))
     }
 
-    /// Called after a change was saved: a new broker (`configuration.mqtt` differs from what the
-    /// client runs with) is tried. `before`, `after`: `settings.json` before and after the change.
-    func changed(to configuration: NodeConfiguration, before: [String: JSONValue], after: [String: JSONValue]) {
+    /// Called on the node's loop after a change was saved: a new broker (`configuration.mqtt`
+    /// differs from what the client runs with) is tried, its keys put back as they were through
+    /// `writer`. `before`, `after`: `settings.json` before and after the change.
+    func changed(to configuration: NodeConfiguration, before: [String: JSONValue], after: [String: JSONValue], writer: SettingsWriter) {
         guard Self.keys.contains(where: { before[$0] != after[$0] }) else { return }
         var target = configuration
         let started = state.withLock { state -> Trial? in
@@ -81,7 +87,7 @@ final class BrokerSwitch: Sendable {
             return state.trial
         }
         guard let started else { return }
-        keep(started.previous)
+        keep(started.previous, writer: writer)
         logger.notice("web app: trying the new broker", metadata: ["broker": "\(started.broker)", "limit_s": "\(Self.limitSeconds)"])
         // No thread to watch the trial (the process is out of them, or stopping): back at once, never a lock-out.
         let watched = (try? trials.start { [self] in watch(started.generation) }) ?? false
@@ -105,16 +111,8 @@ final class BrokerSwitch: Sendable {
             guard let trial = state.withLock({ $0.trial }), trial.generation == generation else { return }
             let elapsed = ContinuousClock.now - trial.startedAt
             if client.isConnected(generation: generation) {
-                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-                state.withLock { state in
-                    guard state.trial?.generation == generation, let trying = state.trying else { return }
-                    state.good = trying
-                    state.trying = nil
-                    state.trial = nil
-                    state.outcome = ["state": "connected", "broker": .string(trial.broker), "seconds": .double((seconds * 10).rounded() / 10)]
-                }
-                keep(trial.wanted)
-                logger.notice("web app: the new broker is connected", metadata: ["broker": "\(trial.broker)", "seconds": "\(seconds)"])
+                // This thread writes no file: the loop keeps the keys (`settle`), after whatever it is doing now.
+                settleLater(generation)
                 return
             }
             let onNodeClock = clock.now().milliseconds - trial.startedOnNodeClock.milliseconds
@@ -123,6 +121,27 @@ final class BrokerSwitch: Sendable {
                 return
             }
         }
+    }
+
+    /// On the node's loop: the trial `generation` connected (its watching thread saw it). Its keys
+    /// stay in `settings.json`, then `status` says `connected`; a trial that replaced it meanwhile
+    /// is left as it is.
+    func settle(_ generation: Int, writer: SettingsWriter) {
+        let settled = state.withLock { state -> Trial? in
+            guard let trial = state.trial, trial.generation == generation, let trying = state.trying else { return nil }
+            state.good = trying
+            state.trying = nil
+            state.trial = nil
+            return trial
+        }
+        guard let trial = settled else { return }
+        keep(trial.wanted, writer: writer)
+        let elapsed = (ContinuousClock.now - trial.startedAt).components
+        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+        state.withLock { state in
+            state.outcome = ["state": "connected", "broker": .string(trial.broker), "seconds": .double((seconds * 10).rounded() / 10)]
+        }
+        logger.notice("web app: the new broker is connected", metadata: ["broker": "\(trial.broker)", "seconds": "\(seconds)"])
     }
 
     /// The keys back in `settings.json` as they were, the client back to the broker that worked.
@@ -146,8 +165,8 @@ final class BrokerSwitch: Sendable {
     }
 
     /// The keys as `values` in `settings.json`.
-    private func keep(_ values: [String: JSONValue?]) {
-        if let failed = SettingsFileLock.put(values, stateDirectory: stateDirectory) {
+    private func keep(_ values: [String: JSONValue?], writer: SettingsWriter) {
+        if let failed = writer.put(values) {
             logger.error("web app: could not write settings.json", metadata: ["error": "\(failed)"])
         }
     }
@@ -160,39 +179,10 @@ final class BrokerSwitch: Sendable {
     }
 }
 
-/// `settings.json` changed by more than one thread (the web server's, a roll-back's): one at a time.
-enum SettingsFileLock {
-    static let lock = Mutex(())
-
-    /// `values` (nil: the key removed) into `settings.json`; the error's words, or nil.
-    static func put(_ values: [String: JSONValue?], stateDirectory: String) -> String? {
-        update(stateDirectory: stateDirectory) { stored in
-            for (key, value) in values {
-                if let value { stored[key] = value } else { stored.removeValue(forKey: key) }
-            }
-        }
-    }
-
-    /// Reads, changes and writes `settings.json` under the lock; the error's words, or nil.
-    static func update(stateDirectory: String, _ change: (inout [String: JSONValue]) -> Void) -> String? {
-        lock.withLock { _ -> String? in
-            var ignored: [ConfigurationWarning] = []
-            var stored = WebSettings.stored(stateDirectory: stateDirectory, warnings: &ignored)
-            change(&stored)
-            do {
-                let setupDone = WebSettings.setupDone(stateDirectory: stateDirectory)
-                try StateStore(directory: stateDirectory).write(WebSettings.fileName, WebSettings.document(stored, setupDone: setupDone))
-                return nil
-            } catch {
-                return "\(error)"
-            }
-        }
-    }
-}
-
 /// The thread that watches one trial (a broker's, a web address's; each switch's `trials`): it
-/// sleeps between looks and writes `settings.json` when the trial ends, so neither the cooperative
-/// pool nor the web thread waits for the disk. It ends with its trial, or at the node's stop.
+/// sleeps between looks and, when the broker connected, hands the trial to the node's loop, which
+/// writes `settings.json`: neither the cooperative pool nor the web thread waits for the disk. It
+/// ends with its trial, or at the node's stop.
 enum TrialThread {
     static func sleep(milliseconds: UInt32) {
         _ = usleep(milliseconds * 1000)

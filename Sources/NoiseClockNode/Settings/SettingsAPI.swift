@@ -6,7 +6,8 @@ import NoiseClockWeb
 /// key of the configuration with its value, its source and when a change applies; a change
 /// checked by the very loader the node starts with, the whole configuration at once (a refusal
 /// names the key in the file's words and changes nothing), then kept in `settings.json`.
-/// Answered on the web server's thread: never through MQTT, always behind the web token.
+/// `GET` is answered on the web server's thread; a change on the node's loop, the file's one writer
+/// (`SettingsEdit`, `SettingsWriter`): never through MQTT, always behind the web token.
 struct SettingsAPI: Sendable {
     /// Keys whose change the node takes at once (`applies: now`); the others on its next start.
     static let live: Set<String> = Set(["timezone", "locale", "audio.device", "audio.sounds_dir"]).union(rebound)
@@ -26,8 +27,11 @@ struct SettingsAPI: Sendable {
     var broker: BrokerSwitch?
     /// Puts a new web address or access on trial until confirmed (nil: they apply at the next start).
     var web: WebSwitch?
-    /// What `settings.json` held when last applied (`started()`, each Save, before each restore).
+    /// What `settings.json` held when last written or applied (`started()`, each write, each restore).
     let applying = AppliedSettings()
+
+    /// The file's one writer (used on the node's loop only).
+    var writer: SettingsWriter { SettingsWriter(stateDirectory: stateDirectory, applying: applying) }
 
     func current() -> HTTPResponse {
         do {
@@ -68,8 +72,7 @@ struct SettingsAPI: Sendable {
     }
 
     func stored() -> [String: JSONValue] {
-        var ignored: [ConfigurationWarning] = []
-        return WebSettings.stored(stateDirectory: stateDirectory, warnings: &ignored)
+        writer.stored()
     }
 
     private func save(_ candidate: [String: JSONValue], for request: WebCommandRequest) -> HTTPResponse {
@@ -80,8 +83,9 @@ struct SettingsAPI: Sendable {
             return request.answer(.failure(CommandError(.invalidField, field: error.key, "\(error.key): \(error.message)")))
         }
         let before = stored()
-        if let failure = write(candidate) { return request.answer(.failure(CommandError(.storageError, "could not save the settings: \(failure)"))) }
-        _ = applying.replace(with: candidate)
+        if let failure = writer.replace(with: candidate) {
+            return request.answer(.failure(CommandError(.storageError, "could not save the settings: \(failure)")))
+        }
         applyLoaded(checked.loaded.configuration, before: before, after: candidate)
         // A web address that could not be tried put its keys back in settings.json: say so as it is now.
         if web?.status?["state"] == "failed", WebSwitch.keys.contains(where: { before[$0] != candidate[$0] }), stored() != candidate,
@@ -96,20 +100,20 @@ struct SettingsAPI: Sendable {
         _ = applying.replace(with: stored())
     }
 
-    /// A restore is about to replace `settings.json` (the file now also holds what a broker or web
-    /// trial kept or rolled back since the last Save): what it replaces is kept, to apply the
-    /// difference (and keep the secrets) once it is done. The backup's settings pass the
-    /// configuration loader here (the rest, the machine checks): their refusal, or nil.
+    /// A restore is about to replace `settings.json` (what it replaces is `applying`, which every
+    /// write of the file updates, to apply the difference and keep the secrets once it is done).
+    /// The backup's settings pass the configuration loader here, on the web server's thread, which
+    /// only reads (the rest, the machine checks): their refusal, or nil.
     func restoreRefusal(_ request: WebCommandRequest) -> HTTPResponse? {
-        _ = applying.replace(with: stored())
         guard case .success(let contents) = Backup.read(request.body), !contents.settings.isEmpty,
               let problem = WebSettings.restoreProblem(contents.settings, configPath: configPath, environment: environment)
         else { return nil }
         return request.answer(.failure(problem))
     }
 
-    /// The machine answered a restore ok: the settings it wrote take effect as a Save's would
-    /// (checked by the loader before the restore was taken; one that no longer loads waits for the restart).
+    /// The machine answered a restore ok (on the loop, which wrote its files): the settings it wrote
+    /// take effect as a Save's would (checked by the loader before the restore was taken; one that
+    /// no longer loads waits for the restart).
     func restored() {
         var after = stored()
         let before = applying.replace(with: after)
@@ -117,7 +121,7 @@ struct SettingsAPI: Sendable {
         let kept = WebSettings.secrets.filter { after[$0] == nil && before[$0] != nil }
         if !kept.isEmpty {
             for key in kept { after[key] = before[key] }
-            _ = write(after)
+            _ = writer.replace(with: after)
             _ = applying.replace(with: after)
         }
         guard before != after,
@@ -125,26 +129,11 @@ struct SettingsAPI: Sendable {
         applyLoaded(loaded.loaded.configuration, before: before, after: after)
     }
 
-    /// `settings.json` replaced whole; nil, or why it could not be.
-    private func write(_ values: [String: JSONValue]) -> String? {
-        let store = StateStore(directory: stateDirectory)
-        // One writer at a time: a roll-back (BrokerSwitch, WebSwitch) writes the file too.
-        return SettingsFileLock.lock.withLock { _ -> String? in
-            do {
-                try store.prepare()
-                let setupDone = WebSettings.setupDone(stateDirectory: stateDirectory)
-                try store.write(WebSettings.fileName, WebSettings.document(values, setupDone: setupDone))
-                return nil
-            } catch {
-                return "\(error)"
-            }
-        }
-    }
-
     private func applyLoaded(_ configuration: NodeConfiguration, before: [String: JSONValue], after: [String: JSONValue]) {
         applied(configuration)
-        broker?.changed(to: configuration, before: before, after: after)
-        web?.changed(to: configuration, before: before, after: after)
+        // A trial keeps the keys that worked in settings.json (through this writer, before the answer).
+        broker?.changed(to: configuration, before: before, after: after, writer: writer)
+        web?.changed(to: configuration, before: before, after: after, writer: writer)
     }
 
     /// Why `key` cannot be set from the web app (nil: it can).

@@ -11,7 +11,8 @@ import Synchronization
 /// address within `limitSeconds` (timed on the monotonic clock and on the node's, which tests
 /// move). Confirmed, the old address closes; not, the new one does (docs/web.md, "No lock-out").
 /// `settings.json` keeps the old values until the confirmation: a node restarted meanwhile comes
-/// back at the address that worked.
+/// back at the address that worked. Every change and the confirmation come on the node's loop,
+/// whose writer this gives the keys to keep (no file of its own, no write on a watching thread).
 final class WebSwitch: Sendable {
     static let keys: Set<String> = ["web.port", "web.host", "web.auth"]
     static let limitSeconds: Int64 = 60
@@ -38,7 +39,6 @@ final class WebSwitch: Sendable {
 
     let server = Mutex<WebServer?>(nil)
     let clock: NodeClock
-    let stateDirectory: String
     /// Tells `node.lock` where the web app listens now (`noiseclock web-url`, `restore`).
     let record: @Sendable (NodeConfiguration.Web) -> Void
     let logger: Logger
@@ -49,7 +49,6 @@ final class WebSwitch: Sendable {
     init(running: NodeConfiguration, token: String?, clock: NodeClock, logger: Logger,
          record: @escaping @Sendable (NodeConfiguration.Web) -> Void) {
         self.clock = clock
-        stateDirectory = running.stateDirectory
         self.record = record
         self.logger = logger
         state = Mutex(State(good: running.web, goodToken: token))
@@ -69,8 +68,8 @@ final class WebSwitch: Sendable {
         one.host == other.host && one.port == other.port && one.auth == other.auth
     }
 
-    /// Called after a change was saved: a new address or access is put on trial.
-    func changed(to configuration: NodeConfiguration, before: [String: JSONValue], after: [String: JSONValue]) {
+    /// Called on the node's loop after a change was saved: a new address or access is put on trial.
+    func changed(to configuration: NodeConfiguration, before: [String: JSONValue], after: [String: JSONValue], writer: SettingsWriter) {
         guard Self.keys.contains(where: { before[$0] != after[$0] }) else { return }
         let target = configuration.web
         guard let server = server.withLock({ $0 }) else { return }
@@ -81,7 +80,7 @@ final class WebSwitch: Sendable {
             logger.error("web app: the new access cannot be used", metadata: ["error": "\(error)"])
             return
         }
-        if let refused = refusal(of: target, before: before) {
+        if let refused = refusal(of: target, before: before, writer: writer) {
             logger.warning("web app: the new address cannot be used; nothing changed", metadata: ["reason": "\(refused)"])
             return
         }
@@ -105,7 +104,7 @@ final class WebSwitch: Sendable {
             return trial
         }
         guard let started else { return }
-        keep(started.previous)
+        keep(started.previous, writer: writer)
         logger.notice("web app: new address on trial; confirm from it within \(Self.limitSeconds) s", metadata: [
             "address": "\(Self.address(target))", "auth": "\(target.auth.rawValue)",
         ])
@@ -116,7 +115,7 @@ final class WebSwitch: Sendable {
 
     /// A new port that cannot be listened on (another program holds it): no trial, the outcome
     /// `failed` at once, and `settings.json` back to the web keys it held (nil: try it).
-    private func refusal(of target: NodeConfiguration.Web, before: [String: JSONValue]) -> String? {
+    private func refusal(of target: NodeConfiguration.Web, before: [String: JSONValue], writer: SettingsWriter) -> String? {
         let held = state.withLock { state in [state.good.port] + (state.trial.map { [$0.target.port] } ?? []) }
         // A port this server listens on already is ours (only the host or the access changes).
         guard !held.contains(target.port), let problem = WebServer.listenProblem(Self.address(target)) else { return nil }
@@ -125,7 +124,7 @@ final class WebSwitch: Sendable {
             state.outcome = ["state": "failed", "address": .string(NodeWeb.baseURL(target)), "reason": .string(reason)]
             return state.trial?.previous ?? Dictionary(uniqueKeysWithValues: Self.keys.map { ($0, before[$0]) })
         }
-        keep(previous)
+        keep(previous, writer: writer)
         return problem
     }
 
@@ -140,8 +139,9 @@ final class WebSwitch: Sendable {
     }
 
     /// `POST /api/settings/confirm`, which must come through the new address (`via`), with an
-    /// empty body or `{"request_id": …}` (anything else is refused and confirms nothing).
-    func confirm(_ request: WebCommandRequest, via: String) -> HTTPResponse {
+    /// empty body or `{"request_id": …}` (anything else is refused and confirms nothing). On the
+    /// node's loop: the keys are in `settings.json` (through `writer`) before the answer.
+    func confirm(_ request: WebCommandRequest, via: String, writer: SettingsWriter) -> HTTPResponse {
         if let refusal = request.refusalUnlessEmpty() { return refusal }
         let answer = state.withLock { state -> Result<(JSONValue, Trial), CommandError> in
             guard let trial = state.trial else {
@@ -164,7 +164,7 @@ final class WebSwitch: Sendable {
         case .success(let (outcome, trial)):
             let web = trial.target
             server.withLock { $0 }?.listen(on: [Self.address(web)])
-            keep(trial.wanted)
+            keep(trial.wanted, writer: writer)
             record(web)
             logger.notice("web app: new address confirmed", metadata: ["address": "\(Self.address(web))"])
             return request.answer(.success(outcome))
@@ -211,8 +211,8 @@ final class WebSwitch: Sendable {
     }
 
     /// The keys as `values` in `settings.json`.
-    private func keep(_ values: [String: JSONValue?]) {
-        if let failed = SettingsFileLock.put(values, stateDirectory: stateDirectory) {
+    private func keep(_ values: [String: JSONValue?], writer: SettingsWriter) {
+        if let failed = writer.put(values) {
             logger.error("web app: could not write settings.json", metadata: ["error": "\(failed)"])
         }
     }

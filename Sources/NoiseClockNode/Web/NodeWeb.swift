@@ -111,8 +111,9 @@ struct InboxWebBackend: WebBackend {
 
     /// A command of the table, by its case: a feature's topic through the
     /// same path as MQTT; the web app's own to their adapter (`settings`, `settings/reset`,
-    /// `settings/confirm`, `setup/done` answered here; `audio/test`, `mqtt/test` on their threads;
-    /// `restore` and `restart` as the machine's own inputs). Each answer echoes `request.requestID`.
+    /// `settings/confirm`, `setup/done` to the loop, which alone writes `settings.json`; `audio/test`,
+    /// `mqtt/test` on their threads; `restore` and `restart` as the machine's own inputs). This
+    /// thread writes no file. Each answer echoes `request.requestID`.
     func take(_ request: WebCommandRequest, id: UInt64, via address: String) -> WebCommandRequest.Taken {
         let command: WebCommand
         switch request.name {
@@ -136,10 +137,10 @@ struct InboxWebBackend: WebBackend {
         case .restore:
             if let refusal = settingsAPI?.restoreRefusal(request) { return .answered(refusal) }
             return handedOn(inbox.send(.restore(local(request, id: id))))
-        case .settingsConfirm: return .answered(settingsAPI?.web?.confirm(request, via: address) ?? notHere)
-        case .setupDone: return .answered(settingsAPI.map { SetupDone.answer(request, stateDirectory: $0.stateDirectory) } ?? notHere)
-        case .settings: return .answered(settingsAPI?.change(request) ?? notHere)
-        case .settingsReset: return .answered(settingsAPI?.reset(request) ?? notHere)
+        case .settings, .settingsReset, .setupDone, .settingsConfirm:
+            guard let settingsAPI, command != .settingsConfirm || settingsAPI.web != nil,
+                  let edit = SettingsEdit.handedOn(request, id: id, via: address) else { return .answered(notHere) }
+            return handedOn(inbox.send(.settings(edit)))
         }
     }
 

@@ -5,9 +5,10 @@ import NoiseClockCore
 /// effects (`WebServer.reply`, `WebServer.snapshot`, `WebServer.observe`).
 public protocol WebBackend: Sendable {
     /// One `POST /api/<command>` of the command table, for the waiting connection `id` (which came
-    /// through the listening address `via`, `host:port`): answered here on the server's thread
-    /// (`settings`, `settings/reset`), or handed to the node or an adapter, whose answer comes back
-    /// through `WebServer.reply(_:_:)` with the same `id`. Every answer echoes `request.requestID`.
+    /// through the listening address `via`, `host:port`): refused here on the server's thread, or
+    /// handed to the node or an adapter (the settings commands to the node's loop, which writes
+    /// `settings.json`), whose answer comes back through `WebServer.reply(_:_:)` or
+    /// `WebServer.answer(_:_:)` with the same `id`. Every answer echoes `request.requestID`.
     func take(_ request: WebCommandRequest, id: UInt64, via address: String) -> WebCommandRequest.Taken
     /// Asks for the whole state; it comes back through `WebServer.snapshot(_:_:)`.
     func requestSnapshot(id: UInt64)

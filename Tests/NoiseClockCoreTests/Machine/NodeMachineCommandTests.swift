@@ -30,6 +30,9 @@ import Testing
             case .readButtons: "buttons"
             case .exitSafeMode: "exit safe mode"
             case .restart: "restart"
+            case .editSettings: "settings"
+            case .useSoundDevice: "device"
+            case .watchSoundsFolder: "folder"
             }
         }
         #expect(order == ["noiseclock/bed/noise", "noiseclock/bed/response", "play", "log"])
