@@ -8,7 +8,7 @@ import Glibc
 #endif
 @testable import NoiseClockAudio
 
-/// The audio thread never allocates (docs/architecture.md, "The audio thread"): the real engine
+/// The audio thread never allocates (docs/sounds.md, "The audio thread"): the real engine
 /// through real ALSA into the tests' capture PCM, with a real station (Icecast on loopback), goes
 /// through every transition twice: noise start, a voice start and retire (a crossfade), an alarm
 /// start and stop, a station as the noise going down and coming back, the noise stopped. The

@@ -17,7 +17,7 @@ enum AudioHandoffItem {
     case underruns(Int)
 }
 
-/// The audio thread's one way out that never waits (docs/architecture.md, "The audio thread"):
+/// The audio thread's one way out that never waits (docs/sounds.md, "The audio thread"):
 /// a preallocated single-producer ring (`SingleProducerRing`) it pushes to without a lock or an
 /// allocation, read by the `audio-handoff` thread, which does what may wait: it yields reports
 /// into the engine's streams (a lock and an allocation each) and releases retired sources (their

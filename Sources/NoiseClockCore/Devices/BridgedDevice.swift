@@ -4,7 +4,7 @@
 /// machine sends them first, as `NodeEffect.publish`); its bridge's reports come back through
 /// `reported`; it says when it next needs waking and what readiness should know. It never does I/O.
 ///
-/// Adding a device kind (docs/architecture.md, "A device kind"): one file,
+/// Adding a device kind (docs/extending.md, "A device kind"): one file,
 /// Devices/<Kind>/<Kind>.swift, with a type that conforms, and its stored property and `visit`
 /// line in `DeviceList`; configuration keys, subscriptions, `noiseclock doctor` and readiness
 /// follow from `DeviceList.kinds`.

@@ -2,7 +2,7 @@
 /// feature is a value: it answers its own commands, moves forward in time, says when it next
 /// needs waking, what it publishes retained and what it keeps on disk. It never does I/O.
 ///
-/// Adding a feature (docs/architecture.md walks through it, copying `MixesFeature`): one folder
+/// Adding a feature (docs/extending.md walks through it, copying `MixesFeature`): one folder
 /// with the type and its `Command` enum, a case in `FeatureID` and in `CommandTopic`, and a stored
 /// property in `NodeCore`; the compiler then names every `switch` that must learn it.
 public protocol NodeFeature: Sendable, Equatable {

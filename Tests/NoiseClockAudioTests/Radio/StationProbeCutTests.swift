@@ -8,7 +8,7 @@ import Glibc
 
 /// A station probe's thread is joined at once when its owner stops: the stop cuts the probe's
 /// sockets (`StreamCutter`) before it joins, so a probe waiting on a server that never answers
-/// ends now, not at its own limit (docs/architecture.md, "Every thread is joined by its owner").
+/// ends now, not at its own limit (docs/architecture.md, "Threads").
 @Suite struct StationProbeCutTests {
     @Test func stoppingTheProbesCutsAProbeWaitingOnASilentServer() throws {
         // A loopback listener that never accepts: the kernel completes the connection, nobody answers.

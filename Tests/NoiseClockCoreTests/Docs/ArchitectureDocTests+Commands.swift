@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// docs/architecture.md, "Features return effects" and "One command table": there is one command
+/// docs/architecture.md, "Features, commands and effects": there is one command
 /// table, `CommandName` (the features' `CommandTopic` and the web app's `WebCommand`); the second
 /// enum the machine once answered itself (`MachineCommand`: speech, `buttons/learn`,
 /// `devices/test`, `safe_mode/exit`) is gone, and every feature's command enum is a case of

@@ -2,7 +2,7 @@ import Foundation
 import NoiseClockCore
 import Testing
 
-/// docs/architecture.md, "A device kind": the kinds the node drives are found by the type system
+/// docs/extending.md, "A device kind": the kinds the node drives are found by the type system
 /// (`DeviceList.kinds`), each is one file, Sources/NoiseClockCore/Devices/<Kind>/<Kind>.swift,
 /// that no other file extends, the doc's `devices` list names them, and nothing in Sources finds a
 /// device by a cast (`as? Lamp`, `is Shaker`): it is reached as its own type (`devices.lamp`).

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// docs/architecture.md, "Settings": `settings.json` has one writer in a running node, the loop,
+/// docs/architecture.md, "Settings: one writer": `settings.json` has one writer in a running node, the loop,
 /// through `NodeEffect.editSettings` (`SettingsWriter`), beside the restore's state writes the loop
 /// journals. The web server's thread hands every change on and writes no file; no lock guards
 /// the file (`SettingsFileLock` is gone: one thread needs none).

@@ -3,7 +3,7 @@ import Glibc
 import NoiseClockCore
 import Testing
 
-/// `settings.json` has one writer, the node's loop (docs/architecture.md, "Settings"): a Save is
+/// `settings.json` has one writer, the node's loop (docs/architecture.md, "Settings: one writer"): a Save is
 /// carried out on the `node-loop` thread, and the web server's thread answers meanwhile. The
 /// write is held where it starts: the spare file the state store writes first
 /// (`settings.json.tmp`) is a FIFO, whose open waits for a reader (the kernel's `wait_for_partner`),
