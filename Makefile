@@ -13,8 +13,9 @@ all: build
 
 # What needs root (a chroot, cgroups) runs through sudo for a newcomer who is not root, their
 # environment and PATH kept (sudo's secure_path would drop the Swift toolchain's folder), with
-# root's sbin folders in front: an ordinary user's PATH has no chroot or mosquitto.
-AS_ROOT = $$([ "$$(id -u)" -eq 0 ] || echo sudo -E env "PATH=/usr/local/sbin:/usr/sbin:/sbin:$$PATH")
+# root's sbin folders in front: an ordinary user's PATH has no chroot or mosquitto. Python writes
+# no caches there: root's __pycache__ in their clone is a folder they cannot remove.
+AS_ROOT = $$([ "$$(id -u)" -eq 0 ] || echo sudo -E env "PATH=/usr/local/sbin:/usr/sbin:/sbin:$$PATH" PYTHONDONTWRITEBYTECODE=1)
 
 # Installs only what is missing, so a second run costs a dpkg query.
 deps:

@@ -23,7 +23,16 @@ ONLY=${PERF_ONLY:-latency fire radio mix render budget search}
 export BENCH_NODE_QUOTA=${PERF_NODE_QUOTA:-}
 export BENCH_NODE_PERIOD_MS=${PERF_NODE_PERIOD_MS:-100}
 work=$(mktemp -d /tmp/noiseclock-perf.XXXXXX)
-trap 'rm -rf "$work"' EXIT
+# Run through sudo by a newcomer who is not root (Makefile, AS_ROOT): what it wrote in their clone
+# (docs/performance.md with PERF_DOC, Python's caches should any appear) goes back to them.
+give_back() {
+    [ -n "${SUDO_UID:-}" ] || return 0
+    for made in docs/performance.md Benchmarks/lib/__pycache__ Benchmarks/__pycache__ scripts/__pycache__; do
+        [ -e "$made" ] && chown -R "$SUDO_UID:${SUDO_GID:-$SUDO_UID}" "$made"
+    done
+    return 0
+}
+trap 'rm -rf "$work"; give_back' EXIT
 rows="$work/rows"
 : >"$rows"
 started=$(date +%s)
