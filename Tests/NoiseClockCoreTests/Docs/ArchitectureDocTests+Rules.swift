@@ -64,7 +64,8 @@ extension ArchitectureDocTests {
             for name in names {
                 let parts = name.split(separator: "/")
                 if parts.count == 2 {
-                    #expect(tests.contains("struct \(parts[0])") || tests.contains("extension \(parts[0])"), "no suite \(parts[0]) (\(row.prefix(60)))")
+                    let suite = tests.contains("struct \(parts[0])") || tests.contains("extension \(parts[0])")
+                    #expect(suite, "no suite \(parts[0]) (\(row.prefix(60)))")
                 }
                 let test = String(parts.last ?? "")
                 let found = parts.count == 2 ? tests.contains("func \(test)(") : (tests.contains("struct \(test)") || tests.contains("func \(test)("))

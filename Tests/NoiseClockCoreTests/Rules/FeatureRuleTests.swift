@@ -89,7 +89,8 @@ import Testing
 
     @Test func theNoiseFollowsTheRoutine() {
         var h = ProgrammeHarness(now: "2026-11-23T19:00:00+01:00")
-        h.ok("routine/add", ##"{"id": "bed", "start": "19:30", "end": "20:00", "sound": "rain", "fade_in_seconds": 0, "face": {"digit_color": "#FF0000"}}"##)
+        h.ok("routine/add", ##"{"id": "bed", "start": "19:30", "end": "20:00", "sound": "rain", "fade_in_seconds": 0, "##
+            + ##""face": {"digit_color": "#FF0000"}}"##)
         h.run(until: "2026-11-23T19:30:00+01:00")
         #expect(h.noise["playing"] == true && h.noise["sound"] == "rain" && h.noise["routine"] == "bed")
         #expect(h.retained("style")?["digit_color"] == "#FF0000", "the face follows too")
