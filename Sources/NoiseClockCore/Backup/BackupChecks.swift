@@ -4,14 +4,10 @@
 /// and every refusal naming its place: `alarms[3].time` (indexes from 0).
 enum BackupChecks {
     static func alarms(_ value: JSONValue, _ name: String) throws(BackupRefusal) {
-        var ids = Set<String>()
-        for (index, item) in try list(value, name, limit: AlarmBook.limit).enumerated() {
-            let path = "\(name)[\(index)]"
+        try eachWithItsOwnID(value, name, limit: AlarmBook.limit) { (item, path) throws(BackupRefusal) -> String in
             let fields = try object(item, path)
             guard fields["id"] != nil else { throw BackupRefusal(path + ".id", "id is required: a restored alarm keeps its id") }
-            let alarm: Alarm
-            do { alarm = try Alarm.parseNew(fields, newID: "", catalog: .empty) } catch { throw .item(path, error) }
-            guard ids.insert(alarm.id).inserted else { throw BackupRefusal(path + ".id", "id \(alarm.id) appears twice") }
+            do { return try Alarm.parseNew(fields, newID: "", catalog: .empty).id } catch { throw .item(path, error) }
         }
     }
 
@@ -22,9 +18,7 @@ enum BackupChecks {
     }
 
     static func routines(_ value: JSONValue, _ name: String) throws(BackupRefusal) {
-        var ids = Set<String>()
-        for (index, item) in try list(value, name, limit: Routine.limit).enumerated() {
-            let path = "\(name)[\(index)]"
+        try eachWithItsOwnID(value, name, limit: Routine.limit) { (item, path) throws(BackupRefusal) -> String in
             var fields = try object(item, path)
             guard let id = fields["id"]?.stringValue, Alarm.isValidID(id) else {
                 throw BackupRefusal(path + ".id", "id is required: 1–64 letters, digits, - or _")
@@ -37,24 +31,18 @@ enum BackupChecks {
                 fields["sound"] = nil
             }
             do { _ = try Routine.parseNew(fields, newID: id, catalog: .empty) } catch { throw .item(path, error) }
-            guard ids.insert(id).inserted else { throw BackupRefusal(path + ".id", "id \(id) appears twice") }
+            return id
         }
     }
 
     static func timerPresets(_ value: JSONValue, _ name: String) throws(BackupRefusal) {
-        var ids = Set<String>()
-        for (index, item) in try list(value, name, limit: TimerPreset.limit).enumerated() {
-            let path = "\(name)[\(index)]"
-            let preset: TimerPreset
-            do { preset = try TimerPreset.parse(item, catalog: .empty) } catch { throw .item(path, error) }
-            guard ids.insert(preset.id).inserted else { throw BackupRefusal(path + ".id", "id \(preset.id) appears twice") }
+        try eachWithItsOwnID(value, name, limit: TimerPreset.limit) { (item, path) throws(BackupRefusal) -> String in
+            do { return try TimerPreset.parse(item, catalog: .empty).id } catch { throw .item(path, error) }
         }
     }
 
     static func mixes(_ value: JSONValue, _ name: String) throws(BackupRefusal) {
-        var ids = Set<String>()
-        for (index, item) in try list(value, name, limit: Mix.limit).enumerated() {
-            let path = "\(name)[\(index)]"
+        try eachWithItsOwnID(value, name, limit: Mix.limit) { (item, path) throws(BackupRefusal) -> String in
             let fields = try object(item, path)
             do { try ProgrammeFields.rejectUnknown(fields, known: ["id", "name", "layers"], ignored: []) } catch { throw .item(path, error) }
             guard let id = fields["id"]?.stringValue, Alarm.isValidID(id), SoundID.isValid(id) else {
@@ -75,7 +63,7 @@ enum BackupChecks {
                 guard let volume = layerFields["volume"] else { throw BackupRefusal(layerPath + ".volume", "volume is required") }
                 do { _ = try FieldCheck.integer(volume, "volume", in: FieldCheck.percent) } catch { throw .item(layerPath, error) }
             }
-            guard ids.insert(id).inserted else { throw BackupRefusal(path + ".id", "id \(id) appears twice") }
+            return id
         }
     }
 
@@ -108,6 +96,19 @@ enum BackupChecks {
     }
 
     // MARK: Shapes
+
+    /// A list of items that each keep their id (`alarms`, `routines`, ...): `check` reads the item
+    /// at its place (`alarms[3]`) and gives its id, and an id given twice is refused there.
+    static func eachWithItsOwnID(
+        _ value: JSONValue, _ name: String, limit: Int, _ check: (JSONValue, String) throws(BackupRefusal) -> String
+    ) throws(BackupRefusal) {
+        var ids = Set<String>()
+        for (index, item) in try list(value, name, limit: limit).enumerated() {
+            let path = "\(name)[\(index)]"
+            let id = try check(item, path)
+            guard ids.insert(id).inserted else { throw BackupRefusal(path + ".id", "id \(id) appears twice") }
+        }
+    }
 
     static func list(_ value: JSONValue, _ name: String, limit: Int) throws(BackupRefusal) -> [JSONValue] {
         guard let items = value.arrayValue else { throw BackupRefusal(name, "must be a list, got \(value.typeName)") }
