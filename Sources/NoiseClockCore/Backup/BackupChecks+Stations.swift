@@ -4,11 +4,13 @@ extension BackupChecks {
     static func stations(_ value: JSONValue, _ name: String) throws(BackupRefusal) {
         try eachWithItsOwnID(value, name, limit: Station.limit) { (item, path) throws(BackupRefusal) -> String in
             let fields = try object(item, path)
-            do { try ProgrammeFields.rejectUnknown(fields, known: Station.fields, ignored: []) } catch { throw .item(path, error) }
+            do throws(CommandError) {
+                try ProgrammeFields.rejectUnknown(fields, known: Station.fields, ignored: [])
+            } catch { throw .item(path, error) }
             guard let idValue = fields["id"] else { throw BackupRefusal(path + ".id", "id is required: a restored station keeps its id") }
             guard let nameValue = fields["name"] else { throw BackupRefusal(path + ".name", "name is required") }
             guard let urlValue = fields["url"] else { throw BackupRefusal(path + ".url", "url is required") }
-            do {
+            do throws(CommandError) {
                 let id = try Station.id(idValue)
                 _ = try Station.name(nameValue)
                 _ = try Station.url(urlValue)

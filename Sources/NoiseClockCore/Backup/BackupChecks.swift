@@ -7,7 +7,7 @@ enum BackupChecks {
         try eachWithItsOwnID(value, name, limit: AlarmBook.limit) { (item, path) throws(BackupRefusal) -> String in
             let fields = try object(item, path)
             guard fields["id"] != nil else { throw BackupRefusal(path + ".id", "id is required: a restored alarm keeps its id") }
-            do { return try Alarm.parseNew(fields, newID: "", catalog: .empty).id } catch { throw .item(path, error) }
+            do throws(CommandError) { return try Alarm.parseNew(fields, newID: "", catalog: .empty).id } catch { throw .item(path, error) }
         }
     }
 
@@ -30,38 +30,44 @@ enum BackupChecks {
                 }
                 fields["sound"] = nil
             }
-            do { _ = try Routine.parseNew(fields, newID: id, catalog: .empty) } catch { throw .item(path, error) }
+            do throws(CommandError) { _ = try Routine.parseNew(fields, newID: id, catalog: .empty) } catch { throw .item(path, error) }
             return id
         }
     }
 
     static func timerPresets(_ value: JSONValue, _ name: String) throws(BackupRefusal) {
         try eachWithItsOwnID(value, name, limit: TimerPreset.limit) { (item, path) throws(BackupRefusal) -> String in
-            do { return try TimerPreset.parse(item, catalog: .empty).id } catch { throw .item(path, error) }
+            do throws(CommandError) { return try TimerPreset.parse(item, catalog: .empty).id } catch { throw .item(path, error) }
         }
     }
 
     static func mixes(_ value: JSONValue, _ name: String) throws(BackupRefusal) {
         try eachWithItsOwnID(value, name, limit: Mix.limit) { (item, path) throws(BackupRefusal) -> String in
             let fields = try object(item, path)
-            do { try ProgrammeFields.rejectUnknown(fields, known: ["id", "name", "layers"], ignored: []) } catch { throw .item(path, error) }
+            do throws(CommandError) {
+                try ProgrammeFields.rejectUnknown(fields, known: ["id", "name", "layers"], ignored: [])
+            } catch { throw .item(path, error) }
             guard let id = fields["id"]?.stringValue, Alarm.isValidID(id), SoundID.isValid(id) else {
                 throw BackupRefusal(path + ".id", "id must be 1–64 lower-case letters, digits, - or _")
             }
             guard let nameValue = fields["name"] else { throw BackupRefusal(path + ".name", "name is required") }
-            do { _ = try ProgrammeFields.text(nameValue, "name", limit: Mix.maxNameLength) } catch { throw .item(path, error) }
+            do throws(CommandError) { _ = try ProgrammeFields.text(nameValue, "name", limit: Mix.maxNameLength) } catch { throw .item(path, error) }
             guard let layers = fields["layers"]?.arrayValue, Mix.layerCount.contains(layers.count) else {
                 throw BackupRefusal(path + ".layers", "a mix has 2 to 4 layers of {\"sound\", \"volume\"}")
             }
             for (number, layer) in layers.enumerated() {
                 let layerPath = "\(path).layers[\(number)]"
                 let layerFields = try object(layer, layerPath)
-                do { try ProgrammeFields.rejectUnknown(layerFields, known: ["sound", "volume"], ignored: []) } catch { throw .item(layerPath, error) }
+                do throws(CommandError) {
+                    try ProgrammeFields.rejectUnknown(layerFields, known: ["sound", "volume"], ignored: [])
+                } catch { throw .item(layerPath, error) }
                 guard let sound = layerFields["sound"]?.stringValue, SoundID.isValid(sound) else {
                     throw BackupRefusal(layerPath + ".sound", "sound must be a sound id")
                 }
                 guard let volume = layerFields["volume"] else { throw BackupRefusal(layerPath + ".volume", "volume is required") }
-                do { _ = try FieldCheck.integer(volume, "volume", in: FieldCheck.percent) } catch { throw .item(layerPath, error) }
+                do throws(CommandError) {
+                    _ = try FieldCheck.integer(volume, "volume", in: FieldCheck.percent)
+                } catch { throw .item(layerPath, error) }
             }
             return id
         }
