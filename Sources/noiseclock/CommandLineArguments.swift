@@ -1,16 +1,3 @@
-/// A problem with the command line: printed with the command's usage, exit status 64
-/// (`EX_USAGE`), as swift-argument-parser did.
-struct UsageError: Error {
-    let message: String
-    init(_ message: String) { self.message = message }
-}
-
-/// Ends the process with this status (after the command has said what went wrong).
-struct ExitStatus: Error {
-    let code: Int32
-    init(_ code: Int32) { self.code = code }
-}
-
 /// One subcommand's arguments: `--name value`, `--name=value`, `--flag`, positionals, and `--`
 /// before positionals that start with a dash. Hand-written because swift-argument-parser
 /// links FoundationEssentials (about 2 MB resident) into a node that needs four subcommands.

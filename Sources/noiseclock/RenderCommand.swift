@@ -49,8 +49,7 @@ struct RenderCommand: Subcommand {
             try render(.raw, STDOUT_FILENO)
             return
         }
-        let descriptor = open(output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { throw UsageError("cannot write \(output): \(String(cString: strerror(errno)))") }
+        let descriptor = try OutputFile.create(output)
         defer { close(descriptor) }
         do {
             try render(.wav, descriptor)

@@ -41,13 +41,12 @@ struct SayCommand: Subcommand {
         let utterance = try SpeechSynthesizer.shared.synthesize(text, voice: voice, rate: rate)
         let samples = SpeechResampler.resample(utterance.samples, from: utterance.sampleRate, to: sampleRate)
         let bytes = SpeechWAV.bytes(samples, sampleRate: sampleRate)
-        let descriptor = open(output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { throw UsageError("cannot write \(output): \(String(cString: strerror(errno)))") }
+        let descriptor = try OutputFile.create(output)
         defer { close(descriptor) }
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            guard written > 0 else { throw UsageError("cannot write \(output): \(String(cString: strerror(errno)))") }
+            guard written > 0 else { throw OutputFile.cannotWrite(output) }
             offset += written
         }
     }

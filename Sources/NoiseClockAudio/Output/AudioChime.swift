@@ -1,4 +1,3 @@
-import CALSASilence
 import NoiseClockCore
 #if canImport(Glibc)
 import Glibc
@@ -42,13 +41,6 @@ public enum AudioChime {
     /// Plays the chime on `device`, opened here (a busy device fails at once, never waited for),
     /// and returns once it has played. Blocking: call it on a thread of its own.
     public static func play(device: String, sampleRate: Int) throws(ChimeFailure) -> Played {
-        noiseclock_alsa_silence_errors()
-        let pcm: AlsaPCM
-        do {
-            pcm = try AlsaPCM(device: device, sampleRate: sampleRate, nonBlocking: true)
-        } catch {
-            throw ChimeFailure(description: error.description)
-        }
         let gain = Double(AudioScene.gain(volume: volume))
         let mono = samples(sampleRate: sampleRate)
         var stereo = [Int16](repeating: 0, count: mono.count * 2)
@@ -57,16 +49,12 @@ public enum AudioChime {
             stereo[2 * index] = value
             stereo[2 * index + 1] = value
         }
-        let card = pcm.card
+        let card: Int32?
         do {
-            try stereo.withUnsafeBufferPointer { buffer throws(AlsaPCM.Failure) in
-                try pcm.write(buffer.baseAddress!, frames: mono.count)
-            }
+            card = try AlsaPCM.playOnce(stereo, device: device, sampleRate: sampleRate, nonBlocking: true)
         } catch {
-            pcm.close()
             throw ChimeFailure(description: error.description)
         }
-        pcm.drainAndClose()
         return Played(frames: mono.count, mixer: AudioDeviceProbe.mixer(device: device, card: card))
     }
 }

@@ -68,13 +68,6 @@ public enum AudioDeviceProbe {
     /// Plays a 440 Hz tone for `seconds` at about -20 dBFS with 20 ms fades (`noiseclock doctor --play`);
     /// returns when it has played. Throws the device's error.
     public static func playTone(device: String, sampleRate: Int, seconds: Double = 1) throws(ToneFailure) {
-        noiseclock_alsa_silence_errors()
-        let pcm: AlsaPCM
-        do {
-            pcm = try AlsaPCM(device: device, sampleRate: sampleRate, nonBlocking: false)
-        } catch {
-            throw ToneFailure(description: error.description)
-        }
         let frames = Int(seconds * Double(sampleRate))
         let fade = max(1, sampleRate / 50)
         var samples = [Int16](repeating: 0, count: frames * 2)
@@ -85,14 +78,10 @@ public enum AudioDeviceProbe {
             samples[2 * frame + 1] = value
         }
         do {
-            try samples.withUnsafeBufferPointer { buffer throws(AlsaPCM.Failure) in
-                try pcm.write(buffer.baseAddress!, frames: frames)
-            }
+            _ = try AlsaPCM.playOnce(samples, device: device, sampleRate: sampleRate, nonBlocking: false)
         } catch {
-            pcm.close()
             throw ToneFailure(description: error.description)
         }
-        pcm.drainAndClose()
     }
 
     public struct ToneFailure: Error, CustomStringConvertible, Sendable {

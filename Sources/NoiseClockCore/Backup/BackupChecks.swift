@@ -4,14 +4,10 @@
 /// and every refusal naming its place: `alarms[3].time` (indexes from 0).
 enum BackupChecks {
     static func alarms(_ value: JSONValue, _ name: String) throws(BackupRefusal) {
-        var ids = Set<String>()
-        for (index, item) in try list(value, name, limit: AlarmBook.limit).enumerated() {
-            let path = "\(name)[\(index)]"
+        try eachWithItsOwnID(value, name, limit: AlarmBook.limit) { (item, path) throws(BackupRefusal) -> String in
             let fields = try object(item, path)
             guard fields["id"] != nil else { throw BackupRefusal(path + ".id", "id is required: a restored alarm keeps its id") }
-            let alarm: Alarm
-            do { alarm = try Alarm.parseNew(fields, newID: "", catalog: .empty) } catch { throw .item(path, error) }
-            guard ids.insert(alarm.id).inserted else { throw BackupRefusal(path + ".id", "id \(alarm.id) appears twice") }
+            do throws(CommandError) { return try Alarm.parseNew(fields, newID: "", catalog: .empty).id } catch { throw .item(path, error) }
         }
     }
 
@@ -22,9 +18,7 @@ enum BackupChecks {
     }
 
     static func routines(_ value: JSONValue, _ name: String) throws(BackupRefusal) {
-        var ids = Set<String>()
-        for (index, item) in try list(value, name, limit: Routine.limit).enumerated() {
-            let path = "\(name)[\(index)]"
+        try eachWithItsOwnID(value, name, limit: Routine.limit) { (item, path) throws(BackupRefusal) -> String in
             var fields = try object(item, path)
             guard let id = fields["id"]?.stringValue, Alarm.isValidID(id) else {
                 throw BackupRefusal(path + ".id", "id is required: 1–64 letters, digits, - or _")
@@ -36,46 +30,46 @@ enum BackupChecks {
                 }
                 fields["sound"] = nil
             }
-            do { _ = try Routine.parseNew(fields, newID: id, catalog: .empty) } catch { throw .item(path, error) }
-            guard ids.insert(id).inserted else { throw BackupRefusal(path + ".id", "id \(id) appears twice") }
+            do throws(CommandError) { _ = try Routine.parseNew(fields, newID: id, catalog: .empty) } catch { throw .item(path, error) }
+            return id
         }
     }
 
     static func timerPresets(_ value: JSONValue, _ name: String) throws(BackupRefusal) {
-        var ids = Set<String>()
-        for (index, item) in try list(value, name, limit: TimerPreset.limit).enumerated() {
-            let path = "\(name)[\(index)]"
-            let preset: TimerPreset
-            do { preset = try TimerPreset.parse(item, catalog: .empty) } catch { throw .item(path, error) }
-            guard ids.insert(preset.id).inserted else { throw BackupRefusal(path + ".id", "id \(preset.id) appears twice") }
+        try eachWithItsOwnID(value, name, limit: TimerPreset.limit) { (item, path) throws(BackupRefusal) -> String in
+            do throws(CommandError) { return try TimerPreset.parse(item, catalog: .empty).id } catch { throw .item(path, error) }
         }
     }
 
     static func mixes(_ value: JSONValue, _ name: String) throws(BackupRefusal) {
-        var ids = Set<String>()
-        for (index, item) in try list(value, name, limit: Mix.limit).enumerated() {
-            let path = "\(name)[\(index)]"
+        try eachWithItsOwnID(value, name, limit: Mix.limit) { (item, path) throws(BackupRefusal) -> String in
             let fields = try object(item, path)
-            do { try ProgrammeFields.rejectUnknown(fields, known: ["id", "name", "layers"], ignored: []) } catch { throw .item(path, error) }
+            do throws(CommandError) {
+                try ProgrammeFields.rejectUnknown(fields, known: ["id", "name", "layers"], ignored: [])
+            } catch { throw .item(path, error) }
             guard let id = fields["id"]?.stringValue, Alarm.isValidID(id), SoundID.isValid(id) else {
                 throw BackupRefusal(path + ".id", "id must be 1–64 lower-case letters, digits, - or _")
             }
             guard let nameValue = fields["name"] else { throw BackupRefusal(path + ".name", "name is required") }
-            do { _ = try ProgrammeFields.text(nameValue, "name", limit: Mix.maxNameLength) } catch { throw .item(path, error) }
+            do throws(CommandError) { _ = try ProgrammeFields.text(nameValue, "name", limit: Mix.maxNameLength) } catch { throw .item(path, error) }
             guard let layers = fields["layers"]?.arrayValue, Mix.layerCount.contains(layers.count) else {
                 throw BackupRefusal(path + ".layers", "a mix has 2 to 4 layers of {\"sound\", \"volume\"}")
             }
             for (number, layer) in layers.enumerated() {
                 let layerPath = "\(path).layers[\(number)]"
                 let layerFields = try object(layer, layerPath)
-                do { try ProgrammeFields.rejectUnknown(layerFields, known: ["sound", "volume"], ignored: []) } catch { throw .item(layerPath, error) }
+                do throws(CommandError) {
+                    try ProgrammeFields.rejectUnknown(layerFields, known: ["sound", "volume"], ignored: [])
+                } catch { throw .item(layerPath, error) }
                 guard let sound = layerFields["sound"]?.stringValue, SoundID.isValid(sound) else {
                     throw BackupRefusal(layerPath + ".sound", "sound must be a sound id")
                 }
                 guard let volume = layerFields["volume"] else { throw BackupRefusal(layerPath + ".volume", "volume is required") }
-                do { _ = try FieldCheck.integer(volume, "volume", in: FieldCheck.percent) } catch { throw .item(layerPath, error) }
+                do throws(CommandError) {
+                    _ = try FieldCheck.integer(volume, "volume", in: FieldCheck.percent)
+                } catch { throw .item(layerPath, error) }
             }
-            guard ids.insert(id).inserted else { throw BackupRefusal(path + ".id", "id \(id) appears twice") }
+            return id
         }
     }
 
@@ -108,6 +102,19 @@ enum BackupChecks {
     }
 
     // MARK: Shapes
+
+    /// A list of items that each keep their id (`alarms`, `routines`, ...): `check` reads the item
+    /// at its place (`alarms[3]`) and gives its id, and an id given twice is refused there.
+    static func eachWithItsOwnID(
+        _ value: JSONValue, _ name: String, limit: Int, _ check: (JSONValue, String) throws(BackupRefusal) -> String
+    ) throws(BackupRefusal) {
+        var ids = Set<String>()
+        for (index, item) in try list(value, name, limit: limit).enumerated() {
+            let path = "\(name)[\(index)]"
+            let id = try check(item, path)
+            guard ids.insert(id).inserted else { throw BackupRefusal(path + ".id", "id \(id) appears twice") }
+        }
+    }
 
     static func list(_ value: JSONValue, _ name: String, limit: Int) throws(BackupRefusal) -> [JSONValue] {
         guard let items = value.arrayValue else { throw BackupRefusal(name, "must be a list, got \(value.typeName)") }

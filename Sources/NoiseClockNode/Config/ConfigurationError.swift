@@ -17,27 +17,3 @@ public struct ConfigurationError: Error, Equatable, Sendable, CustomStringConver
     public static let exitCode: Int32 = 2
     public var exitCode: Int32 { Self.exitCode }
 }
-
-/// Something in the configuration that works but deserves attention; the caller logs it.
-public struct ConfigurationWarning: Equatable, Sendable, CustomStringConvertible {
-    public var key: String
-    public var message: String
-
-    public init(key: String, message: String) {
-        self.key = key
-        self.message = message
-    }
-
-    public var description: String { "configuration warning: \(key): \(message)" }
-}
-
-/// What `NodeConfiguration.load` returns: the configuration and the warnings to log once logging is up.
-public struct LoadedConfiguration: Sendable {
-    public var configuration: NodeConfiguration
-    public var warnings: [ConfigurationWarning]
-
-    public init(configuration: NodeConfiguration, warnings: [ConfigurationWarning]) {
-        self.configuration = configuration
-        self.warnings = warnings
-    }
-}

@@ -44,13 +44,3 @@ enum ConfigurationFileSystem {
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
-
-/// Why a file could not be used, e.g. "No such file or directory".
-struct FileProblem: Error, Equatable, CustomStringConvertible {
-    let message: String
-
-    init(message: String) { self.message = message }
-    init(errno code: Int32) { self.message = String(cString: strerror(code)) }
-
-    var description: String { message }
-}

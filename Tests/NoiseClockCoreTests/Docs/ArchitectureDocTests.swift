@@ -23,10 +23,15 @@ import Testing
 
     /// Every Swift file under `folder` (relative to the package), with its text.
     static func swiftFiles(under folder: String) throws -> [(path: String, text: String)] {
+        try files(under: folder, withExtension: "swift")
+    }
+
+    /// Every file ending in `.ext` under `folder` (relative to the package), with its text.
+    static func files(under folder: String, withExtension ext: String) throws -> [(path: String, text: String)] {
         let base = root.appendingPathComponent(folder)
         guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else { return [] }
         var files: [(String, String)] = []
-        for case let url as URL in walker where url.pathExtension == "swift" {
+        for case let url as URL in walker where url.pathExtension == ext {
             files.append((folder + url.path.dropFirst(base.path.count), try String(contentsOf: url, encoding: .utf8)))
         }
         return files.sorted { $0.0 < $1.0 }

@@ -1,11 +1,5 @@
 import CYAML
 
-/// Why a text is not a usable YAML document, in one line (e.g. `did not find expected ',' or
-/// ']' at line 2, column 1`).
-struct YAMLError: Error, Equatable {
-    let message: String
-}
-
 /// Composes a YAML stream's single document with libyaml. It does what `Yams.compose(yaml:)` did
 /// for the loader, with the same messages: aliases resolved, duplicate keys refused, a second
 /// document refused. Yams needed Foundation; this needs only libyaml.
